@@ -1,0 +1,302 @@
+/**
+ * Reads a puzzle document: 81-char lines, 729-char pencilmark lines, SadMan `.sdk`
+ * grids and Simple Sudoku `.ss` grids, mixed freely. Every puzzle keeps the exact
+ * source position of each of its cells so findings can point at one character.
+ */
+import { ALL_DIGITS, bit, cellName } from './grid';
+import { type Finding, type Range, range } from './types';
+
+export type PuzzleKind = '81' | '729' | 'grid';
+
+export interface HeaderField {
+  /** `A`, `D`, `C`, `B`, `S`, `L`, `U` for SadMan headers; `title` for a plain label line. */
+  tag: string;
+  value: string;
+  line: number;
+}
+
+export interface Puzzle {
+  kind: PuzzleKind;
+  /** 0-based line of the puzzle's first cell. */
+  line: number;
+  /** The cells' source: the 81/729 characters of a line, or the rows of a grid. */
+  range: Range;
+  /** Normalized text: 81 chars ('.' for empty) or 729 chars; null when the syntax is broken. */
+  text: string | null;
+  /** Starting candidate state (bit d-1 = digit d possible); null when the syntax is broken. */
+  candidates: Uint16Array | null;
+  /** Syntax problems; a puzzle with an error here has no text or candidates. */
+  problems: Finding[];
+  /** Whatever trails the puzzle on its line (names, `ED=…`), without the separator's leading space. */
+  trailing: string;
+  trailingRange: Range | null;
+  header: HeaderField[];
+  /** Source position of each cell: line and first character (a 729 cell spans 9 characters). */
+  cellLine: Int32Array;
+  cellChar: Int32Array;
+}
+
+export interface ParsedDocument {
+  puzzles: Puzzle[];
+}
+
+const EMPTY_MARKERS = '.0-*_xX';
+const HEADER_RE = /^#([ADCBSLU])(?:\s+(.*))?$/;
+const MAX_REPORTED_CHARS = 5;
+
+const isDigit = (ch: string): boolean => ch >= '1' && ch <= '9';
+const isCellChar = (ch: string): boolean => isDigit(ch) || EMPTY_MARKERS.includes(ch);
+const isTrailingStart = (ch: string): boolean => ch === '#' || ch === ':' || ch === ',' || /\s/.test(ch);
+
+/** The range of one cell (a 729 cell covers its 9 characters). */
+export function cellRange(p: Puzzle, cell: number): Range {
+  const width = p.kind === '729' ? 9 : 1;
+  return range(p.cellLine[cell], p.cellChar[cell], p.cellChar[cell] + width);
+}
+
+/** The range of one candidate's character in a 729 line, else of its cell. */
+export function candidateRange(p: Puzzle, cell: number, digit: number): Range {
+  if (p.kind !== '729') return cellRange(p, cell);
+  const ch = p.cellChar[cell] + digit - 1;
+  return range(p.cellLine[cell], ch, ch + 1);
+}
+
+/** The cell under a source position, or -1. */
+export function cellAt(p: Puzzle, line: number, character: number): number {
+  const width = p.kind === '729' ? 9 : 1;
+  for (let c = 0; c < 81; c++) {
+    if (p.cellLine[c] === line && character >= p.cellChar[c] && character < p.cellChar[c] + width) return c;
+  }
+  return -1;
+}
+
+type LineClass =
+  | { type: 'blank' | 'comment' | 'separator' }
+  | { type: 'header'; field: HeaderField }
+  | { type: 'label'; text: string }
+  | { type: 'row'; cells: number[] }
+  | { type: 'puzzle'; tokenEnd: number };
+
+function classify(text: string, line: number): LineClass {
+  const trimmed = text.trim();
+  if (trimmed === '') return { type: 'blank' };
+  const header = HEADER_RE.exec(trimmed);
+  if (header) return { type: 'header', field: { tag: header[1], value: (header[2] ?? '').trim(), line } };
+  if (trimmed.startsWith('#') || trimmed.startsWith('//')) return { type: 'comment' };
+  if (/^\[puzzle\]$/i.test(trimmed)) return { type: 'comment' };
+
+  // A grid row: 9 cells once grid separators and spaces are dropped (short lines only).
+  if (trimmed.length < 40) {
+    const cells: number[] = [];
+    let onlyCells = true;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '|' || ch === '!' || /\s/.test(ch)) continue;
+      if (isCellChar(ch)) cells.push(i);
+      else onlyCells = false;
+    }
+    if (onlyCells && cells.length === 9) return { type: 'row', cells };
+    if (/^[\s*|!+=-]+$/.test(trimmed) && /[-=]{3}/.test(trimmed)) return { type: 'separator' };
+    if (onlyCells && cells.length >= 3 && cells.length <= 20) return { type: 'row', cells };
+  }
+
+  const start = text.length - text.trimStart().length;
+  let end = start;
+  while (end < text.length && !isTrailingStart(text[end])) end++;
+  const token = text.slice(start, end);
+  let cellLike = 0;
+  for (const ch of token) if (isCellChar(ch)) cellLike++;
+  // Long tokens made mostly of cell characters are puzzles, broken or not; other text is a label.
+  if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenEnd: end };
+  return { type: 'label', text: trimmed };
+}
+
+function emptyPuzzle(kind: PuzzleKind, line: number, r: Range, header: HeaderField[]): Puzzle {
+  return {
+    kind,
+    line,
+    range: r,
+    text: null,
+    candidates: null,
+    problems: [],
+    trailing: '',
+    trailingRange: null,
+    header,
+    cellLine: new Int32Array(81),
+    cellChar: new Int32Array(81),
+  };
+}
+
+const syntaxError = (code: string, message: string, r: Range): Finding => ({ severity: 'error', code, message, range: r });
+
+/** Tracks the empty-cell marker a puzzle uses: '.' and '0' mix freely; '-', '*', '_', 'x' stand alone. */
+class MarkerCheck {
+  private marker = '';
+  private reported = 0;
+  constructor(private readonly problems: Finding[]) {}
+
+  accept(ch: string, r: Range, where: string): void {
+    const kind = ch === '0' || ch === '.' ? '.' : ch.toLowerCase();
+    if (this.marker === '') this.marker = kind;
+    if (kind === this.marker || this.reported++ >= MAX_REPORTED_CHARS) return;
+    const uses = this.marker === '.' ? "'.' or '0'" : `'${this.marker}'`;
+    this.problems.push(
+      syntaxError('mixed-empty-markers', `Inconsistent empty-cell marker '${ch}' at ${where}: this puzzle uses ${uses}`, r),
+    );
+  }
+}
+
+function invalidChar(ch: string, where: string, expected: string, r: Range): Finding {
+  const shown = ch === '\t' ? '\\t' : ch;
+  return syntaxError('invalid-character', `Invalid character '${shown}' at ${where}: expected ${expected}`, r);
+}
+
+/** Reads cell characters (81-char lines and grids) into a puzzle; reports bad characters. */
+function readGivens(p: Puzzle, chars: string[]): void {
+  const markers = new MarkerCheck(p.problems);
+  const cands = new Uint16Array(81);
+  let invalid = 0;
+  for (let c = 0; c < 81; c++) {
+    const ch = chars[c];
+    const r = cellRange(p, c);
+    if (isDigit(ch)) cands[c] = bit(Number(ch));
+    else if (EMPTY_MARKERS.includes(ch)) {
+      cands[c] = ALL_DIGITS;
+      markers.accept(ch, r, cellName(c));
+    } else if (invalid++ < MAX_REPORTED_CHARS) {
+      p.problems.push(invalidChar(ch, cellName(c), "a digit 1-9, or '.' or '0' for an empty cell", r));
+    }
+  }
+  if (p.problems.length > 0) return;
+  p.candidates = cands;
+  p.text = chars.map((ch) => (isDigit(ch) ? ch : '.')).join('');
+}
+
+function readPencilmarks(p: Puzzle, token: string): void {
+  const cands = new Uint16Array(81);
+  let invalid = 0;
+  for (let i = 0; i < 729; i++) {
+    const ch = token[i];
+    const cell = (i / 9) | 0;
+    const digit = (i % 9) + 1;
+    if (ch === String(digit)) cands[cell] |= bit(digit);
+    else if (ch !== '.' && ch !== '0' && invalid++ < MAX_REPORTED_CHARS) {
+      const r = candidateRange(p, cell, digit);
+      const expected = `'${digit}' or '.' (character ${digit} of ${cellName(cell)} stands for candidate ${digit})`;
+      p.problems.push(
+        isDigit(ch)
+          ? syntaxError('misplaced-candidate', `Misplaced candidate '${ch}' at ${cellName(cell)}: expected ${expected}`, r)
+          : invalidChar(ch, cellName(cell), expected, r),
+      );
+    }
+  }
+  if (p.problems.length > 0) return;
+  p.candidates = cands;
+  p.text = Array.from(token.slice(0, 729), (ch) => (ch === '0' ? '.' : ch)).join('');
+}
+
+function readLinePuzzle(text: string, line: number, tokenEnd: number, header: HeaderField[]): Puzzle {
+  const start = text.length - text.trimStart().length;
+  const token = text.slice(start, tokenEnd);
+  const n = token.length;
+  const kind: PuzzleKind = n > 405 ? '729' : '81';
+  const p = emptyPuzzle(kind, line, range(line, start, tokenEnd), header);
+  const width = kind === '729' ? 9 : 1;
+  for (let c = 0; c < 81; c++) {
+    p.cellLine[c] = line;
+    p.cellChar[c] = start + c * width;
+  }
+  const trailingStart = text.slice(tokenEnd).search(/\S/);
+  if (trailingStart >= 0) {
+    p.trailing = text.slice(tokenEnd + trailingStart).trimEnd();
+    p.trailingRange = range(line, tokenEnd + trailingStart, tokenEnd + trailingStart + p.trailing.length);
+  }
+  if (n !== 81 && n !== 729) {
+    const expected = kind === '729' ? 729 : 81;
+    // Point at the excess characters when there are too many, else at the whole token.
+    const r = n > expected ? range(line, start + expected, tokenEnd) : p.range;
+    p.problems.push(
+      syntaxError('wrong-length', `Wrong length: expected 81 or 729 cell characters, found ${n}`, r),
+    );
+    return p;
+  }
+  if (kind === '729') readPencilmarks(p, token);
+  else readGivens(p, Array.from(token));
+  return p;
+}
+
+interface RowLine {
+  line: number;
+  text: string;
+  cells: number[];
+}
+
+function readGrid(rows: RowLine[], header: HeaderField[]): Puzzle {
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const whole = range(first.line, first.cells[0], last.cells[last.cells.length - 1] + 1, last.line);
+  const p = emptyPuzzle('grid', first.line, whole, header);
+  for (const row of rows) {
+    if (row.cells.length !== 9) {
+      const r = range(row.line, row.cells[0], row.cells[row.cells.length - 1] + 1);
+      p.problems.push(syntaxError('grid-row-length', `Grid row has ${row.cells.length} cells, expected 9`, r));
+    }
+  }
+  if (rows.length !== 9) {
+    const what = rows.length < 9 ? 'missing rows' : 'extra rows';
+    p.problems.push(syntaxError('grid-row-count', `Grid has ${rows.length} rows, expected 9 (${what})`, whole));
+  }
+  if (p.problems.length > 0) return p;
+  const chars: string[] = [];
+  rows.forEach((row, r) =>
+    row.cells.forEach((ch, c) => {
+      p.cellLine[r * 9 + c] = row.line;
+      p.cellChar[r * 9 + c] = ch;
+      chars.push(row.text[ch]);
+    }),
+  );
+  readGivens(p, chars);
+  return p;
+}
+
+export function parseDocument(source: string): ParsedDocument {
+  const lines = source.split(/\r?\n/);
+  const puzzles: Puzzle[] = [];
+  let header: HeaderField[] = [];
+  let rows: RowLine[] = [];
+
+  const take = (p: Puzzle): void => {
+    puzzles.push(p);
+    header = [];
+  };
+  const flushGrid = (): void => {
+    if (rows.length > 0) take(readGrid(rows, header));
+    rows = [];
+  };
+
+  for (let line = 0; line < lines.length; line++) {
+    const text = lines[line];
+    const cls = classify(text, line);
+    if (cls.type === 'row') {
+      rows.push({ line, text, cells: cls.cells });
+      continue;
+    }
+    if (cls.type === 'separator' && rows.length > 0) continue;
+    flushGrid();
+    switch (cls.type) {
+      case 'header':
+        header.push(cls.field);
+        break;
+      case 'label':
+        header.push({ tag: 'title', value: cls.text, line });
+        break;
+      case 'puzzle':
+        take(readLinePuzzle(text, line, cls.tokenEnd, header));
+        break;
+      default:
+        break;
+    }
+  }
+  flushGrid();
+  return { puzzles };
+}
