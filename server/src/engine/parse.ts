@@ -54,9 +54,9 @@ export function cellRange(p: Puzzle, cell: number): Range {
   return range(p.cellLine[cell], p.cellChar[cell], p.cellChar[cell] + width);
 }
 
-/** The range of one candidate's character in a 729 line, else of its cell. */
+/** The range of one candidate's character in a 729 line, else (or for digit 0) of its cell. */
 export function candidateRange(p: Puzzle, cell: number, digit: number): Range {
-  if (p.kind !== '729') return cellRange(p, cell);
+  if (p.kind !== '729' || !digit) return cellRange(p, cell);
   const ch = p.cellChar[cell] + digit - 1;
   return range(p.cellLine[cell], ch, ch + 1);
 }

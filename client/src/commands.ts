@@ -1,0 +1,68 @@
+/** The commands behind the code lenses: they ask the server and show the answer. */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { type PuzzleAt, type SolveResponse, SolveRequest, type ValidateResponse, ValidateRequest } from '../../server/src/protocol';
+
+const INSERT = 'Insert solution below';
+
+/** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
+function target(uri?: string, line?: number): PuzzleAt | undefined {
+  if (typeof uri === 'string' && typeof line === 'number') return { uri, line };
+  const editor = vscode.window.activeTextEditor;
+  return editor ? { uri: editor.document.uri.toString(), line: editor.selection.active.line } : undefined;
+}
+
+async function insertSolution(uri: string, line: number, solution: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+  const edit = new vscode.WorkspaceEdit();
+  const at = line < doc.lineCount ? new vscode.Position(line, 0) : doc.lineAt(doc.lineCount - 1).range.end;
+  const text = line < doc.lineCount ? `${solution}\n` : `\n${solution}`;
+  edit.insert(doc.uri, at, text);
+  await vscode.workspace.applyEdit(edit);
+}
+
+async function solveLine(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+  const at = target(uri, line);
+  if (!at) return;
+  const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
+  if (!puzzle) {
+    void vscode.window.showWarningMessage(`No puzzle on line ${at.line + 1}.`);
+    return;
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: 'sudoku', content: puzzle.document });
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+  if (!puzzle.solution) {
+    void vscode.window.showWarningMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}.`);
+    return;
+  }
+  const choice = await vscode.window.showInformationMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}.`, INSERT);
+  if (choice === INSERT) await insertSolution(at.uri, puzzle.insertLine, puzzle.solution);
+}
+
+async function validateLine(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+  const at = target(uri, line);
+  if (!at) return;
+  const answer = await client.sendRequest<ValidateResponse>(ValidateRequest, at);
+  const message = answer.message ?? `No puzzle on line ${at.line + 1}.`;
+  const show =
+    answer.severity === 'error'
+      ? vscode.window.showErrorMessage
+      : answer.severity === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showInformationMessage;
+  void show(message);
+}
+
+export function registerCommands(client: LanguageClient): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, uri, line)),
+    vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),
+    vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {
+      const at = target(uri, line);
+      if (!at) return;
+      const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
+      if (puzzle?.solution) await insertSolution(at.uri, puzzle.insertLine, puzzle.solution);
+      else void vscode.window.showWarningMessage(puzzle ? `Line ${puzzle.line + 1}: ${puzzle.summary}.` : `No puzzle on line ${at.line + 1}.`);
+    }),
+  );
+}

@@ -1,0 +1,26 @@
+/** Extension entry: starts the language server and registers the commands its lenses call. */
+import * as path from 'node:path';
+import type { ExtensionContext } from 'vscode';
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { registerCommands } from './commands';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: ExtensionContext): Promise<void> {
+  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'sudoku' }],
+    synchronize: { configurationSection: 'sudokuLens' },
+  };
+  client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);
+  context.subscriptions.push(registerCommands(client));
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

@@ -1,0 +1,39 @@
+/** Analyses by puzzle text, shared by every open document: an unchanged puzzle is never solved twice. */
+import { type Analysis, type AnalyzeOptions, analyzePuzzle } from './engine/analyze';
+import type { Puzzle } from './engine/parse';
+
+export class AnalysisCache {
+  private readonly entries = new Map<string, Analysis>();
+
+  constructor(
+    private options: AnalyzeOptions,
+    private readonly capacity = 200_000,
+  ) {}
+
+  /** New budgets invalidate what was computed under the old ones. */
+  configure(options: AnalyzeOptions): void {
+    this.options = options;
+    this.entries.clear();
+  }
+
+  peek(puzzle: Puzzle): Analysis | undefined {
+    return puzzle.text === null ? undefined : this.entries.get(puzzle.text);
+  }
+
+  /** The puzzle's analysis, computed now if needed; null for a puzzle with broken syntax. */
+  get(puzzle: Puzzle): Analysis | null {
+    if (puzzle.text === null) return null;
+    const hit = this.entries.get(puzzle.text);
+    if (hit) {
+      // Refresh recency: Map iteration order is insertion order, so the oldest entry is first.
+      this.entries.delete(puzzle.text);
+      this.entries.set(puzzle.text, hit);
+      return hit;
+    }
+    const analysis = analyzePuzzle(puzzle, this.options);
+    if (!analysis) return null;
+    this.entries.set(puzzle.text, analysis);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return analysis;
+  }
+}

@@ -1,0 +1,18 @@
+/** Code lenses above each puzzle; their commands are the client's (see client/src/commands.ts). */
+import type { CodeLens } from 'vscode-languageserver';
+import type { PuzzleDocument } from './puzzleDocument';
+
+export const SOLVE_COMMAND = 'sudokuLens.solveLine';
+export const VALIDATE_COMMAND = 'sudokuLens.validateLine';
+
+export function codeLenses(doc: PuzzleDocument): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const p of doc.puzzles) {
+    const range = { start: { line: p.line, character: 0 }, end: { line: p.line, character: 0 } };
+    lenses.push(
+      { range, command: { title: 'Solve this line', command: SOLVE_COMMAND, arguments: [doc.uri, p.line] } },
+      { range, command: { title: 'Validate', command: VALIDATE_COMMAND, arguments: [doc.uri, p.line] } },
+    );
+  }
+  return lenses;
+}

@@ -1,0 +1,52 @@
+/**
+ * Diagnostics of a document. Quick pass (as you type): syntax, structural checks and any
+ * cached solver results. Full pass (open, save): every puzzle solved, in time slices that
+ * yield to other requests and stop when the document changes.
+ */
+import type { Diagnostic } from 'vscode-languageserver';
+import type { AnalysisCache } from './analysisCache';
+import { findingsOf } from './engine/findings';
+import type { Puzzle } from './engine/parse';
+import { validateState } from './engine/validate';
+import { toDiagnostic } from './lsp';
+import type { PuzzleDocument } from './puzzleDocument';
+
+const SLICE_MS = 10;
+
+function quickFindings(puzzle: Puzzle, cache: AnalysisCache) {
+  if (puzzle.candidates === null) return puzzle.problems;
+  const cached = cache.peek(puzzle);
+  return findingsOf(puzzle, cached ? cached.issues : validateState(puzzle.candidates, puzzle.kind === '729'));
+}
+
+function fullFindings(puzzle: Puzzle, cache: AnalysisCache) {
+  const analysis = cache.get(puzzle);
+  return analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+}
+
+export function quickDiagnostics(doc: PuzzleDocument, cache: AnalysisCache): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const p of doc.puzzles) for (const f of quickFindings(p, cache)) out.push(toDiagnostic(f, doc.uri));
+  return out;
+}
+
+export interface Cancellable {
+  readonly isCancellationRequested: boolean;
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Every puzzle solved (cache first); null when cancelled before the end. */
+export async function fullDiagnostics(doc: PuzzleDocument, cache: AnalysisCache, token: Cancellable): Promise<Diagnostic[] | null> {
+  const out: Diagnostic[] = [];
+  let sliceStart = performance.now();
+  for (const p of doc.puzzles) {
+    for (const f of fullFindings(p, cache)) out.push(toDiagnostic(f, doc.uri));
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTurn();
+      if (token.isCancellationRequested) return null;
+      sliceStart = performance.now();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/** Hover: the puzzle's summary and grid; on a cell, that cell and its candidates first. */
+import type { Hover } from 'vscode-languageserver';
+import type { AnalysisCache } from './analysisCache';
+import { type Analysis, describeStatus } from './engine/analyze';
+import { gridPicture, solvedDigits } from './engine/format';
+import { bit, cellName, digitsOf, singleDigit } from './engine/grid';
+import { type Puzzle, cellAt, cellRange } from './engine/parse';
+import { eliminateGivens, givensOf } from './engine/validate';
+import type { PuzzleDocument } from './puzzleDocument';
+
+const KIND_TEXT = { '81': '81-char givens line', '729': '729-char pencilmark line', grid: '9-row grid' } as const;
+const HEADER_TEXT: Record<string, string> = {
+  A: 'Author', D: 'Description', C: 'Comment', B: 'Date', S: 'Source', L: 'Level', U: 'URL', title: 'Title',
+};
+
+const escapeCell = (s: string): string => s.replace(/[|\\`*_[\]<>]/g, (ch) => `\\${ch}`);
+
+function cellText(puzzle: Puzzle, cell: number, character: number): string {
+  const cands = puzzle.candidates as Uint16Array;
+  const given = singleDigit(cands[cell]);
+  const name = `**${cellName(cell)}**`;
+  if (puzzle.kind === '729') {
+    const digit = character - puzzle.cellChar[cell] + 1;
+    const fate = cands[cell] & bit(digit) ? 'present' : 'eliminated';
+    const list = digitsOf(cands[cell]).join(' ') || 'none';
+    return `${name}: candidates ${list}${given ? ' (solved)' : ''}; this character is candidate ${digit} (${fate})`;
+  }
+  if (given) return `${name}: given ${given}`;
+  const left = eliminateGivens(cands, givensOf(cands))[cell];
+  return `${name}: empty; candidates ${digitsOf(left).join(' ') || 'none'} (after the givens' eliminations)`;
+}
+
+function summary(puzzle: Puzzle, analysis: Analysis | null): string {
+  const rows: [string, string][] = [['Format', KIND_TEXT[puzzle.kind]]];
+  if (analysis) {
+    rows.push(['Givens', String(analysis.givens)]);
+    if (puzzle.kind === '729') rows.push(['Candidates', String(analysis.candidates)]);
+    rows.push(['Solution', describeStatus(analysis.status)]);
+  } else {
+    rows.push(['Syntax', puzzle.problems.map((p) => p.message).join('; ')]);
+  }
+  if (puzzle.trailing) rows.push(['Trailing text', `\`${puzzle.trailing.replace(/`/g, "'")}\``]);
+  for (const h of puzzle.header) rows.push([h.tag === 'title' ? 'Title' : `#${h.tag} ${HEADER_TEXT[h.tag]}`, escapeCell(h.value)]);
+  const table = ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
+  const parts = [`**Sudoku puzzle** (line ${puzzle.line + 1})`, table];
+  if (puzzle.candidates) parts.push('```text\n' + gridPicture(solvedDigits(puzzle.candidates)) + '\n```');
+  return parts.join('\n\n');
+}
+
+export function hoverAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, character: number): Hover | null {
+  const puzzle = doc.puzzleAt(line);
+  if (!puzzle) return null;
+  const analysis = cache.get(puzzle);
+  const cell = puzzle.candidates ? cellAt(puzzle, line, character) : -1;
+  const parts = [summary(puzzle, analysis)];
+  if (cell >= 0) parts.unshift(cellText(puzzle, cell, character), '---');
+  return {
+    contents: { kind: 'markdown', value: parts.join('\n\n') },
+    range: cell >= 0 ? cellRange(puzzle, cell) : puzzle.range,
+  };
+}

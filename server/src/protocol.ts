@@ -1,0 +1,35 @@
+/**
+ * Custom requests between the client and the server: one definition each, imported by both.
+ * Plain data only; no LSP or vscode imports.
+ */
+
+export interface PuzzleAt {
+  uri: string;
+  /** 0-based line anywhere inside the puzzle. */
+  line: number;
+}
+
+export interface SolveResponse {
+  /** Null when no puzzle is found at that line. */
+  puzzle: {
+    line: number;
+    /** 0-based line after the puzzle's last line: where "Insert solution below" inserts. */
+    insertLine: number;
+    status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid';
+    /** Human summary, e.g. "unique solution". */
+    summary: string;
+    /** 81 digits when the solution is unique. */
+    solution: string | null;
+    /** A side document's text: the puzzle, its solution line and grid. */
+    document: string;
+  } | null;
+}
+
+export interface ValidateResponse {
+  /** A one-line verdict for a notification, or null when no puzzle is at that line. */
+  message: string | null;
+  severity: 'error' | 'warning' | 'information';
+}
+
+export const SolveRequest = 'sudokuLens/solve';
+export const ValidateRequest = 'sudokuLens/validate';

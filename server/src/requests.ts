@@ -1,0 +1,34 @@
+/** Answers to the client's custom requests (protocol.ts): solve and validate one puzzle. */
+import type { AnalysisCache } from './analysisCache';
+import { describeStatus } from './engine/analyze';
+import { gridPicture, solutionString } from './engine/format';
+import type { Puzzle } from './engine/parse';
+import type { SolveResponse, ValidateResponse } from './protocol';
+import type { PuzzleDocument } from './puzzleDocument';
+
+const where = (p: Puzzle): string => `Line ${p.line + 1}`;
+
+export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number): SolveResponse {
+  const p = doc.puzzleAt(line);
+  if (!p) return { puzzle: null };
+  const analysis = cache.get(p);
+  const status = analysis ? analysis.status : 'invalid';
+  const summary = analysis ? describeStatus(status) : p.problems.map((f) => f.message).join('; ');
+  const solution = analysis?.solution ? solutionString(analysis.solution) : null;
+  const lines = [`# ${where(p)} of ${doc.uri}: ${summary}`, `# puzzle`, p.text ?? '(unreadable)'];
+  if (solution && analysis?.solution) lines.push('# solution', solution, '', gridPicture(analysis.solution));
+  return {
+    puzzle: { line: p.line, insertLine: p.range.end.line + 1, status, summary, solution, document: lines.join('\n') + '\n' },
+  };
+}
+
+export function validateAt(doc: PuzzleDocument, cache: AnalysisCache, line: number): ValidateResponse {
+  const p = doc.puzzleAt(line);
+  if (!p) return { message: null, severity: 'information' };
+  const analysis = cache.get(p);
+  if (!analysis) return { message: `${where(p)}: ${p.problems.map((f) => f.message).join('; ')}`, severity: 'error' };
+  const problems = analysis.issues.filter((i) => i.severity === 'error' || i.severity === 'warning');
+  const detail = problems.length > 0 ? ` — ${problems.map((i) => i.message).join('; ')}` : '';
+  const severity = problems.some((i) => i.severity === 'error') ? 'error' : problems.length > 0 ? 'warning' : 'information';
+  return { message: `${where(p)}: ${describeStatus(analysis.status)}, ${analysis.givens} givens${detail}`, severity };
+}

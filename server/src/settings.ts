@@ -1,0 +1,19 @@
+/** The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them. */
+export interface Settings {
+  nodeBudget: number;
+  syntaxDelayMs: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200 };
+
+const numberOr = (value: unknown, fallback: number, min: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.max(min, value) : fallback;
+
+/** Reads the client's `sudokuLens` section, falling back to defaults for anything missing or malformed. */
+export function readSettings(section: unknown): Settings {
+  const s = (section ?? {}) as { solver?: { nodeBudget?: unknown }; diagnostics?: { syntaxDelayMs?: unknown } };
+  return {
+    nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
+    syntaxDelayMs: numberOr(s.diagnostics?.syntaxDelayMs, DEFAULT_SETTINGS.syntaxDelayMs, 0),
+  };
+}
