@@ -1,0 +1,81 @@
+/**
+ * Language-server benchmark on a 49,158-line collection (all 17-clue puzzles), driven
+ * over stdio exactly as an editor would: time to syntax and to solver diagnostics after
+ * open, hover latency while solving and after, typing latency, and the server's memory.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Hover } from 'vscode-languageserver-protocol/node';
+import { startServer } from '../test/lsp/server';
+import { dataDir } from './solver';
+
+export const name = 'lsp';
+
+const percentile = (xs: number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export async function run(): Promise<void> {
+  const file = path.join(dataDir(), 'tdoku', 'puzzles2_17_clue');
+  const text = readFileSync(file, 'utf8');
+  const lineCount = text.split('\n').length;
+  const server = await startServer({}, {}, path.resolve(__dirname, 'server.js'));
+  const uri = 'file:///bench/puzzles2_17_clue.sdm';
+  try {
+    const t0 = performance.now();
+    const first = server.nextPush(uri);
+    let pushes = 0;
+    const full = server.nextPush(uri, () => ++pushes === 2); // the quick pass pushes first, the solver pass second
+    let fullDone = false;
+    let quickAt = 0;
+    void first.then(() => (quickAt = performance.now() - t0));
+    server.open(uri, text);
+
+    // Hovers sent while the solver pass runs: how long does a user wait?
+    const during: number[] = [];
+    const hover = async (line: number): Promise<number> => {
+      const start = performance.now();
+      const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } });
+      if (!h) throw new Error(`no hover on line ${line}`);
+      return performance.now() - start;
+    };
+    void full.then(() => (fullDone = true));
+    await first;
+    while (!fullDone) during.push(await hover(5 + Math.floor(Math.random() * (lineCount - 10))));
+    await full;
+    const fullAt = performance.now() - t0;
+
+    const after: number[] = [];
+    for (let i = 0; i < 300; i++) after.push(await hover(5 + Math.floor(Math.random() * (lineCount - 10))));
+
+    // Typing: one character changed, then a hover at once (the server reparses for it).
+    const typing: number[] = [];
+    for (let v = 2; v < 22; v++) {
+      const line = 5 + Math.floor(Math.random() * (lineCount - 10));
+      const start = performance.now();
+      server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '.' }],
+      });
+      await hover(line);
+      typing.push(performance.now() - start);
+    }
+
+    console.log(`\nlanguage server on ${path.basename(file)} (${lineCount} lines)`);
+    console.log(`  first diagnostics push (syntax) after open  ${ms(quickAt)}`);
+    console.log(`  all solver diagnostics after open           ${ms(fullAt)}`);
+    console.log(`  hover while solving: n=${during.length} p50 ${ms(percentile(during, 50))} p95 ${ms(percentile(during, 95))} max ${ms(Math.max(...during))}`);
+    console.log(`  hover after:         n=${after.length} p50 ${ms(percentile(after, 50))} p95 ${ms(percentile(after, 95))}`);
+    console.log(`  edit + hover (reparse): p50 ${ms(percentile(typing, 50))} p95 ${ms(percentile(typing, 95))}`);
+    console.log(`  server memory (RSS)   ${rssMb(server.pid).toFixed(0)} MB`);
+  } finally {
+    await server.stop();
+  }
+}

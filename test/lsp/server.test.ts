@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CancellationTokenSource, type Diagnostic, type Hover, type CodeLens } from 'vscode-languageserver-protocol/node';
+import { ROOT, type TestServer, startServer } from './server';
+
+const sample = (name: string): string => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
+const COLLECTION = 'file:///samples/collection.sdm';
+const TOP95_1 = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+const TOP95_1_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
+const codes = (ds: Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
+const hoverText = (h: Hover | null): string => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+
+describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  it('publishes syntax and structural problems at once, then the solver results', async () => {
+    const quick = server.nextPush(COLLECTION);
+    const full = server.nextPush(COLLECTION, (p) => p.diagnostics.some((d) => d.code === 'no-solution'));
+    server.open(COLLECTION, sample('collection.sdm'));
+    expect(codes((await quick).diagnostics)).toEqual(['duplicate-given', 'duplicate-given', 'invalid-character', 'wrong-length']);
+    const all = (await full).diagnostics;
+    expect(codes(all)).toEqual(['duplicate-given', 'duplicate-given', 'invalid-character', 'multiple-solutions', 'no-solution', 'wrong-length']);
+
+    const dupe = all.find((d) => d.code === 'duplicate-given')!;
+    expect(dupe.range).toEqual({ start: { line: 6, character: 32 }, end: { line: 6, character: 33 } });
+    expect(dupe.relatedInformation?.[0].location.range.start).toEqual({ line: 6, character: 39 });
+    const multi = all.find((d) => d.code === 'multiple-solutions')!;
+    expect(multi.severity).toBe(2);
+    expect(multi.message).toMatch(/at least 2 solutions; they differ at r5c2/);
+    expect(multi.relatedInformation?.length).toBe(6);
+    expect(all.find((d) => d.code === 'invalid-character')!.range.start).toEqual({ line: 8, character: 15 });
+  });
+
+  it('refreshes syntax diagnostics as the user types', async () => {
+    const uri = 'file:///typing.sdm';
+    server.open(uri, `${TOP95_1}\n`);
+    await server.nextPush(uri, (p) => p.version === 1 && p.diagnostics.length === 0);
+    const broken = server.nextPush(uri, (p) => p.version === 2);
+    server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 0, character: 5 }, end: { line: 0, character: 6 } }, text: 'z' }],
+    });
+    const diags = (await broken).diagnostics;
+    expect(diags.map((d) => d.message)).toEqual([expect.stringContaining("Invalid character 'z' at r1c6")]);
+    expect(diags[0].range.start).toEqual({ line: 0, character: 5 });
+  });
+
+  it('clears diagnostics when a document closes', async () => {
+    const uri = 'file:///closing.sdm';
+    server.open(uri, '12345\n' + '1'.repeat(81));
+    await server.nextPush(uri, (p) => p.diagnostics.length > 0);
+    const cleared = server.nextPush(uri, (p) => p.diagnostics.length === 0);
+    server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    expect((await cleared).diagnostics).toEqual([]);
+  });
+
+  it('answers a hover on a puzzle line with its summary and grid', async () => {
+    const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
+      textDocument: { uri: COLLECTION },
+      position: { line: 1, character: 90 },
+    });
+    const text = hoverText(h);
+    expect(text).toContain('81-char givens');
+    expect(text).toContain('unique solution');
+    expect(text).toContain('top95 #1');
+    expect(text).toContain('4 . . | . 3 .');
+  });
+
+  it('answers a hover on one cell with its name and candidates', async () => {
+    const given = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
+      textDocument: { uri: COLLECTION },
+      position: { line: 1, character: 0 },
+    });
+    expect(hoverText(given)).toMatch(/\*\*r1c1\*\*: given 4/);
+    const empty = await server.connection.sendRequest<Hover | null>('textDocument/hover', {
+      textDocument: { uri: COLLECTION },
+      position: { line: 1, character: 1 },
+    });
+    expect(hoverText(empty)).toMatch(/\*\*r1c2\*\*: empty; candidates 1 2 5 6 9 \(/);
+    expect(empty?.range).toEqual({ start: { line: 1, character: 1 }, end: { line: 1, character: 2 } });
+  });
+
+  it('returns no hover away from puzzles', async () => {
+    const h = await server.connection.sendRequest('textDocument/hover', { textDocument: { uri: COLLECTION }, position: { line: 0, character: 3 } });
+    expect(h).toBeNull();
+  });
+
+  it('offers "Solve this line" and "Validate" lenses on every puzzle', async () => {
+    const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: COLLECTION } });
+    expect(lenses).toHaveLength(2 * 9);
+    expect(lenses[0]).toMatchObject({
+      range: { start: { line: 1, character: 0 } },
+      command: { title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] },
+    });
+    expect(lenses[1].command?.title).toBe('Validate');
+  });
+
+  it('solves and validates a puzzle on request', async () => {
+    const solved = await server.connection.sendRequest<{ puzzle: { solution: string; insertLine: number; document: string } }>(
+      'sudokuLens/solve',
+      { uri: COLLECTION, line: 1 },
+    );
+    expect(solved.puzzle.solution).toBe(TOP95_1_SOLUTION);
+    expect(solved.puzzle.insertLine).toBe(2);
+    expect(solved.puzzle.document).toContain(TOP95_1_SOLUTION);
+    const verdict = await server.connection.sendRequest<{ message: string; severity: string }>('sudokuLens/validate', { uri: COLLECTION, line: 9 });
+    expect(verdict).toEqual({ message: 'Line 10: no solution, 22 givens — The puzzle has no solution', severity: 'error' });
+  });
+
+  it('reads grids with their headers', async () => {
+    const uri = 'file:///samples/golden-nugget.sdk';
+    const pushed = server.nextPush(uri, (p) => p.version === 1);
+    server.open(uri, sample('golden-nugget.sdk'));
+    await pushed;
+    const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } });
+    expect(hoverText(h)).toContain('Golden Nugget');
+    expect(hoverText(h)).toContain('9-row grid');
+  });
+
+  it('answers a request cancelled before it ran with RequestCancelled, and the next one normally', async () => {
+    // Opening a large collection keeps the server busy, so the request and its cancellation queue up behind it.
+    const big = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'tdoku', 'puzzles2_17_clue'), 'utf8');
+    server.open('file:///big-cancel.sdm', big);
+    const source = new CancellationTokenSource();
+    const position = { textDocument: { uri: COLLECTION }, position: { line: 1, character: 0 } };
+    const pending = server.connection.sendRequest('textDocument/hover', position, source.token);
+    source.cancel();
+    await expect(pending).rejects.toMatchObject({ code: -32800 });
+    expect(hoverText(await server.connection.sendRequest<Hover | null>('textDocument/hover', position))).toContain('r1c1');
+  });
+
+  it('keeps answering while a large document is being solved', async () => {
+    const lines = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'tdoku', 'puzzles3_magictour_top1465'), 'utf8');
+    const uri = 'file:///top1465.sdm';
+    const full = server.nextPush(uri, (p) => p.version === 1 && p.diagnostics.length === 0);
+    server.open(uri, lines);
+    const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 0 } });
+    expect(hoverText(h)).toContain('unique solution');
+    expect((await full).diagnostics).toEqual([]);
+  });
+});
+
+describe('pull diagnostics (a client that asks, like VS Code)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { configuration: true } });
+  });
+  afterAll(() => server.stop());
+
+  it('returns the document diagnostics and reports unchanged results', async () => {
+    const refreshed = new Promise<void>((resolve) => {
+      let count = 0;
+      server.connection.onRequest('workspace/diagnostic/refresh', () => {
+        if (++count === 2) resolve(); // quick pass, then full pass
+        return null;
+      });
+    });
+    server.open(COLLECTION, sample('collection.sdm'));
+    await refreshed;
+    const report = await server.connection.sendRequest<{ kind: string; resultId: string; items: Diagnostic[] }>('textDocument/diagnostic', {
+      textDocument: { uri: COLLECTION },
+    });
+    expect(report.kind).toBe('full');
+    expect(codes(report.items)).toContain('no-solution');
+    expect(server.pushed.size).toBe(0);
+    const again = await server.connection.sendRequest<{ kind: string }>('textDocument/diagnostic', {
+      textDocument: { uri: COLLECTION },
+      previousResultId: report.resultId,
+    });
+    expect(again.kind).toBe('unchanged');
+  });
+});
+
+describe('settings', () => {
+  it('applies the solver node budget from the client', async () => {
+    const server = await startServer({ workspace: { configuration: true } }, { solver: { nodeBudget: 1000 } });
+    try {
+      // Give the server a moment to read its settings before the document arrives.
+      await new Promise((r) => setTimeout(r, 200));
+      // A hard pencilmark puzzle: unique, but proving it takes the solver far more than 1,000 nodes.
+      const hard = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'pencilmark-t-dillon', 'gurobi_hard.txt'), 'utf8').split('\n')[0];
+      const uri = 'file:///budget.sdm';
+      const pushed = server.nextPush(uri, (p) => p.diagnostics.some((d) => d.code === 'solver-budget'));
+      server.open(uri, `${hard}\n`);
+      const d = (await pushed).diagnostics;
+      expect(codes(d)).toEqual(['solver-budget']);
+      expect(d[0].message).toContain('budget of 1000 nodes');
+    } finally {
+      await server.stop();
+    }
+  });
+});

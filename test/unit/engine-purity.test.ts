@@ -1,0 +1,25 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The engine is plain TypeScript: it must run in the CLI, a worker or a browser alike.
+const ENGINE = path.resolve(__dirname, '..', '..', 'server', 'src', 'engine');
+
+describe('engine purity', () => {
+  const files = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+
+  it('has modules to check', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it.each(files)('%s imports only other engine modules', (file) => {
+    const source = readFileSync(path.join(ENGINE, file), 'utf8');
+    const imports = [...source.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+      (m) => m[1] ?? m[2] ?? m[3],
+    );
+    const outside = imports.filter((spec) => !spec.startsWith('./') && !spec.startsWith('../'));
+    expect(outside, `${file} imports ${outside.join(', ')}`).toEqual([]);
+    const escaping = imports.filter((spec) => path.resolve(path.dirname(path.join(ENGINE, file)), spec).indexOf(ENGINE) !== 0);
+    expect(escaping, `${file} reaches outside the engine`).toEqual([]);
+  });
+});
