@@ -6,7 +6,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { findingsOf } from './engine/findings';
-import type { Puzzle } from './engine/parse';
+import { type Puzzle, candidatesOf } from './engine/parse';
 import { validateState } from './engine/validate';
 import { toDiagnostic } from './lsp';
 import type { PuzzleDocument } from './puzzleDocument';
@@ -14,9 +14,10 @@ import type { PuzzleDocument } from './puzzleDocument';
 const SLICE_MS = 10;
 
 function quickFindings(puzzle: Puzzle, cache: AnalysisCache) {
-  if (puzzle.candidates === null) return puzzle.problems;
   const cached = cache.peek(puzzle);
-  return findingsOf(puzzle, cached ? cached.issues : validateState(puzzle.candidates, puzzle.kind === '729'));
+  if (cached) return findingsOf(puzzle, cached.issues);
+  const cands = candidatesOf(puzzle);
+  return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
 }
 
 function fullFindings(puzzle: Puzzle, cache: AnalysisCache) {

@@ -4,7 +4,7 @@ import type { AnalysisCache } from './analysisCache';
 import { type Analysis, describeStatus } from './engine/analyze';
 import { gridPicture, solvedDigits } from './engine/format';
 import { bit, cellName, digitsOf, singleDigit } from './engine/grid';
-import { type Puzzle, cellAt, cellRange } from './engine/parse';
+import { type Puzzle, candidatesOf, cellAt, cellChar, cellRange } from './engine/parse';
 import { eliminateGivens, givensOf } from './engine/validate';
 import type { PuzzleDocument } from './puzzleDocument';
 
@@ -15,12 +15,11 @@ const HEADER_TEXT: Record<string, string> = {
 
 const escapeCell = (s: string): string => s.replace(/[|\\`*_[\]<>]/g, (ch) => `\\${ch}`);
 
-function cellText(puzzle: Puzzle, cell: number, character: number): string {
-  const cands = puzzle.candidates as Uint16Array;
+function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: number): string {
   const given = singleDigit(cands[cell]);
   const name = `**${cellName(cell)}**`;
   if (puzzle.kind === '729') {
-    const digit = character - puzzle.cellChar[cell] + 1;
+    const digit = character - cellChar(puzzle, cell) + 1;
     const fate = cands[cell] & bit(digit) ? 'present' : 'eliminated';
     const list = digitsOf(cands[cell]).join(' ') || 'none';
     return `${name}: candidates ${list}${given ? ' (solved)' : ''}; this character is candidate ${digit} (${fate})`;
@@ -30,7 +29,7 @@ function cellText(puzzle: Puzzle, cell: number, character: number): string {
   return `${name}: empty; candidates ${digitsOf(left).join(' ') || 'none'} (after the givens' eliminations)`;
 }
 
-function summary(puzzle: Puzzle, analysis: Analysis | null): string {
+function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null): string {
   const rows: [string, string][] = [['Format', KIND_TEXT[puzzle.kind]]];
   if (analysis) {
     rows.push(['Givens', String(analysis.givens)]);
@@ -43,7 +42,7 @@ function summary(puzzle: Puzzle, analysis: Analysis | null): string {
   for (const h of puzzle.header) rows.push([h.tag === 'title' ? 'Title' : `#${h.tag} ${HEADER_TEXT[h.tag]}`, escapeCell(h.value)]);
   const table = ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
   const parts = [`**Sudoku puzzle** (line ${puzzle.line + 1})`, table];
-  if (puzzle.candidates) parts.push('```text\n' + gridPicture(solvedDigits(puzzle.candidates)) + '\n```');
+  if (cands) parts.push('```text\n' + gridPicture(solvedDigits(cands)) + '\n```');
   return parts.join('\n\n');
 }
 
@@ -51,9 +50,10 @@ export function hoverAt(doc: PuzzleDocument, cache: AnalysisCache, line: number,
   const puzzle = doc.puzzleAt(line);
   if (!puzzle) return null;
   const analysis = cache.get(puzzle);
-  const cell = puzzle.candidates ? cellAt(puzzle, line, character) : -1;
-  const parts = [summary(puzzle, analysis)];
-  if (cell >= 0) parts.unshift(cellText(puzzle, cell, character), '---');
+  const cands = candidatesOf(puzzle);
+  const cell = cands ? cellAt(puzzle, line, character) : -1;
+  const parts = [summary(puzzle, cands, analysis)];
+  if (cands && cell >= 0) parts.unshift(cellText(puzzle, cands, cell, character), '---');
   return {
     contents: { kind: 'markdown', value: parts.join('\n\n') },
     range: cell >= 0 ? cellRange(puzzle, cell) : puzzle.range,

@@ -7,6 +7,8 @@ import {
   type Connection,
   type Diagnostic,
   DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver';
@@ -30,9 +32,9 @@ interface DocState {
   full?: { isCancellationRequested: boolean };
 }
 
-/** Runs a request handler only if not cancelled, and turns a thrown error into a logged null. */
-function runSafe<T>(connection: Connection, token: CancellationToken, what: string, fn: () => T): T | null {
-  if (token.isCancellationRequested) return null;
+/** Runs a request handler unless it was cancelled; a thrown error becomes a logged null. */
+function runSafe<T>(connection: Connection, token: CancellationToken, what: string, fn: () => T): T | null | ResponseError {
+  if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${what} cancelled`);
   try {
     return fn();
   } catch (err) {
@@ -142,7 +144,10 @@ export function startServer(connection: Connection): void {
   });
 
   connection.languages.diagnostics.on((params, token) => {
-    const state = runSafe(connection, token, 'diagnostics', () => current(params.textDocument.uri));
+    if (token.isCancellationRequested) {
+      return new ResponseError(LSPErrorCodes.ServerCancelled, 'diagnostics cancelled', { retriggerRequest: true });
+    }
+    const state = current(params.textDocument.uri);
     if (state && params.previousResultId === String(state.resultId)) {
       return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: String(state.resultId) };
     }

@@ -3,7 +3,7 @@
  * The result depends only on the puzzle text, so callers cache it by text.
  */
 import { cellName, popcount } from './grid';
-import type { Puzzle } from './parse';
+import { type Puzzle, candidatesOf } from './parse';
 import { solve } from './solve';
 import { type CellIssue, validateState } from './validate';
 
@@ -114,5 +114,6 @@ export const describeStatus = (status: SolutionStatus): string => STATUS_TEXT[st
 
 /** A parsed puzzle's analysis; null when its syntax is broken (its problems say why). */
 export function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}): Analysis | null {
-  return puzzle.candidates ? analyze(puzzle.candidates, puzzle.kind === '729', options) : null;
+  const cands = candidatesOf(puzzle);
+  return cands ? analyze(cands, puzzle.kind === '729', options) : null;
 }

@@ -3,7 +3,7 @@
  * grids and Simple Sudoku `.ss` grids, mixed freely. Every puzzle keeps the exact
  * source position of each of its cells so findings can point at one character.
  */
-import { ALL_DIGITS, bit, cellName } from './grid';
+import { ALL_DIGITS, cellName } from './grid';
 import { type Finding, type Range, range } from './types';
 
 export type PuzzleKind = '81' | '729' | 'grid';
@@ -23,17 +23,17 @@ export interface Puzzle {
   range: Range;
   /** Normalized text: 81 chars ('.' for empty) or 729 chars; null when the syntax is broken. */
   text: string | null;
-  /** Starting candidate state (bit d-1 = digit d possible); null when the syntax is broken. */
-  candidates: Uint16Array | null;
-  /** Syntax problems; a puzzle with an error here has no text or candidates. */
+  /** Syntax problems; a puzzle with an error here has no text. */
   problems: Finding[];
   /** Whatever trails the puzzle on its line (names, `ED=…`), without the separator's leading space. */
   trailing: string;
   trailingRange: Range | null;
   header: HeaderField[];
-  /** Source position of each cell: line and first character (a 729 cell spans 9 characters). */
-  cellLine: Int32Array;
-  cellChar: Int32Array;
+  /**
+   * Grids only: line and character of each cell, as pairs. Line puzzles need no table:
+   * cell c starts at character range.start.character + c (or + 9c for 729 lines).
+   */
+  gridCells: Int32Array | null;
 }
 
 export interface ParsedDocument {
@@ -46,26 +46,34 @@ const MAX_REPORTED_CHARS = 5;
 
 const isDigit = (ch: string): boolean => ch >= '1' && ch <= '9';
 const isCellChar = (ch: string): boolean => isDigit(ch) || EMPTY_MARKERS.includes(ch);
-const isTrailingStart = (ch: string): boolean => ch === '#' || ch === ':' || ch === ',' || /\s/.test(ch);
+// Char-code tests: these run on every character of a 50,000-line collection.
+const isTrailingStart = (code: number): boolean => code === 35 || code === 58 || code === 44 || code <= 32 || code === 160;
+
+export const cellLine = (p: Puzzle, cell: number): number => (p.gridCells ? p.gridCells[2 * cell] : p.line);
+
+/** First character of a cell (a 729 cell spans 9 characters). */
+export const cellChar = (p: Puzzle, cell: number): number =>
+  p.gridCells ? p.gridCells[2 * cell + 1] : p.range.start.character + (p.kind === '729' ? 9 * cell : cell);
 
 /** The range of one cell (a 729 cell covers its 9 characters). */
 export function cellRange(p: Puzzle, cell: number): Range {
-  const width = p.kind === '729' ? 9 : 1;
-  return range(p.cellLine[cell], p.cellChar[cell], p.cellChar[cell] + width);
+  const start = cellChar(p, cell);
+  return range(cellLine(p, cell), start, start + (p.kind === '729' ? 9 : 1));
 }
 
 /** The range of one candidate's character in a 729 line, else (or for digit 0) of its cell. */
 export function candidateRange(p: Puzzle, cell: number, digit: number): Range {
   if (p.kind !== '729' || !digit) return cellRange(p, cell);
-  const ch = p.cellChar[cell] + digit - 1;
-  return range(p.cellLine[cell], ch, ch + 1);
+  const ch = cellChar(p, cell) + digit - 1;
+  return range(p.line, ch, ch + 1);
 }
 
 /** The cell under a source position, or -1. */
 export function cellAt(p: Puzzle, line: number, character: number): number {
   const width = p.kind === '729' ? 9 : 1;
   for (let c = 0; c < 81; c++) {
-    if (p.cellLine[c] === line && character >= p.cellChar[c] && character < p.cellChar[c] + width) return c;
+    const start = cellChar(p, c);
+    if (cellLine(p, c) === line && character >= start && character < start + width) return c;
   }
   return -1;
 }
@@ -102,10 +110,10 @@ function classify(text: string, line: number): LineClass {
 
   const start = text.length - text.trimStart().length;
   let end = start;
-  while (end < text.length && !isTrailingStart(text[end])) end++;
+  while (end < text.length && !isTrailingStart(text.charCodeAt(end))) end++;
   const token = text.slice(start, end);
   let cellLike = 0;
-  for (const ch of token) if (isCellChar(ch)) cellLike++;
+  for (let i = 0; i < token.length; i++) if (isCellChar(token[i])) cellLike++;
   // Long tokens made mostly of cell characters are puzzles, broken or not; other text is a label.
   if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenEnd: end };
   return { type: 'label', text: trimmed };
@@ -117,13 +125,11 @@ function emptyPuzzle(kind: PuzzleKind, line: number, r: Range, header: HeaderFie
     line,
     range: r,
     text: null,
-    candidates: null,
     problems: [],
     trailing: '',
     trailingRange: null,
     header,
-    cellLine: new Int32Array(81),
-    cellChar: new Int32Array(81),
+    gridCells: null,
   };
 }
 
@@ -135,14 +141,13 @@ class MarkerCheck {
   private reported = 0;
   constructor(private readonly problems: Finding[]) {}
 
-  accept(ch: string, r: Range, where: string): void {
+  accept(ch: string, p: Puzzle, cell: number): void {
     const kind = ch === '0' || ch === '.' ? '.' : ch.toLowerCase();
     if (this.marker === '') this.marker = kind;
     if (kind === this.marker || this.reported++ >= MAX_REPORTED_CHARS) return;
     const uses = this.marker === '.' ? "'.' or '0'" : `'${this.marker}'`;
-    this.problems.push(
-      syntaxError('mixed-empty-markers', `Inconsistent empty-cell marker '${ch}' at ${where}: this puzzle uses ${uses}`, r),
-    );
+    const message = `Inconsistent empty-cell marker '${ch}' at ${cellName(cell)}: this puzzle uses ${uses}`;
+    this.problems.push(syntaxError('mixed-empty-markers', message, cellRange(p, cell)));
   }
 }
 
@@ -151,48 +156,70 @@ function invalidChar(ch: string, where: string, expected: string, r: Range): Fin
   return syntaxError('invalid-character', `Invalid character '${shown}' at ${where}: expected ${expected}`, r);
 }
 
-/** Reads cell characters (81-char lines and grids) into a puzzle; reports bad characters. */
-function readGivens(p: Puzzle, chars: string[]): void {
+/**
+ * Digits kept, every other character '.'. Most lines are already normal and are kept as they
+ * are; the others are rebuilt by char code (String.replace's result can hold kilobytes here).
+ */
+function normalized(chars: string): string {
+  if (!/[^1-9.]/.test(chars)) return chars;
+  const codes = new Array<number>(chars.length);
+  for (let i = 0; i < chars.length; i++) {
+    const code = chars.charCodeAt(i);
+    codes[i] = code >= 49 && code <= 57 ? code : 46;
+  }
+  return String.fromCharCode(...codes);
+}
+
+/** Checks cell characters (81-char lines and grids) and sets the normalized text; reports bad characters. */
+function readGivens(p: Puzzle, chars: string): void {
   const markers = new MarkerCheck(p.problems);
-  const cands = new Uint16Array(81);
   let invalid = 0;
   for (let c = 0; c < 81; c++) {
     const ch = chars[c];
-    const r = cellRange(p, c);
-    if (isDigit(ch)) cands[c] = bit(Number(ch));
-    else if (EMPTY_MARKERS.includes(ch)) {
-      cands[c] = ALL_DIGITS;
-      markers.accept(ch, r, cellName(c));
-    } else if (invalid++ < MAX_REPORTED_CHARS) {
-      p.problems.push(invalidChar(ch, cellName(c), "a digit 1-9, or '.' or '0' for an empty cell", r));
+    if (isDigit(ch) || ch === '.') continue;
+    if (EMPTY_MARKERS.includes(ch)) markers.accept(ch, p, c);
+    else if (invalid++ < MAX_REPORTED_CHARS) {
+      p.problems.push(invalidChar(ch, cellName(c), "a digit 1-9, or '.' or '0' for an empty cell", cellRange(p, c)));
     }
   }
-  if (p.problems.length > 0) return;
-  p.candidates = cands;
-  p.text = chars.map((ch) => (isDigit(ch) ? ch : '.')).join('');
+  if (p.problems.length === 0) p.text = normalized(chars);
 }
 
 function readPencilmarks(p: Puzzle, token: string): void {
-  const cands = new Uint16Array(81);
   let invalid = 0;
   for (let i = 0; i < 729; i++) {
     const ch = token[i];
     const cell = (i / 9) | 0;
     const digit = (i % 9) + 1;
-    if (ch === String(digit)) cands[cell] |= bit(digit);
-    else if (ch !== '.' && ch !== '0' && invalid++ < MAX_REPORTED_CHARS) {
-      const r = candidateRange(p, cell, digit);
-      const expected = `'${digit}' or '.' (character ${digit} of ${cellName(cell)} stands for candidate ${digit})`;
-      p.problems.push(
-        isDigit(ch)
-          ? syntaxError('misplaced-candidate', `Misplaced candidate '${ch}' at ${cellName(cell)}: expected ${expected}`, r)
-          : invalidChar(ch, cellName(cell), expected, r),
-      );
+    if (ch === '.' || ch === '0' || ch.charCodeAt(0) === 48 + digit || invalid++ >= MAX_REPORTED_CHARS) continue;
+    const r = candidateRange(p, cell, digit);
+    const expected = `'${digit}' or '.' (character ${digit} of ${cellName(cell)} stands for candidate ${digit})`;
+    p.problems.push(
+      isDigit(ch)
+        ? syntaxError('misplaced-candidate', `Misplaced candidate '${ch}' at ${cellName(cell)}: expected ${expected}`, r)
+        : invalidChar(ch, cellName(cell), expected, r),
+    );
+  }
+  if (p.problems.length === 0) p.text = normalized(token);
+}
+
+/**
+ * The starting candidate state of a well-formed puzzle (bit d-1 = digit d possible), derived
+ * from its text on demand so that a large collection keeps only strings in memory.
+ */
+export function candidatesOf(p: Puzzle): Uint16Array | null {
+  const text = p.text;
+  if (text === null) return null;
+  const cands = new Uint16Array(81);
+  if (text.length === 729) {
+    for (let i = 0; i < 729; i++) if (text.charCodeAt(i) !== 46) cands[(i / 9) | 0] |= 1 << i % 9;
+  } else {
+    for (let c = 0; c < 81; c++) {
+      const code = text.charCodeAt(c);
+      cands[c] = code === 46 ? ALL_DIGITS : 1 << (code - 49);
     }
   }
-  if (p.problems.length > 0) return;
-  p.candidates = cands;
-  p.text = Array.from(token.slice(0, 729), (ch) => (ch === '0' ? '.' : ch)).join('');
+  return cands;
 }
 
 function readLinePuzzle(text: string, line: number, tokenEnd: number, header: HeaderField[]): Puzzle {
@@ -201,11 +228,6 @@ function readLinePuzzle(text: string, line: number, tokenEnd: number, header: He
   const n = token.length;
   const kind: PuzzleKind = n > 405 ? '729' : '81';
   const p = emptyPuzzle(kind, line, range(line, start, tokenEnd), header);
-  const width = kind === '729' ? 9 : 1;
-  for (let c = 0; c < 81; c++) {
-    p.cellLine[c] = line;
-    p.cellChar[c] = start + c * width;
-  }
   const trailingStart = text.slice(tokenEnd).search(/\S/);
   if (trailingStart >= 0) {
     p.trailing = text.slice(tokenEnd + trailingStart).trimEnd();
@@ -221,7 +243,7 @@ function readLinePuzzle(text: string, line: number, tokenEnd: number, header: He
     return p;
   }
   if (kind === '729') readPencilmarks(p, token);
-  else readGivens(p, Array.from(token));
+  else readGivens(p, token);
   return p;
 }
 
@@ -248,14 +270,15 @@ function readGrid(rows: RowLine[], header: HeaderField[]): Puzzle {
   }
   if (p.problems.length > 0) return p;
   const chars: string[] = [];
+  p.gridCells = new Int32Array(162);
   rows.forEach((row, r) =>
     row.cells.forEach((ch, c) => {
-      p.cellLine[r * 9 + c] = row.line;
-      p.cellChar[r * 9 + c] = ch;
+      p.gridCells![2 * (r * 9 + c)] = row.line;
+      p.gridCells![2 * (r * 9 + c) + 1] = ch;
       chars.push(row.text[ch]);
     }),
   );
-  readGivens(p, chars);
+  readGivens(p, chars.join(''));
   return p;
 }
 

@@ -3,7 +3,7 @@
  * duplicate givens, cells left without candidates, digits without a place in a house.
  * A "given" is a cell with a single candidate, for givens and pencilmark puzzles alike.
  */
-import { HOUSES, PEERS, bit, cellName, digitsOf, houseName, singleDigit } from './grid';
+import { ALL_DIGITS, HOUSES, HOUSES_OF, PEERS, bit, cellName, digitsOf, houseName, singleDigit } from './grid';
 import type { Severity } from './types';
 
 export interface CellNote {
@@ -131,9 +131,41 @@ export function givensOf(cands: Uint16Array): Uint8Array {
   return givens;
 }
 
+const houseGivens = new Uint16Array(27);
+const housePlaces = new Uint16Array(27);
+
+/**
+ * True when the state has no structural issue at all: the common case, answered with
+ * bit operations only, so that large collections skip the detailed (allocating) checks.
+ */
+function isClean(cands: Uint16Array, givens: Uint8Array, pencilmark: boolean): boolean {
+  houseGivens.fill(0);
+  housePlaces.fill(0);
+  for (let c = 0; c < 81; c++) {
+    if (!givens[c]) continue;
+    for (const h of HOUSES_OF[c]) {
+      if (houseGivens[h] & cands[c]) return false; // duplicate given
+      houseGivens[h] |= cands[c];
+    }
+  }
+  for (let c = 0; c < 81; c++) {
+    if (givens[c]) continue;
+    const [r, k, b] = HOUSES_OF[c];
+    const blocked = houseGivens[r] | houseGivens[k] | houseGivens[b];
+    const left = cands[c] & ~blocked;
+    if (left === 0 || (pencilmark && cands[c] & blocked)) return false;
+    housePlaces[r] |= left;
+    housePlaces[k] |= left;
+    housePlaces[b] |= left;
+  }
+  for (let h = 0; h < 27; h++) if ((houseGivens[h] | housePlaces[h]) !== ALL_DIGITS) return false;
+  return true;
+}
+
 /** Every structural issue of a starting state; errors mean the puzzle cannot have a solution. */
 export function validateState(cands: Uint16Array, pencilmark: boolean): CellIssue[] {
   const givens = givensOf(cands);
+  if (isClean(cands, givens, pencilmark)) return [];
   const dupes = duplicateGivens(givens);
   const left = eliminateGivens(cands, givens);
   const issues = [...dupes, ...emptyCells(cands, left, givens)];
