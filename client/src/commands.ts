@@ -4,6 +4,32 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { type PuzzleAt, type SolveResponse, SolveRequest, type ValidateResponse, ValidateRequest } from '../../server/src/protocol';
 
 const INSERT = 'Insert solution below';
+export const SOLUTION_SCHEME = 'sudoku-solution';
+
+/**
+ * Read-only side documents for solutions. A scheme of their own keeps them out of the
+ * language server's document selector, so the solved grid is coloured but not analysed.
+ */
+class SolutionDocuments implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  /** One document per puzzle line, refreshed when solved again. */
+  show(source: string, line: number, text: string): Thenable<vscode.TextEditor> {
+    const name = decodeURIComponent(source.split('/').pop() ?? 'puzzle');
+    const uri = vscode.Uri.from({ scheme: SOLUTION_SCHEME, path: `/${name} line ${line + 1}.sdk`, query: source });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return vscode.workspace
+      .openTextDocument(uri)
+      .then((doc) => vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true }));
+  }
+}
 
 /** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
 function target(uri?: string, line?: number): PuzzleAt | undefined {
@@ -21,7 +47,7 @@ async function insertSolution(uri: string, line: number, solution: string): Prom
   await vscode.workspace.applyEdit(edit);
 }
 
-async function solveLine(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+async function solveLine(client: LanguageClient, solutions: SolutionDocuments, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
@@ -29,8 +55,7 @@ async function solveLine(client: LanguageClient, uri?: string, line?: number): P
     void vscode.window.showWarningMessage(`No puzzle on line ${at.line + 1}.`);
     return;
   }
-  const doc = await vscode.workspace.openTextDocument({ language: 'sudoku', content: puzzle.document });
-  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+  await solutions.show(at.uri, puzzle.line, puzzle.document);
   if (!puzzle.solution) {
     void vscode.window.showWarningMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}.`);
     return;
@@ -54,8 +79,10 @@ async function validateLine(client: LanguageClient, uri?: string, line?: number)
 }
 
 export function registerCommands(client: LanguageClient): vscode.Disposable {
+  const solutions = new SolutionDocuments();
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, uri, line)),
+    vscode.workspace.registerTextDocumentContentProvider(SOLUTION_SCHEME, solutions),
+    vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
     vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),
     vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {
       const at = target(uri, line);

@@ -13,7 +13,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'sudoku' }],
+    // Files and unsaved buffers only: the read-only solution documents are not analysed.
+    documentSelector: [
+      { language: 'sudoku', scheme: 'file' },
+      { language: 'sudoku', scheme: 'untitled' },
+    ],
     synchronize: { configurationSection: 'sudokuLens' },
   };
   client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);

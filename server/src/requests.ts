@@ -15,7 +15,8 @@ export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number)
   const status = analysis ? analysis.status : 'invalid';
   const summary = analysis ? describeStatus(status) : p.problems.map((f) => f.message).join('; ');
   const solution = analysis?.solution ? solutionString(analysis.solution) : null;
-  const lines = [`# ${where(p)} of ${doc.uri}: ${summary}`, `# puzzle`, p.text ?? '(unreadable)'];
+  const file = decodeURIComponent(doc.uri.split('/').pop() ?? doc.uri);
+  const lines = [`# ${where(p)} of ${file}: ${summary}`, `# puzzle`, p.text ?? '(unreadable)'];
   if (solution && analysis?.solution) lines.push('# solution', solution, '', gridPicture(analysis.solution));
   return {
     puzzle: { line: p.line, insertLine: p.range.end.line + 1, status, summary, solution, document: lines.join('\n') + '\n' },
