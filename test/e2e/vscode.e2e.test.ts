@@ -1,0 +1,526 @@
+// End-to-end test of the packaged extension in a real VS Code: code-server (VS Code's workbench and
+// Node extension host) driven by Debian's Chromium through playwright-core, all offline.
+//
+// Needs: `bash scripts/e2e-install.sh` (code-server + playwright-core in .e2e/, chromium, ripgrep)
+// and `npm run package` (dist/sudoku-lens.vsix). Screenshots of every step go to test-results/e2e/.
+// See /work/shared/docs/e2e-vscode.md for the recipe this follows.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const E2E_DIR = path.join(ROOT, '.e2e');
+const CODE_SERVER = path.join(E2E_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const VSIX = process.env.SUDOKU_LENS_VSIX ?? path.join(ROOT, 'dist', 'sudoku-lens.vsix');
+const SAMPLES = path.join(ROOT, 'samples');
+const SHOTS = path.join(ROOT, 'test-results', 'e2e');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const FIRST_PUZZLE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+const FIRST_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
+
+// The few playwright-core shapes this file uses. playwright-core lives in .e2e/ (installed by
+// scripts/e2e-install.sh), outside the project's node_modules, so its own types are not importable
+// here without making `npm run typecheck` depend on the e2e install.
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+interface Locator {
+  first(): Locator;
+  last(): Locator;
+  nth(index: number): Locator;
+  locator(selector: string): Locator;
+  filter(options: { hasText?: string | RegExp }): Locator;
+  count(): Promise<number>;
+  innerText(options?: { timeout?: number }): Promise<string>;
+  click(options?: { timeout?: number }): Promise<void>;
+  waitFor(options?: { state?: 'attached' | 'visible' | 'hidden'; timeout?: number }): Promise<void>;
+  boundingBox(): Promise<Box | null>;
+  isVisible(): Promise<boolean>;
+}
+interface Page {
+  goto(url: string, options?: { timeout?: number }): Promise<unknown>;
+  locator(selector: string): Locator;
+  evaluate<T>(expression: string): Promise<T>;
+  screenshot(options: { path: string }): Promise<unknown>;
+  waitForTimeout(ms: number): Promise<void>;
+  keyboard: { press(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
+  mouse: { move(x: number, y: number, options?: { steps?: number }): Promise<void> };
+}
+interface Browser {
+  newPage(options: { viewport: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+interface Chromium {
+  launch(options: { executablePath: string; args: string[]; headless?: boolean }): Promise<Browser>;
+}
+
+let tmp = '';
+let workspace = '';
+let server: ChildProcess | undefined;
+let serverLog = '';
+let browser: Browser | undefined;
+let page: Page;
+let shotNo = 0;
+
+/** Saves a numbered screenshot of the whole window; never fails the test itself. */
+async function shot(name: string): Promise<string> {
+  const file = path.join(SHOTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
+  await page?.screenshot({ path: file }).catch(() => undefined);
+  return file;
+}
+
+/** Runs a step; on failure, takes a screenshot and names it in the error. */
+async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
+  try {
+    const result = await body();
+    await shot(name);
+    return result;
+  } catch (error) {
+    const file = await shot(`${name}-FAILED`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\n(screenshot: ${path.relative(ROOT, file)})`, { cause: error });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { env, timeout: 120_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${cmd} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
+      else resolve(`${stdout}${stderr}`);
+    });
+  });
+}
+
+/** All descendants of `pid` (children first found first), read from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 (ppid) follows the parenthesised command name, which may itself contain spaces.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = parents.get(ppid) ?? [];
+      list.push(Number(entry));
+      parents.set(ppid, list);
+    } catch {
+      // the process ended while we were looking
+    }
+  }
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of parents.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops code-server and everything it started (extension host, language server), by pid. */
+async function stopServer(): Promise<void> {
+  const proc = server;
+  server = undefined;
+  if (!proc?.pid || proc.exitCode !== null) return;
+  const pids = [proc.pid, ...descendants(proc.pid)];
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  for (const pid of pids) signal(pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+  for (const pid of pids) signal(pid, 'SIGKILL');
+}
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server?.exitCode !== null) {
+      throw new Error(`code-server exited with code ${server?.exitCode}:\n${serverLog}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`code-server did not answer at ${url}:\n${serverLog}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workbench helpers
+
+/** Runs a command from the command palette by its label (the first match is taken). */
+async function runCommand(label: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(label);
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** Opens a workspace file with Quick Open (Ctrl+P) and waits until its tab is the active one. */
+async function openFile(name: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(name);
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.editor-group-container.active .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15_000 });
+}
+
+interface GroupText {
+  tab: string;
+  active: boolean;
+  lines: string[];
+}
+
+// Runs in the page: the visible text of every editor group's editor, lines in screen order.
+// Kept as a plain string so no transpiler helper leaks into the browser.
+const READ_EDITORS = `[...document.querySelectorAll('.editor-group-container')].map((group) => {
+  const tab = group.querySelector('.tab.active');
+  const lines = [...group.querySelectorAll('.monaco-editor .view-lines .view-line')]
+    .map((line) => ({ top: parseFloat(line.style.top) || 0, text: (line.textContent || '').replace(/\\u00a0/g, ' ') }))
+    .sort((a, b) => a.top - b.top)
+    .map((line) => line.text);
+  return { tab: tab ? tab.textContent.trim() : '', active: group.classList.contains('active'), lines };
+})`;
+
+// Runs in the page: the Problems panel's marker rows with the severity shown by their icon.
+const READ_MARKERS = `[...document.querySelectorAll('.markers-panel .monaco-list-row')].map((row) => {
+  const icon = row.querySelector('.codicon-error, .codicon-warning, .codicon-info');
+  const severity = !icon ? 'none' : icon.classList.contains('codicon-error') ? 'error'
+    : icon.classList.contains('codicon-warning') ? 'warning' : 'info';
+  return { text: (row.textContent || '').replace(/\u00a0/g, ' '), severity };
+})`;
+
+async function readEditors(): Promise<GroupText[]> {
+  return page.evaluate<GroupText[]>(READ_EDITORS);
+}
+
+/** Polls `probe` until it returns a value that is not undefined. */
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+/** The view line of the active editor whose text starts with `prefix`. */
+function viewLine(prefix: string): Locator {
+  return page
+    .locator('.editor-group-container.active .monaco-editor .view-lines .view-line')
+    .filter({ hasText: prefix.replace(/ /g, '\u00a0') })
+    .first();
+}
+
+/** Hovers the mouse over the start of a line's text and returns the editor hover's text. */
+async function hoverLine(prefix: string, mustContain: string): Promise<string> {
+  const line = viewLine(prefix);
+  await line.waitFor({ timeout: 15_000 });
+  return until(`a hover containing "${mustContain}"`, async () => {
+    const box = await line.boundingBox();
+    if (!box) return undefined;
+    // Move away first so the hover is requested anew, then rest on the 5th character.
+    await page.mouse.move(box.x + 400, box.y + 300);
+    await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 4 });
+    const hover = page.locator('.monaco-editor .monaco-hover').filter({ hasText: mustContain }).first();
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 4_000 });
+    } catch {
+      return undefined;
+    }
+    return hover.innerText();
+  });
+}
+
+/** Opens (focuses) the Problems panel and returns its text once `ready` accepts it. */
+async function problemsText(ready: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
+  await runCommand('View: Focus Problems');
+  const panel = page.locator('.markers-panel').first();
+  await panel.waitFor({ state: 'visible', timeout: 10_000 });
+  return until('the Problems panel content', async () => {
+    const text = (await panel.innerText()).replace(/\u00a0/g, ' ');
+    return ready(text) ? text : undefined;
+  }, timeoutMs);
+}
+
+/** Runs `body` with the Problems panel maximized, so its list (a virtual list) shows more rows. */
+async function withMaximizedProblems<T>(body: () => Promise<T>): Promise<T> {
+  // Show the Problems view first: maximizing a hidden panel would open a terminal instead.
+  await runCommand('View: Focus Problems');
+  await runCommand('View: Toggle Maximized Panel');
+  try {
+    return await body();
+  } finally {
+    await runCommand('View: Toggle Maximized Panel');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Installs the VSIX, starts code-server on a free port and opens the workspace in Chromium. */
+async function setUp(): Promise<void> {
+  fs.rmSync(SHOTS, { recursive: true, force: true });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  if (!fs.existsSync(VSIX)) {
+    throw new Error(`${path.relative(ROOT, VSIX)} is missing: run \`npm run package\` before the e2e tests.`);
+  }
+  if (!fs.existsSync(CODE_SERVER)) {
+    throw new Error('code-server is not installed in .e2e/: run `bash scripts/e2e-install.sh` first.');
+  }
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`bash scripts/e2e-install.sh\` first.`);
+  const { chromium } = createRequire(path.join(E2E_DIR, 'package.json'))('playwright-core') as { chromium: Chromium };
+
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sudoku-lens-e2e-'));
+  const userData = path.join(tmp, 'user-data');
+  const extensions = path.join(tmp, 'extensions');
+  workspace = path.join(tmp, 'workspace');
+  fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(userData, 'User', 'settings.json'),
+    JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none' }, null, 2),
+  );
+  fs.cpSync(SAMPLES, workspace, { recursive: true });
+  // code-server writes its config.yaml and state under XDG dirs: keep them in the temp folder.
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(tmp, 'config'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+    XDG_CACHE_HOME: path.join(tmp, 'cache'),
+  };
+  const common = ['--user-data-dir', userData, '--extensions-dir', extensions];
+
+  const installed = await run(process.execPath, [CODE_SERVER, ...common, '--install-extension', VSIX], env);
+  const extDirs = fs.existsSync(extensions) ? fs.readdirSync(extensions) : [];
+  if (!extDirs.some((d) => d.startsWith('sudoku-lens.sudoku-lens-'))) {
+    throw new Error(`the VSIX did not install (extensions dir: ${extDirs.join(', ') || 'empty'}):\n${installed}`);
+  }
+
+  const port = await freePort();
+  server = spawn(
+    process.execPath,
+    [
+      CODE_SERVER,
+      ...common,
+      '--auth', 'none',
+      '--bind-addr', `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      workspace,
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const collect = (chunk: Buffer): void => {
+    serverLog = (serverLog + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+  await waitForServer(`http://127.0.0.1:${port}/healthz`, 60_000);
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
+}
+
+describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
+  // A failed set-up fails every test (with its message) instead of skipping them, so the
+  // "N passed, N failed" summary CI reads counts it.
+  let setupError: unknown;
+  beforeAll(async () => {
+    try {
+      await setUp();
+    } catch (error) {
+      setupError = error;
+    }
+  });
+  beforeEach(() => {
+    if (setupError) throw setupError;
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await stopServer();
+    // code-server's own output (the last 20 kB), kept with the screenshots for CI's artifacts.
+    if (serverLog) fs.writeFileSync(path.join(SHOTS, 'code-server.log'), serverLog);
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('loads the workbench, and opening collection.sdm switches the language mode to Sudoku', async () => {
+    await step('workbench', async () => {
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      // The Explorer lists the sample files once the workspace folder is loaded.
+      await page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: 'collection.sdm' }).waitFor({ timeout: 60_000 });
+    });
+    await step('open-collection', async () => {
+      await openFile('collection.sdm');
+      const mode = page.locator('[id="status.editor.mode"]');
+      await until('the language mode "Sudoku"', async () => ((await mode.innerText()).includes('Sudoku') ? true : undefined));
+    });
+  });
+
+  it('lists the errors of the broken lines of collection.sdm in the Problems panel', async () => {
+    await openFile('collection.sdm');
+    const wanted = ['appears twice', 'expected 81 or 729', 'no solution', 'at least 2 solutions'];
+    const { text, rows } = await step('problems-collection', () =>
+      withMaximizedProblems(async () => {
+        const text = await problemsText((t) => wanted.every((w) => t.includes(w))).catch(async (error: unknown) => {
+          const seen = await page.locator('.markers-panel').first().innerText().catch(() => '(none)');
+          throw new Error(`${String(error)}\nProblems panel shows:\n${seen}`);
+        });
+        await shot('problems-collection-maximized');
+        return { text, rows: await page.evaluate<{ text: string; severity: string }[]>(READ_MARKERS) };
+      }),
+    );
+    for (const fragment of wanted) expect(text).toContain(fragment);
+    expect(text).toContain('collection.sdm');
+    // The multiple-solutions finding is a warning, the others are errors.
+    const severityOf = (fragment: string): string[] =>
+      rows.filter((r) => r.text.includes(fragment)).map((r) => r.severity);
+    expect(severityOf('at least 2 solutions'), JSON.stringify(rows)).toContain('warning');
+    expect(severityOf('at least 2 solutions')).not.toContain('error');
+    for (const fragment of ['appears twice', 'expected 81 or 729', 'no solution']) {
+      expect(severityOf(fragment), `${fragment}: ${JSON.stringify(rows)}`).toContain('error');
+    }
+  });
+
+  it('shows a hover with the solution status and format on the first puzzle line', async () => {
+    await openFile('collection.sdm');
+    await page.keyboard.press('Escape');
+    const text = await step('hover-puzzle', () => hoverLine(FIRST_PUZZLE.slice(0, 20), 'unique'));
+    expect(text).toContain('unique');
+    expect(text).toContain('81');
+  });
+
+  it('runs the "Solve this line" code lens and inserts the solution below the puzzle', async () => {
+    await openFile('collection.sdm');
+    const lenses = page.locator('.editor-group-container.active .codelens-decoration');
+    await step('codelenses', async () => {
+      await lenses.filter({ hasText: 'Solve this line' }).first().waitFor({ timeout: 30_000 });
+      await lenses.filter({ hasText: 'Validate' }).first().waitFor({ timeout: 30_000 });
+    });
+
+    // The topmost lens line sits above line 2, the first puzzle (line 1 is a comment).
+    const count = await lenses.count();
+    let topmost: Locator | undefined;
+    let topY = Infinity;
+    for (let i = 0; i < count; i++) {
+      const box = await lenses.nth(i).boundingBox();
+      if (box && box.y < topY) {
+        topY = box.y;
+        topmost = lenses.nth(i);
+      }
+    }
+    const puzzleBox = await viewLine(FIRST_PUZZLE.slice(0, 20)).boundingBox();
+    expect(puzzleBox, 'the first puzzle line is on screen').not.toBeNull();
+    expect(topY).toBeLessThan(puzzleBox!.y);
+    expect(puzzleBox!.y - topY).toBeLessThan(60);
+
+    await step('solve-clicked', async () => {
+      await topmost!.locator('a').filter({ hasText: 'Solve this line' }).first().click();
+      await until('a side editor showing the solution', async () => {
+        const groups = await readEditors();
+        if (groups.length < 2) return undefined;
+        // The read-only solution document is titled after its source: "collection.sdm line 2.sdk".
+        const side = groups.find((g) => g.tab.includes('line 2') && g.lines.join('\n').includes(FIRST_SOLUTION));
+        return side ? true : undefined;
+      });
+    });
+
+    const insert = page.locator('.notification-toast .monaco-button').filter({ hasText: 'Insert solution below' }).first();
+    await step('insert-offered', () => insert.waitFor({ state: 'visible', timeout: 30_000 }));
+    await step('solution-inserted', async () => {
+      await insert.click();
+      const lines = await until('the solution on the line after the first puzzle', async () => {
+        for (const group of await readEditors()) {
+          const at = group.lines.findIndex((l) => l.startsWith(FIRST_PUZZLE));
+          if (at >= 0 && group.lines[at + 1]?.trim().startsWith(FIRST_SOLUTION)) return group.lines;
+        }
+        return undefined;
+      });
+      // Only inserted: the puzzle line and the one after the new line are unchanged.
+      const at = lines.findIndex((l) => l.startsWith(FIRST_PUZZLE));
+      expect(lines[at]).toContain('top95 #1');
+      expect(lines[at + 2]).toContain('Golden Nugget');
+    });
+  });
+
+  it('reports no problem for golden-nugget.sdk and shows its header in the hover', async () => {
+    await openFile('golden-nugget.sdk');
+    await until('the language mode "Sudoku"', async () =>
+      (await page.locator('[id="status.editor.mode"]').innerText()).includes('Sudoku') ? true : undefined,
+    );
+    const hover = await step('hover-golden-nugget', () => hoverLine('.......39', 'Golden Nugget'));
+    expect(hover).toContain('Golden Nugget');
+    // The hover came from the server, so the file has been analysed: its findings would be listed by now.
+    // With every file collapsed the Problems list has one row per file that has problems.
+    const files = await step('problems-golden-nugget', async () => {
+      await page.waitForTimeout(1_000);
+      await problemsText((t) => t.includes('collection.sdm'));
+      await page.locator('.part.panel .title-actions .action-label[aria-label*="Collapse All"]').first().click();
+      return until('the collapsed Problems list', async () => {
+        const rows = await page.evaluate<{ text: string; severity: string }[]>(READ_MARKERS);
+        return rows.every((r) => r.severity === 'none') ? rows.map((r) => r.text) : undefined;
+      });
+    });
+    expect(files.join('\n')).toContain('collection.sdm');
+    expect(files.join('\n')).not.toContain('golden-nugget.sdk');
+  });
+});
