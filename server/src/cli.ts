@@ -23,6 +23,9 @@ const PUZZLE_FILES = /\.(sdk|sdm|ss|txt)$/i;
 
 class UsageError extends Error {}
 
+/** The source name of a puzzle given on the command line. */
+const ARGUMENT = '<argument>';
+
 interface Source {
   name: string;
   text: string;
@@ -45,7 +48,7 @@ function sources(args: string[], puzzlesAllowed: boolean): Source[] {
     try {
       isDir = statSync(arg).isDirectory();
     } catch (err) {
-      if (puzzlesAllowed && (err as NodeJS.ErrnoException).code === 'ENOENT') return [{ name: '<argument>', text: arg }];
+      if (puzzlesAllowed && (err as NodeJS.ErrnoException).code === 'ENOENT') return [{ name: ARGUMENT, text: arg }];
       throw err;
     }
     const files = isDir ? filesUnder(arg) : [arg];
@@ -98,14 +101,19 @@ function run(argv: string[]): number {
   const [command, ...args] = positionals;
   if (command !== 'check' && command !== 'solve') throw new UsageError(command ? `Unknown command '${command}'` : 'No command given');
   if (args.length === 0) throw new UsageError(`'${command}' needs at least one ${command === 'solve' ? 'puzzle or file' : 'file'}`);
-  const budget = values['budget-nodes'] === undefined ? DEFAULT_NODE_BUDGET : Number(values['budget-nodes']);
-  if (!Number.isInteger(budget) || budget < 1) throw new UsageError(`--budget-nodes takes a positive whole number, not '${values['budget-nodes']}'`);
+  const rawBudget = values['budget-nodes'];
+  if (rawBudget !== undefined && !/^[1-9]\d*$/.test(rawBudget)) {
+    throw new UsageError(`--budget-nodes takes a positive whole number, not '${rawBudget}'`);
+  }
+  const budget = rawBudget === undefined ? DEFAULT_NODE_BUDGET : Number(rawBudget);
 
   let puzzles = 0;
   let withErrors = 0;
   for (const src of sources(args, command === 'solve')) {
     const lines: string[] = [];
-    for (const puzzle of parseDocument(src.text).puzzles) {
+    const found = parseDocument(src.text).puzzles;
+    if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
+    for (const puzzle of found) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget: budget });
       const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
       const row = { puzzle, analysis, findings };

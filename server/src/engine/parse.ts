@@ -47,7 +47,8 @@ const MAX_REPORTED_CHARS = 5;
 const isDigit = (ch: string): boolean => ch >= '1' && ch <= '9';
 const isCellChar = (ch: string): boolean => isDigit(ch) || EMPTY_MARKERS.includes(ch);
 // Char-code tests: these run on every character of a 50,000-line collection.
-const isTrailingStart = (code: number): boolean => code === 35 || code === 58 || code === 44 || code <= 32 || code === 160;
+const isTrailingStart = (code: number): boolean =>
+  code === 35 || code === 58 || code === 44 || code <= 32 || (code >= 127 && /\s/.test(String.fromCharCode(code)));
 
 export const cellLine = (p: Puzzle, cell: number): number => (p.gridCells ? p.gridCells[2 * cell] : p.line);
 
@@ -70,6 +71,7 @@ export function candidateRange(p: Puzzle, cell: number, digit: number): Range {
 
 /** The cell under a source position, or -1. */
 export function cellAt(p: Puzzle, line: number, character: number): number {
+  if (p.text === null) return -1;
   const width = p.kind === '729' ? 9 : 1;
   for (let c = 0; c < 81; c++) {
     const start = cellChar(p, c);
@@ -82,7 +84,8 @@ type LineClass =
   | { type: 'blank' | 'comment' | 'separator' }
   | { type: 'header'; field: HeaderField }
   | { type: 'label'; text: string }
-  | { type: 'row'; cells: number[] }
+  /** `partial`: a row of the wrong width, a broken grid row only next to real ones. */
+  | { type: 'row'; cells: number[]; partial?: boolean }
   | { type: 'puzzle'; tokenEnd: number };
 
 function classify(text: string, line: number): LineClass {
@@ -93,11 +96,15 @@ function classify(text: string, line: number): LineClass {
   if (trimmed.startsWith('#') || trimmed.startsWith('//')) return { type: 'comment' };
   if (/^\[puzzle\]$/i.test(trimmed)) return { type: 'comment' };
 
-  // A grid row: 9 cells once grid separators and spaces are dropped (short lines only).
+  // A grid row: 9 cells once grid separators and spaces are dropped (short lines only);
+  // a `#` or `//` comment may follow it.
   if (trimmed.length < 40) {
+    if (/^[\s-]+$/.test(trimmed) && trimmed.length >= 3) return { type: 'separator' };
+    const comment = text.search(/\s(#|\/\/)/);
+    const cellText = comment >= 0 ? text.slice(0, comment) : text;
     const cells: number[] = [];
     let onlyCells = true;
-    for (let i = 0; i < text.length; i++) {
+    for (let i = 0; i < cellText.length; i++) {
       const ch = text[i];
       if (ch === '|' || ch === '!' || /\s/.test(ch)) continue;
       if (isCellChar(ch)) cells.push(i);
@@ -105,7 +112,7 @@ function classify(text: string, line: number): LineClass {
     }
     if (onlyCells && cells.length === 9) return { type: 'row', cells };
     if (/^[\s*|!+=-]+$/.test(trimmed) && /[-=]{3}/.test(trimmed)) return { type: 'separator' };
-    if (onlyCells && cells.length >= 3 && cells.length <= 20) return { type: 'row', cells };
+    if (onlyCells && cells.length >= 3 && cells.length <= 20) return { type: 'row', cells, partial: true };
   }
 
   const start = text.length - text.trimStart().length;
@@ -176,7 +183,7 @@ function readGivens(p: Puzzle, chars: string): void {
   let invalid = 0;
   for (let c = 0; c < 81; c++) {
     const ch = chars[c];
-    if (isDigit(ch) || ch === '.') continue;
+    if (isDigit(ch)) continue;
     if (EMPTY_MARKERS.includes(ch)) markers.accept(ch, p, c);
     else if (invalid++ < MAX_REPORTED_CHARS) {
       p.problems.push(invalidChar(ch, cellName(c), "a digit 1-9, or '.' or '0' for an empty cell", cellRange(p, c)));
@@ -293,7 +300,9 @@ export function parseDocument(source: string): ParsedDocument {
     header = [];
   };
   const flushGrid = (): void => {
-    if (rows.length > 0) take(readGrid(rows, header));
+    // Short runs of digits with no full row among them ("2010", "001") are labels, not grids.
+    if (rows.some((r) => r.cells.length === 9)) take(readGrid(rows, header));
+    else for (const r of rows) header.push({ tag: 'title', value: r.text.trim(), line: r.line });
     rows = [];
   };
 
