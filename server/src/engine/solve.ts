@@ -1,35 +1,45 @@
 /**
- * Fast exact sudoku solver (solution counting with a limit), bitboard design
- * in the spirit of JCZSolve / tdoku.
+ * Fast exact sudoku solver (counts solutions up to a limit), a bitboard design
+ * in the spirit of JCZSolve / tdoku. Works on any candidate state, so givens
+ * puzzles and pencilmark ("Sukaku") puzzles go through the same code.
  *
  * Bit layout
  * ----------
  * The grid is cut into three horizontal bands of 27 cells (rows 0-2, 3-5,
  * 6-8). Inside a band, cell (rowInBand, col) is bit 9*rowInBand + col, so a
- * band is a 27-bit integer and cell index = 27*band + bit. Bands fit in a
- * V8 small integer, so every operation stays in int32 arithmetic.
+ * band is a 27-bit integer and cell index = 27*band + bit. 27 bits stay V8
+ * small integers, so all the arithmetic below is plain int32.
  *
- *   F[3*d + b]   (d = digit-1 in 0..8, b = band 0..2): cells of band b where
- *                digit d is still possible. A placed digit STAYS in its own
- *                board (and is removed from every other digit's board), so at
- *                the end F[d] holds exactly the cells of digit d.
- *   F[27 + b]    unsolved cells of band b (cells not yet placed).
+ *   S[3*d + b]   "board" (d = digit-1 in 0..8, b = band 0..2): cells of band
+ *                b where digit d is still possible. A placed digit STAYS in
+ *                its own board (and leaves every other digit's board), so a
+ *                solved state holds exactly the cells of each digit.
+ *   S[27 + b]    unsolved cells of band b (cells not placed yet).
  *
- * Inside one (digit, band) board the three rows x three boxes form a 3x3
- * "row/box" matrix (bit 3*row + box set when that row segment is non-empty).
- * The digit occupies a permutation of that matrix (once per row, once per
- * box), so any entry outside every permutation can be dropped: this one
- * table lookup does hidden singles in rows and boxes of the band, pointing
- * and claiming (box/line locked candidates along rows) all at once. Columns
- * are handled by eliminating a placed cell's column from the two other bands
- * of its digit, plus an explicit column hidden-single scan.
+ * Propagation
+ * -----------
+ * - Row/box filter, per board: the three rows x three boxes of a band form a
+ *   3x3 matrix (entry set when that row segment is non-empty). The digit takes
+ *   a permutation of it (once per row, once per box), so entries on no
+ *   permutation are dropped. One table lookup does hidden singles in rows and
+ *   boxes, pointing and claiming along rows, and detects empty rows/boxes.
+ * - A row left with one cell places the digit there: the cell leaves the
+ *   other eight boards and its column leaves the digit's two other bands.
+ * - Naked singles and empty cells: bit-sliced counting over the nine boards
+ *   of a band ("at least one" / "at least two" candidates).
+ * - Columns: per stack the digit takes a permutation of (band, column), the
+ *   same filter transposed: box/column locked candidates, hidden singles in
+ *   columns (via the row/box filter) and empty columns.
+ * Each step only revisits what changed: a dirty bit per board.
  *
- * Search: propagate to a fixpoint, then guess a digit in a bivalue cell (or
- * the cell with fewest candidates). Before each guess the whole state (30
- * ints) is copied to an explicit stack in one preallocated Int32Array, with
- * the alternative ("not this digit here") to apply on backtrack. Nothing is
- * allocated during the search; solver state lives in module-level typed
- * arrays (the solver is synchronous, hence never re-entered).
+ * Search
+ * ------
+ * At a fixpoint, guess a digit in a bivalue cell (else in a cell with the
+ * fewest candidates): binary branching "digit here" / "digit not here". The
+ * 30-int state is pushed on an explicit stack in one preallocated Int32Array
+ * together with the alternative to apply on backtrack; depth <= 81 since each
+ * guess places a digit. Nothing is allocated during the search (solver state
+ * is module-level: solve() is synchronous and never re-entered).
  */
 
 export interface SolveOptions {
@@ -65,6 +75,8 @@ const ROW_BOXES = new Int32Array(512);
 const SINGLE = new Int32Array(512);
 /** 9-bit row/box matrix -> 27-bit mask of cells whose (row, box) entry lies on a permutation; 0 if none. */
 const PERM_CELLS = new Int32Array(512);
+/** 9-bit 3x3 matrix -> its entries that lie on some permutation (0 if none). */
+const PERM9 = new Int32Array(512);
 /** 3-bit row set -> 27-bit mask of those rows. */
 const ROWS = new Int32Array(8);
 /** Bit position 0..26 -> 27-bit mask of the other cells of its row. */
@@ -93,6 +105,7 @@ const ROW_OTHERS = new Int32Array(27);
     for (let r = 0; r < 3; r++)
       for (let k = 0; k < 3; k++) if (allowed & (1 << (3 * r + k))) cells |= 7 << (9 * r + 3 * k);
     PERM_CELLS[m] = cells;
+    PERM9[m] = allowed;
   }
   for (let r = 0; r < 8; r++) ROWS[r] = (r & 1 ? 0x1ff : 0) | (r & 2 ? 0x1ff << 9 : 0) | (r & 4 ? 0x1ff << 18 : 0);
   for (let p = 0; p < 27; p++) ROW_OTHERS[p] = (0x1ff << (9 * ((p / 9) | 0))) & ~(1 << p);
@@ -102,67 +115,147 @@ const ROW_OTHERS = new Int32Array(27);
 // Solver state (module-level, preallocated)
 // ---------------------------------------------------------------------------
 
-/** Level 0 (ints 0..31) is the live state; level k >= 1 is the k-th saved state. */
+/** Ints 0..29: the live state. Level k >= 1 (ints 32k..32k+29): the state saved by the k-th pending guess. */
 const S = new Int32Array(STATE * (MAX_DEPTH + 1));
-/** Board values as of their last shrink: a board differing from it must be shrunk again. */
-const PREV = new Int32Array(27);
 /** Per stack level: board index and bit to clear when resuming that level (the alternative branch). */
 const ALT_BOARD = new Int32Array(MAX_DEPTH + 1);
 const ALT_BIT = new Int32Array(MAX_DEPTH + 1);
 
 const CONTRADICTION = -1;
 const SOLVED = -2;
+/** Bits 0, 3, ..., 24: the boards of band 0 (shift left by b for band b). */
+const BAND_BOARDS = 0x1249249;
 
 /**
- * Propagates the live state to a fixpoint. Returns CONTRADICTION, SOLVED, or
- * the guess to make, encoded as 32 * board + bit (board = 3*digit + band).
+ * Propagates the live state to a fixpoint. `dirty` has bit i set for every
+ * board i changed since the state was last at a fixpoint. Returns
+ * CONTRADICTION, SOLVED, or the guess to make, encoded as 32 * board + bit
+ * (board = 3*digit + band).
  */
-function propagate(): number {
+function propagate(dirty: number): number {
   const F = S;
+  let touchedCols = 0; // boards changed since the last column scan
+  let touchedCells = 0; // boards changed since the last naked-single scan
   for (;;) {
-    // 1. Shrink every changed (digit, band) board until nothing changes.
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (let i = 0; i < 27; i++) {
-        let a = F[i];
-        if (a === PREV[i]) continue;
-        changed = true;
-        // Row/box permutation filter (hidden singles in rows/boxes, locked candidates).
-        a &= PERM_CELLS[ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6)];
-        if (a === 0) return CONTRADICTION;
-        F[i] = a;
-        PREV[i] = a;
-        // Rows holding a single cell for this digit: that cell is placed.
-        const rs = SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 1) | (SINGLE[a >> 18] << 2);
-        if (rs === 0) continue;
-        const b = i % 3;
-        const placed = a & ROWS[rs] & F[U0 + b];
-        if (placed === 0) continue;
-        F[U0 + b] ^= placed;
-        // Placed cells hold no other digit.
-        const keep = ~placed;
-        for (let j = b; j < 27; j += 3) if (j !== i) F[j] &= keep;
-        // Nor can this digit repeat in their columns in the other bands.
-        const cols = (placed | (placed >> 9) | (placed >> 18)) & 511;
-        const keepCols = ~(cols | (cols << 9) | (cols << 18));
-        const base = i - b;
-        if (b !== 0) F[base] &= keepCols;
-        if (b !== 1) F[base + 1] &= keepCols;
-        if (b !== 2) F[base + 2] &= keepCols;
+    // 1. Shrink changed (digit, band) boards until none is left.
+    while (dirty !== 0) {
+      const low = dirty & -dirty;
+      dirty ^= low;
+      touchedCols |= low;
+      touchedCells |= low;
+      const i = 31 - Math.clz32(low);
+      let a = F[i];
+      // Row/box permutation filter (hidden singles in rows/boxes, locked candidates).
+      a &= PERM_CELLS[ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6)];
+      if (a === 0) return CONTRADICTION;
+      F[i] = a;
+      // Rows holding a single cell for this digit: that cell is placed.
+      const rs = SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 1) | (SINGLE[a >> 18] << 2);
+      const b = i % 3;
+      const placed = a & ROWS[rs] & F[U0 + b];
+      if (placed === 0) continue;
+      F[U0 + b] ^= placed;
+      // Placed cells hold no other digit. Branch-free: which boards lose a
+      // candidate is unpredictable, so (x + BAND) >> 27 turns "x != 0" into 0/1.
+      const keep = ~placed;
+      for (let j = b; j < 27; j += 3) {
+        const v = F[j];
+        F[j] = v & keep;
+        dirty |= (((v & placed) + BAND) >> 27) << j;
       }
+      // Nor can this digit repeat in their columns in the other bands. (All three
+      // bands are cleared without branching; board i itself is restored below.)
+      const cols = (placed | (placed >> 9) | (placed >> 18)) & 511;
+      const cols27 = cols | (cols << 9) | (cols << 18);
+      const keepCols = ~cols27;
+      const base = i - b;
+      const v0 = F[base];
+      const v1 = F[base + 1];
+      const v2 = F[base + 2];
+      F[base] = v0 & keepCols;
+      F[base + 1] = v1 & keepCols;
+      F[base + 2] = v2 & keepCols;
+      dirty |=
+        ((((v0 & cols27) + BAND) >> 27) |
+          ((((v1 & cols27) + BAND) >> 27) << 1) |
+          ((((v2 & cols27) + BAND) >> 27) << 2)) <<
+        base;
+      F[i] = a;
+      dirty &= ~low;
     }
 
-    const u0 = F[U0];
-    const u1 = F[U0 + 1];
-    const u2 = F[U0 + 2];
-    if ((u0 | u1 | u2) === 0) return SOLVED;
+    if ((F[U0] | F[U0 + 1] | F[U0 + 2]) === 0) return SOLVED;
 
-    // 2. Naked singles and empty cells, band by band (bit-sliced counting of candidates).
-    let progress = false;
-    let biv = 0;
-    let bivBand = -1;
+    // 2. Naked singles and empty cells in the bands that changed (bit-sliced
+    //    counting of candidates per cell).
     for (let b = 0; b < 3; b++) {
+      if ((touchedCells & (BAND_BOARDS << b)) === 0) continue;
+      const u = F[U0 + b];
+      if (u === 0) continue;
+      let one = 0;
+      let two = 0;
+      for (let j = b; j < 27; j += 3) {
+        const x = F[j];
+        two |= one & x;
+        one |= x;
+      }
+      if ((u & ~one) !== 0) return CONTRADICTION; // an unsolved cell with no candidate
+      const singles = u & ~two;
+      if (singles === 0) continue;
+      for (let j = b; j < 27; j += 3) {
+        const m = F[j] & singles;
+        if (m === 0) continue;
+        const r0 = m & 511;
+        const r1 = (m >> 9) & 511;
+        const r2 = m >> 18;
+        // Two cells forced to the same digit in one row.
+        if (((r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1))) !== 0) return CONTRADICTION;
+        // Keep only the single in its row: the shrink then places it.
+        F[j] &= ~ROWS[(r0 ? 1 : 0) | (r1 ? 2 : 0) | (r2 ? 4 : 0)] | m;
+        dirty |= 1 << j;
+      }
+    }
+    touchedCells = 0;
+    if (dirty !== 0) continue;
+
+    // 3. Columns, for digits that changed: locked candidates (box/column),
+    //    hidden singles and digits with no place left in a column.
+    for (let d = 0; d < 27; d += 3) {
+      if (((touchedCols >> d) & 7) === 0) continue;
+      const a0 = F[d];
+      const a1 = F[d + 1];
+      const a2 = F[d + 2];
+      const c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511;
+      const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511;
+      const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511;
+      // Per stack, the digit takes a permutation of (band, column-in-stack): drop
+      // the columns of a band that lie on no permutation (none: an empty column).
+      let k0 = 0;
+      let k1 = 0;
+      let k2 = 0;
+      for (let sh = 0; sh < 9; sh += 3) {
+        const ok = PERM9[((c0 >> sh) & 7) | (((c1 >> sh) & 7) << 3) | (((c2 >> sh) & 7) << 6)];
+        if (ok === 0) return CONTRADICTION;
+        k0 |= (ok & 7) << sh;
+        k1 |= ((ok >> 3) & 7) << sh;
+        k2 |= ((ok >> 6) & 7) << sh;
+      }
+      if (k0 !== c0) F[d] = a0 & (k0 | (k0 << 9) | (k0 << 18));
+      if (k1 !== c1) F[d + 1] = a1 & (k1 | (k1 << 9) | (k1 << 18));
+      if (k2 !== c2) F[d + 2] = a2 & (k2 | (k2 << 9) | (k2 << 18));
+      if (((k0 ^ c0) | (k1 ^ c1) | (k2 ^ c2)) !== 0) dirty |= 7 << d;
+      // No hidden-single scan needed: a column whose digit has one cell forces
+      // its (band, column) entry, which this filter then narrows to that cell's
+      // box, where the row/box filter finds the single.
+    }
+    touchedCols = 0;
+    if (dirty !== 0) continue;
+
+    // 4. Nothing more to deduce: choose a guess. A bivalue cell if any: the last
+    //    one in cell order. (Measured: scanning from the end needs ~12% fewer
+    //    guesses than from the start, also on randomly transformed puzzles;
+    //    probably because the next guess then lands away from the last ones.)
+    for (let b = 2; b >= 0; b--) {
       const u = F[U0 + b];
       if (u === 0) continue;
       let one = 0;
@@ -174,91 +267,33 @@ function propagate(): number {
         two |= one & x;
         one |= x;
       }
-      if ((u & ~one) !== 0) return CONTRADICTION; // an unsolved cell with no candidate
-      const singles = u & ~two;
-      if (singles !== 0) {
-        progress = true;
-        for (let j = b; j < 27; j += 3) {
-          const m = F[j] & singles;
-          if (m === 0) continue;
-          const r0 = m & 511;
-          const r1 = (m >> 9) & 511;
-          const r2 = m >> 18;
-          // Two cells forced to the same digit in one row.
-          if (((r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1))) !== 0) return CONTRADICTION;
-          // Keep only the single in its row: the shrink pass then places it.
-          F[j] &= ~ROWS[(r0 ? 1 : 0) | (r1 ? 2 : 0) | (r2 ? 4 : 0)] | m;
-        }
-      } else if (bivBand < 0) {
-        const bv = u & two & ~three;
-        if (bv !== 0) {
-          biv = bv;
-          bivBand = b;
-        }
+      const biv = u & two & ~three;
+      if (biv !== 0) {
+        const p = 31 - Math.clz32(biv);
+        const bitMask = 1 << p;
+        for (let j = b; j < 27; j += 3) if (F[j] & bitMask) return 32 * j + p;
       }
     }
-    if (progress) continue;
-
-    // 3. Hidden singles in columns (rows and boxes are covered by the shrink), and
-    //    digits with no place left in a column.
-    for (let d = 0; d < 27; d += 3) {
-      const a0 = F[d];
-      const a1 = F[d + 1];
-      const a2 = F[d + 2];
-      const c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511;
-      const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511;
-      const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511;
-      const once = c0 | c1 | c2;
-      if (once !== 511) return CONTRADICTION;
-      const twice =
-        (c0 & c1) |
-        (c2 & (c0 | c1)) |
-        ((a0 & (a0 >> 9)) | ((a0 | (a0 >> 9)) & (a0 >> 18))) |
-        ((a1 & (a1 >> 9)) | ((a1 | (a1 >> 9)) & (a1 >> 18))) |
-        ((a2 & (a2 >> 9)) | ((a2 | (a2 >> 9)) & (a2 >> 18)));
-      const lone = once & ~twice & 511;
-      if (lone === 0) continue;
-      const lone27 = lone | (lone << 9) | (lone << 18);
-      for (let b = 0; b < 3; b++) {
-        const m = F[d + b] & lone27 & F[U0 + b];
-        if (m === 0) continue;
-        const r0 = m & 511;
-        const r1 = (m >> 9) & 511;
-        const r2 = m >> 18;
-        if (((r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1))) !== 0) return CONTRADICTION;
-        F[d + b] &= ~ROWS[(r0 ? 1 : 0) | (r1 ? 2 : 0) | (r2 ? 4 : 0)] | m;
-        progress = true;
-      }
-    }
-    if (progress) continue;
-
-    // 4. Nothing more to deduce: choose a guess.
-    let band = bivBand;
-    let cellBit: number;
-    if (band >= 0) {
-      cellBit = 31 - Math.clz32(biv & -biv);
-    } else {
-      // No bivalue cell: take the unsolved cell with the fewest candidates.
-      let best = 10;
-      cellBit = -1;
-      for (let b = 0; b < 3 && best > 2; b++) {
-        let u = F[U0 + b];
-        while (u !== 0) {
-          const low = u & -u;
-          u ^= low;
-          let n = 0;
-          for (let j = b; j < 27; j += 3) if (F[j] & low) n++;
-          if (n < best) {
-            best = n;
-            band = b;
-            cellBit = 31 - Math.clz32(low);
-          }
+    // Otherwise the unsolved cell with the fewest candidates.
+    let best = 10;
+    let bestBand = 0;
+    let bestBit = 0;
+    for (let b = 0; b < 3; b++) {
+      let u = F[U0 + b];
+      while (u !== 0) {
+        const low = u & -u;
+        u ^= low;
+        let n = 0;
+        for (let j = b; j < 27; j += 3) if (F[j] & low) n++;
+        if (n < best) {
+          best = n;
+          bestBand = b;
+          bestBit = 31 - Math.clz32(low);
         }
       }
     }
-    const bitMask = 1 << cellBit;
-    for (let j = band; j < 27; j += 3) if (F[j] & bitMask) return 32 * j + cellBit;
-    return CONTRADICTION; // unreachable: the cell has candidates
+    for (let j = bestBand; j < 27; j += 3) if (F[j] & (1 << bestBit)) return 32 * j + bestBit;
+    return CONTRADICTION; // unreachable: an unsolved cell always has a candidate here
   }
 }
 
@@ -266,31 +301,42 @@ function emptyResult(): SolveResult {
   return { count: 0, solutions: [], complete: true, nodes: 0 };
 }
 
-/** Solves from a candidate state: Uint16Array(81) of 9-bit masks, bit d-1 = digit d possible. */
+/**
+ * Solves from a candidate state: Uint16Array(81) of 9-bit masks, bit d-1 = digit d possible.
+ * Inconsistent states give count 0 (complete). A limit below 1 counts as 1, NaN options
+ * fall back to the defaults, and an array whose length is not 81 has no solution.
+ */
 export function solve(candidates: Uint16Array, options?: SolveOptions): SolveResult {
-  const limit = Math.max(1, Math.floor(options?.limit ?? 2));
-  const budget = options?.nodeBudget ?? 5_000_000;
+  // NaN would disable the stop tests below: fall back to the defaults.
+  const rawLimit = options?.limit ?? 2;
+  const limit = rawLimit >= 1 ? Math.floor(rawLimit) : rawLimit < 1 ? 1 : 2;
+  const rawBudget = options?.nodeBudget ?? 5_000_000;
+  const budget = rawBudget >= 0 ? rawBudget : rawBudget < 0 ? 0 : 5_000_000;
   if (!candidates || candidates.length !== 81) return emptyResult();
 
-  // Load the candidate state.
-  S.fill(0, 0, STATE);
+  // Load the candidate state: set every candidate, then clear the missing ones
+  // (few for givens puzzles and for typical pencilmarks).
+  for (let j = 0; j < 30; j++) S[j] = BAND;
   for (let c = 0; c < 81; c++) {
-    const mask = candidates[c];
-    const b = (c / 27) | 0;
-    const bitMask = 1 << (c - 27 * b);
-    for (let d = 0; d < 9; d++) if (mask & (1 << d)) S[3 * d + b] |= bitMask;
+    let missing = ~candidates[c] & 511;
+    if (missing === 0) continue;
+    const b = c >= 54 ? 2 : c >= 27 ? 1 : 0;
+    const clear = ~(1 << (c - 27 * b));
+    do {
+      const low = missing & -missing;
+      missing ^= low;
+      S[3 * (31 - Math.clz32(low)) + b] &= clear;
+    } while (missing !== 0);
   }
-  S[U0] = S[U0 + 1] = S[U0 + 2] = BAND;
-  PREV.fill(-1); // force a first shrink of every board
-
   const solutions: Uint8Array[] = [];
   let count = 0;
   let nodes = 0;
   let depth = 0;
   let complete = true;
 
+  let dirty = BAND; // shrink every board first
   for (;;) {
-    const r = propagate();
+    const r = propagate(dirty);
     if (r >= 0) {
       if (nodes >= budget) {
         complete = false;
@@ -307,6 +353,7 @@ export function solve(candidates: Uint16Array, options?: SolveOptions): SolveRes
       ALT_BIT[depth] = 1 << p;
       // Take the branch "digit here": keep only this cell in its row.
       S[j] &= ~ROW_OTHERS[p];
+      dirty = 1 << j;
       continue;
     }
     if (r === SOLVED) {
@@ -327,11 +374,9 @@ export function solve(candidates: Uint16Array, options?: SolveOptions): SolveRes
     // Backtrack: resume the most recent alternative.
     if (depth === 0) break;
     const base = STATE * depth;
-    for (let k = 0; k < 27; k++) PREV[k] = S[k] = S[base + k];
-    S[27] = S[base + 27];
-    S[28] = S[base + 28];
-    S[29] = S[base + 29];
+    for (let k = 0; k < 30; k++) S[k] = S[base + k];
     S[ALT_BOARD[depth]] &= ~ALT_BIT[depth];
+    dirty = 1 << ALT_BOARD[depth];
     depth--;
   }
   return { count, solutions, complete, nodes };

@@ -1,0 +1,56 @@
+/**
+ * Benchmark entry point (bundled to dist/bench.js).
+ *
+ *   node dist/bench.js [name...] [--limit N] [--repeat N]
+ *
+ * Runs the named benchmark modules (default: all, in the order below). Each
+ * module exports a `name` and `run()`; module-specific options are read from
+ * process.argv by the module itself.
+ */
+import * as lsp from './lsp';
+import * as solver from './solver';
+
+interface Benchmark {
+  name: string;
+  run(): Promise<void>;
+}
+
+const BENCHMARKS: Benchmark[] = [solver, lsp];
+
+/** Options that take a value (read by the benchmark modules from process.argv). */
+const VALUE_OPTIONS = new Set(['--limit', '--repeat']);
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(
+      `usage: node dist/bench.js [name...] [--limit N] [--repeat N]\n` +
+        `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
+        `  --limit N   only the first N puzzles of each set (solver)\n` +
+        `  --repeat N  best of N timed passes (solver)\n` +
+        `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
+    );
+    return;
+  }
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i].startsWith('-')) {
+      if (VALUE_OPTIONS.has(args[i])) i++; // skip the option's value
+      continue;
+    }
+    names.push(args[i]);
+  }
+  const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; available: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    process.exit(2);
+  }
+  for (const b of BENCHMARKS) {
+    if (names.length === 0 || names.includes(b.name)) await b.run();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
