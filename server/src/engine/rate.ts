@@ -1,0 +1,84 @@
+/**
+ * Sudoku Explainer's rating: apply the simplest available step until solved. ER is the hardest
+ * step, ED the first step's difficulty, EP the running maximum at the first step that places a
+ * value (see ../../../../shared/docs/se-rating.md).
+ */
+import type { State } from './state';
+import type { Step } from './step';
+import { TECHNIQUES } from './techniques';
+import { Budget, BudgetExceeded, type Technique } from './techniques/technique';
+
+export type RatingStatus = 'solved' | 'stuck' | 'budget' | 'cancelled';
+
+export interface Rating {
+  status: RatingStatus;
+  /** Raw doubles as SE computes them; `seFormat` prints them. */
+  er: number;
+  ep: number;
+  ed: number;
+  steps: Step[];
+  /** The first step with the highest difficulty. */
+  hardest: Step | null;
+}
+
+export interface RateOptions {
+  /** Uniqueness techniques (unique rectangles, BUG) are sound only for a puzzle with one solution. */
+  unique: boolean;
+  /** Wall-clock budget for the whole rating. */
+  budgetMs?: number;
+  cancelled?: () => boolean;
+  techniques?: readonly Technique[];
+}
+
+export const DEFAULT_RATING_BUDGET_MS = 10_000;
+
+/** SE prints `(int)((x + 0.05) * 10) / 10`. */
+export const seFormat = (x: number): string => (Math.trunc((x + 0.05) * 10) / 10).toFixed(1);
+
+function firstStep(state: State, techniques: readonly Technique[], unique: boolean, budget: Budget): Step | null {
+  for (const t of techniques) {
+    for (const step of t.steps(state, { unique, budget })) return step;
+    budget.check();
+  }
+  return null;
+}
+
+export function applyStep(state: State, step: Step): void {
+  for (const p of step.placements) state.place(p.cell, p.digit);
+  for (const e of step.eliminations) state.eliminate(e.cell, e.digit);
+}
+
+/** Rates from `state`, which it changes: pass a clone to keep the start. */
+export function rate(state: State, options: RateOptions): Rating {
+  const budget = new Budget(options.budgetMs ?? DEFAULT_RATING_BUDGET_MS, options.cancelled);
+  const techniques = options.techniques ?? TECHNIQUES;
+  const steps: Step[] = [];
+  let er = 0;
+  let ep = 0;
+  let ed = 0;
+  let hardest: Step | null = null;
+  let status: RatingStatus = 'solved';
+  try {
+    while (!state.isSolved()) {
+      const step = firstStep(state, techniques, options.unique, budget);
+      if (!step) {
+        status = 'stuck';
+        break;
+      }
+      steps.push(step);
+      if (step.difficulty > er) {
+        er = step.difficulty;
+        hardest = step;
+      }
+      applyStep(state, step);
+      if (ep === 0) {
+        if (ed === 0) ed = er;
+        if (step.placements.length > 0) ep = er;
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof BudgetExceeded)) throw err;
+    status = err.reason === 'time' ? 'budget' : 'cancelled';
+  }
+  return { status, er, ep, ed, steps, hardest };
+}

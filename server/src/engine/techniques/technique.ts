@@ -1,0 +1,41 @@
+/** What every technique module implements, and the budget the chain searches check. */
+import type { State } from '../state';
+import type { Step } from '../step';
+
+export class BudgetExceeded extends Error {
+  constructor(readonly reason: 'time' | 'cancelled') {
+    super(reason === 'time' ? 'rating exceeded its time budget' : 'rating cancelled');
+  }
+}
+
+/** A deadline plus a cancellation flag; long searches call `check()` now and then. */
+export class Budget {
+  private readonly deadline: number;
+  constructor(
+    ms: number,
+    private readonly cancelled: () => boolean = () => false,
+  ) {
+    this.deadline = performance.now() + ms;
+  }
+
+  check(): void {
+    if (this.cancelled()) throw new BudgetExceeded('cancelled');
+    if (performance.now() > this.deadline) throw new BudgetExceeded('time');
+  }
+}
+
+export interface TechniqueContext {
+  /** True when the puzzle is known to have exactly one solution: uniqueness techniques need it. */
+  unique: boolean;
+  budget: Budget;
+}
+
+export interface Technique {
+  /** The family, e.g. `Hidden Single`; one module may report several SE names. */
+  readonly name: string;
+  /**
+   * The steps available in `state`, in Sudoku Explainer's order (scan order, or for chains
+   * and loops sorted by difficulty then complexity). The rater takes the first.
+   */
+  steps(state: State, ctx: TechniqueContext): Iterable<Step>;
+}
