@@ -31,8 +31,8 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     expect(dupe.relatedInformation?.[0].location.range.start).toEqual({ line: 6, character: 39 });
     const multi = all.find((d) => d.code === 'multiple-solutions')!;
     expect(multi.severity).toBe(2);
-    const differing = /at least 2 solutions; they differ at (r\dc\d(?:, r\dc\d)*) \((\d+) cells\)/.exec(multi.message);
-    expect(differing, multi.message).not.toBeNull();
+    const differing = /at least 2 solutions; they differ at (r\dc\d(?:, r\dc\d)*) \((\d+) cells\)/.exec(String(multi.message));
+    expect(differing, String(multi.message)).not.toBeNull();
     expect(multi.relatedInformation?.map((r) => r.message.slice(0, 4))).toEqual(differing![1].split(', '));
     expect(multi.relatedInformation?.length).toBe(Number(differing![2]));
     expect(all.find((d) => d.code === 'invalid-character')!.range.start).toEqual({ line: 8, character: 15 });

@@ -3,7 +3,7 @@
  * step, ED the first step's difficulty, EP the running maximum at the first step that places a
  * value (see ../../../../shared/docs/se-rating.md).
  */
-import type { State } from './state';
+import { State } from './state';
 import type { Step } from './step';
 import { TECHNIQUES } from './techniques';
 import { Budget, BudgetExceeded, type Technique } from './techniques/technique';
@@ -81,4 +81,46 @@ export function rate(state: State, options: RateOptions): Rating {
     status = err.reason === 'time' ? 'budget' : 'cancelled';
   }
   return { status, er, ep, ed, steps, hardest };
+}
+
+/** What the editor keeps per puzzle text: small enough to cache for a whole collection. */
+export interface RatingSummary {
+  status: RatingStatus;
+  er: number;
+  ep: number;
+  ed: number;
+  hardest: string | null;
+  steps: number;
+  /** BUG steps on the path: the editor warns about the BUG state they resolve. */
+  bugSteps: Step[];
+}
+
+const isBugStep = (step: Step): boolean => /^(BUG|Bivalue Universal Grave)/.test(step.technique);
+
+export function summarize(rating: Rating): RatingSummary {
+  const { status, er, ep, ed, hardest, steps } = rating;
+  return { status, er, ep, ed, hardest: hardest?.technique ?? null, steps: steps.length, bugSteps: steps.filter(isBugStep) };
+}
+
+/** `ED=9.0/1.2/1.2`, as SE prints it (ER/EP/ED). */
+export const seRatingText = (r: { er: number; ep: number; ed: number }): string =>
+  `ED=${seFormat(r.er)}/${seFormat(r.ep)}/${seFormat(r.ed)}`;
+
+/** One line for hovers, the CLI and messages. */
+export function describeRating(r: RatingSummary): string {
+  switch (r.status) {
+    case 'solved':
+      return `${seRatingText(r)} (hardest: ${r.hardest ?? 'none'}, ${r.steps} steps)`;
+    case 'stuck':
+      return `not solved by Sudoku Explainer's techniques after ${r.steps} steps (SE prints 20.0); ≥ ${seFormat(r.er)} so far`;
+    case 'budget':
+      return `rating exceeded its budget (≥ ${seFormat(r.er)} so far, ${r.steps} steps)`;
+    case 'cancelled':
+      return 'rating cancelled';
+  }
+}
+
+/** Rates a puzzle's starting candidates, as SE (givens) or SukakuExplainer (pencilmarks) reads them. */
+export function ratePuzzle(cands: Uint16Array, pencilmark: boolean, options: RateOptions): Rating {
+  return rate(State.fromCandidates(cands, pencilmark), options);
 }
