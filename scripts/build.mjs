@@ -13,6 +13,7 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/node.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/ratingWorker.ts'], outfile: 'dist/ratingWorker.js' }),
   build({
     ...common,
     entryPoints: ['server/src/cli.ts'],

@@ -1,16 +1,26 @@
 /** The commands behind the code lenses: they ask the server and show the answer. */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { type PuzzleAt, type SolveResponse, SolveRequest, type ValidateResponse, ValidateRequest } from '../../server/src/protocol';
+import {
+  type PathResponse,
+  PathRequest,
+  type PuzzleAt,
+  type RateResponse,
+  RateRequest,
+  type SolveResponse,
+  SolveRequest,
+  type ValidateResponse,
+  ValidateRequest,
+} from '../../server/src/protocol';
 
 const INSERT = 'Insert solution below';
-export const SOLUTION_SCHEME = 'sudoku-solution';
+export const SIDE_SCHEME = 'sudoku-solution';
 
 /**
- * Read-only side documents for solutions. A scheme of their own keeps them out of the
- * language server's document selector, so the solved grid is coloured but not analysed.
+ * Read-only side documents for solutions and paths. A scheme of their own keeps them out of the
+ * language server's document selector, so they are coloured but not analysed.
  */
-class SolutionDocuments implements vscode.TextDocumentContentProvider {
+class SideDocuments implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
@@ -19,10 +29,10 @@ class SolutionDocuments implements vscode.TextDocumentContentProvider {
     return this.texts.get(uri.toString()) ?? '';
   }
 
-  /** One document per puzzle line, refreshed when solved again. */
-  show(source: string, line: number, text: string): Thenable<vscode.TextEditor> {
+  /** One document per puzzle line and kind, refreshed when asked again. */
+  show(source: string, line: number, text: string, kind = ''): Thenable<vscode.TextEditor> {
     const name = decodeURIComponent(source.split('/').pop() ?? 'puzzle');
-    const uri = vscode.Uri.from({ scheme: SOLUTION_SCHEME, path: `/${name} line ${line + 1}.sdk`, query: source });
+    const uri = vscode.Uri.from({ scheme: SIDE_SCHEME, path: `/${name} line ${line + 1}${kind}.sdk`, query: source });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     return vscode.workspace
@@ -47,7 +57,7 @@ async function insertSolution(uri: string, line: number, solution: string): Prom
   await vscode.workspace.applyEdit(edit);
 }
 
-async function solveLine(client: LanguageClient, solutions: SolutionDocuments, uri?: string, line?: number): Promise<void> {
+async function solveLine(client: LanguageClient, solutions: SideDocuments, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
@@ -78,10 +88,33 @@ async function validateLine(client: LanguageClient, uri?: string, line?: number)
   void show(message);
 }
 
+async function rateLine(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+  const at = target(uri, line);
+  if (!at) return;
+  const answer = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Rating line ${at.line + 1}…` },
+    () => client.sendRequest<RateResponse>(RateRequest, at),
+  );
+  void vscode.window.showInformationMessage(answer.message ?? `No puzzle on line ${at.line + 1}.`);
+}
+
+async function showPath(client: LanguageClient, sides: SideDocuments, uri?: string, line?: number): Promise<void> {
+  const at = target(uri, line);
+  if (!at) return;
+  const answer = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Solving path of line ${at.line + 1}…` },
+    () => client.sendRequest<PathResponse>(PathRequest, at),
+  );
+  if (answer.document) await sides.show(at.uri, at.line, answer.document, ' path');
+  else void vscode.window.showWarningMessage(answer.reason ?? 'No path.');
+}
+
 export function registerCommands(client: LanguageClient): vscode.Disposable {
-  const solutions = new SolutionDocuments();
+  const solutions = new SideDocuments();
   return vscode.Disposable.from(
-    vscode.workspace.registerTextDocumentContentProvider(SOLUTION_SCHEME, solutions),
+    vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, solutions),
+    vscode.commands.registerCommand('sudokuLens.rateLine', (uri?: string, line?: number) => rateLine(client, uri, line)),
+    vscode.commands.registerCommand('sudokuLens.showPath', (uri?: string, line?: number) => showPath(client, solutions, uri, line)),
     vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
     vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),
     vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {

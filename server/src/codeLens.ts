@@ -4,6 +4,8 @@ import type { PuzzleDocument } from './puzzleDocument';
 
 export const SOLVE_COMMAND = 'sudokuLens.solveLine';
 export const VALIDATE_COMMAND = 'sudokuLens.validateLine';
+export const RATE_COMMAND = 'sudokuLens.rateLine';
+export const PATH_COMMAND = 'sudokuLens.showPath';
 
 export function codeLenses(doc: PuzzleDocument): CodeLens[] {
   const lenses: CodeLens[] = [];
@@ -12,6 +14,8 @@ export function codeLenses(doc: PuzzleDocument): CodeLens[] {
     lenses.push(
       { range, command: { title: 'Solve this line', command: SOLVE_COMMAND, arguments: [doc.uri, p.line] } },
       { range, command: { title: 'Validate', command: VALIDATE_COMMAND, arguments: [doc.uri, p.line] } },
+      { range, command: { title: 'Rate', command: RATE_COMMAND, arguments: [doc.uri, p.line] } },
+      { range, command: { title: 'Show path', command: PATH_COMMAND, arguments: [doc.uri, p.line] } },
     );
   }
   return lenses;

@@ -29,12 +29,13 @@ function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: n
   return `${name}: empty; candidates ${digitsOf(left).join(' ') || 'none'} (after the givens' eliminations)`;
 }
 
-function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null): string {
+function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null, rating: string | null): string {
   const rows: [string, string][] = [['Format', KIND_TEXT[puzzle.kind]]];
   if (analysis) {
     rows.push(['Givens', String(analysis.givens)]);
     if (puzzle.kind === '729') rows.push(['Candidates', String(analysis.candidates)]);
     rows.push(['Solution', describeStatus(analysis.status)]);
+    if (rating) rows.push(['SE rating', rating]);
   } else {
     rows.push(['Syntax', puzzle.problems.map((p) => p.message).join('; ')]);
   }
@@ -46,13 +47,14 @@ function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis |
   return parts.join('\n\n');
 }
 
-export function hoverAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, character: number): Hover | null {
+/** `rating` is the SE rating line when known (see ratings.ts). */
+export function hoverAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, character: number, rating: string | null = null): Hover | null {
   const puzzle = doc.puzzleAt(line);
   if (!puzzle) return null;
   const analysis = cache.get(puzzle);
   const cands = candidatesOf(puzzle);
   const cell = cands ? cellAt(puzzle, line, character) : -1;
-  const parts = [summary(puzzle, cands, analysis)];
+  const parts = [summary(puzzle, cands, analysis, rating)];
   if (cands && cell >= 0) parts.unshift(cellText(puzzle, cands, cell, character), '---');
   return {
     contents: { kind: 'markdown', value: parts.join('\n\n') },

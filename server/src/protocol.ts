@@ -31,5 +31,19 @@ export interface ValidateResponse {
   severity: 'error' | 'warning' | 'information';
 }
 
+export interface RateResponse {
+  /** A one-line verdict (`Line 4: ED=7.2/1.2/1.2 (hardest: …)`), or null when no puzzle is there. */
+  message: string | null;
+}
+
+export interface PathResponse {
+  /** The step list document, or null when no puzzle is there. */
+  document: string | null;
+  /** Why there is no path (no unique solution, …). */
+  reason: string | null;
+}
+
+export const RateRequest = 'sudokuLens/rate';
+export const PathRequest = 'sudokuLens/path';
 export const SolveRequest = 'sudokuLens/solve';
 export const ValidateRequest = 'sudokuLens/validate';

@@ -3,8 +3,10 @@ import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
 import { gridPicture, solutionString } from './engine/format';
 import type { Puzzle } from './engine/parse';
-import type { SolveResponse, ValidateResponse } from './protocol';
+import { describeRating, pathText, summarize } from './engine/rate';
+import type { PathResponse, RateResponse, SolveResponse, ValidateResponse } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
+import { type RatingService, ratableText } from './ratings';
 
 const where = (p: Puzzle): string => `Line ${p.line + 1}`;
 
@@ -32,4 +34,23 @@ export function validateAt(doc: PuzzleDocument, cache: AnalysisCache, line: numb
   const detail = problems.length > 0 ? ` — ${problems.map((i) => i.message).join('; ')}` : '';
   const severity = problems.some((i) => i.severity === 'error') ? 'error' : problems.length > 0 ? 'warning' : 'information';
   return { message: `${where(p)}: ${describeStatus(analysis.status)}, ${analysis.givens} givens${detail}`, severity };
+}
+
+export async function rateAt(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, line: number): Promise<RateResponse> {
+  const p = doc.puzzleAt(line);
+  if (!p) return { message: null };
+  const text = ratableText(p, cache);
+  if (!text) return { message: `${where(p)}: not rated: ${cache.get(p) ? describeStatus(cache.get(p)!.status) : 'unreadable'}` };
+  return { message: `${where(p)}: ${describeRating(await ratings.summary(text, true))}` };
+}
+
+export async function pathAt(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, line: number): Promise<PathResponse> {
+  const p = doc.puzzleAt(line);
+  if (!p) return { document: null, reason: `No puzzle on line ${line + 1}` };
+  const text = ratableText(p, cache);
+  if (!text) return { document: null, reason: `${where(p)}: no path: ${cache.get(p) ? describeStatus(cache.get(p)!.status) : 'unreadable'}` };
+  const rating = await ratings.path(text, true);
+  const file = decodeURIComponent(doc.uri.split('/').pop() ?? doc.uri);
+  const head = [`# ${where(p)} of ${file}: ${describeRating(summarize(rating))}`, `# puzzle`, text, `# path (difficulty, step)`];
+  return { document: [...head, ...pathText(rating)].join('\n') + '\n', reason: null };
 }

@@ -12,15 +12,21 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver';
+import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
+import { describeRating } from './engine/rate';
 import { hoverAt } from './hover';
-import { type PuzzleAt, SolveRequest, ValidateRequest, type ValidateResponse } from './protocol';
+import { inlayHints } from './inlayHints';
+import { PathRequest, type PuzzleAt, RateRequest, SolveRequest, ValidateRequest, type ValidateResponse } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
-import { solveAt, validateAt } from './requests';
+import { RatingService, ratableText, within } from './ratings';
+import { pathAt, rateAt, solveAt, validateAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
+
+const HOVER_RATING_WAIT_MS = 1500;
 
 interface DocState {
   parsed: PuzzleDocument;
@@ -50,6 +56,17 @@ export function startServer(connection: Connection): void {
   const cache = new AnalysisCache({ nodeBudget: settings.nodeBudget });
   let pull = false;
   let hasConfiguration = false;
+  let inlayRefresh = false;
+  let ratedTimer: NodeJS.Timeout | undefined;
+  // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics: refresh both, batched.
+  const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, () => {
+    if (ratedTimer) return;
+    ratedTimer = setTimeout(() => {
+      ratedTimer = undefined;
+      if (inlayRefresh) void connection.languages.inlayHint.refresh();
+      for (const uri of states.keys()) quickPass(uri);
+    }, 300);
+  });
   let resultIds = 0;
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
@@ -77,7 +94,7 @@ export function startServer(connection: Connection): void {
 
   function quickPass(uri: string): void {
     const state = current(uri);
-    if (state) publish(state, quickDiagnostics(state.parsed, cache));
+    if (state) publish(state, quickDiagnostics(state.parsed, cache, ratings));
   }
 
   /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
@@ -88,7 +105,7 @@ export function startServer(connection: Connection): void {
     const token = { isCancellationRequested: false };
     state.full = token;
     const version = state.parsed.version;
-    const diagnostics = await fullDiagnostics(state.parsed, cache, token);
+    const diagnostics = await fullDiagnostics(state.parsed, cache, ratings, token);
     if (state.full === token) state.full = undefined;
     if (!diagnostics) return;
     if (documents.get(uri)?.version === version) publish(state, diagnostics);
@@ -99,11 +116,13 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     pull = !!caps.textDocument?.diagnostic;
     hasConfiguration = !!caps.workspace?.configuration;
+    inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeLensProvider: { resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
         ...(pull ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'sudoku-lens' },
@@ -114,6 +133,7 @@ export function startServer(connection: Connection): void {
     if (!hasConfiguration) return;
     settings = readSettings(await connection.workspace.getConfiguration('sudokuLens'));
     cache.configure({ nodeBudget: settings.nodeBudget });
+    ratings.configure(settings.ratingBudgetMs);
   }
 
   connection.onInitialized(() => void loadSettings());
@@ -154,12 +174,41 @@ export function startServer(connection: Connection): void {
     return { kind: DocumentDiagnosticReportKind.Full, resultId: String(state?.resultId ?? 0), items: state?.diagnostics ?? [] };
   });
 
-  connection.onHover((params, token) =>
-    runSafe(connection, token, 'hover', () => {
+  /** The hover's SE rating line: waits a moment for a rating, then says it is still coming. */
+  async function ratingLine(uri: string, line: number): Promise<string | null> {
+    const puzzle = current(uri)?.parsed.puzzleAt(line);
+    const text = puzzle ? ratableText(puzzle, cache) : null;
+    if (!text) return null;
+    const summary = ratings.peek(text) ?? (await within(ratings.summary(text, true), HOVER_RATING_WAIT_MS));
+    return summary ? describeRating(summary) : 'computing… (hover again in a moment, or use the Rate lens)';
+  }
+
+  connection.onHover(async (params, token) => {
+    const rating = await ratingLine(params.textDocument.uri, params.position.line).catch(() => null);
+    return runSafe(connection, token, 'hover', () => {
       const state = current(params.textDocument.uri);
-      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character) : null;
+      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, rating) : null;
+    });
+  });
+
+  connection.languages.inlayHint.on((params, token) =>
+    runSafe(connection, token, 'inlay hints', () => {
+      const state = current(params.textDocument.uri);
+      return state ? inlayHints(state.parsed, cache, ratings, params.range) : [];
     }),
   );
+
+  connection.onRequest(RateRequest, async (params: PuzzleAt) => {
+    const state = current(params.uri);
+    return state ? rateAt(state.parsed, cache, ratings, params.line) : { message: null };
+  });
+
+  connection.onRequest(PathRequest, async (params: PuzzleAt) => {
+    const state = current(params.uri);
+    return state ? pathAt(state.parsed, cache, ratings, params.line) : { document: null, reason: 'The document is not open' };
+  });
+
+  connection.onShutdown(() => ratings.dispose());
 
   connection.onCodeLens((params, token) =>
     runSafe(connection, token, 'code lens', () => {

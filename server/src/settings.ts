@@ -2,18 +2,24 @@
 export interface Settings {
   nodeBudget: number;
   syntaxDelayMs: number;
+  ratingBudgetMs: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200 };
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000 };
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? Math.max(min, value) : fallback;
 
 /** Reads the client's `sudokuLens` section, falling back to defaults for anything missing or malformed. */
 export function readSettings(section: unknown): Settings {
-  const s = (section ?? {}) as { solver?: { nodeBudget?: unknown }; diagnostics?: { syntaxDelayMs?: unknown } };
+  const s = (section ?? {}) as {
+    solver?: { nodeBudget?: unknown };
+    diagnostics?: { syntaxDelayMs?: unknown };
+    rating?: { budgetMs?: unknown };
+  };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
     syntaxDelayMs: numberOr(s.diagnostics?.syntaxDelayMs, DEFAULT_SETTINGS.syntaxDelayMs, 0),
+    ratingBudgetMs: numberOr(s.rating?.budgetMs, DEFAULT_SETTINGS.ratingBudgetMs, 100),
   };
 }

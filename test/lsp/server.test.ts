@@ -92,14 +92,15 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     expect(h).toBeNull();
   });
 
-  it('offers "Solve this line" and "Validate" lenses on every puzzle', async () => {
+  it('offers "Solve this line", "Validate", "Rate" and "Show path" lenses on every puzzle', async () => {
     const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: COLLECTION } });
-    expect(lenses).toHaveLength(2 * 9);
+    expect(lenses).toHaveLength(4 * 9);
     expect(lenses[0]).toMatchObject({
       range: { start: { line: 1, character: 0 } },
       command: { title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] },
     });
-    expect(lenses[1].command?.title).toBe('Validate');
+    expect(lenses.slice(1, 4).map((l) => l.command?.title)).toEqual(['Validate', 'Rate', 'Show path']);
+    expect(lenses[3].command).toMatchObject({ command: 'sudokuLens.showPath', arguments: [COLLECTION, 1] });
   });
 
   it('solves and validates a puzzle on request', async () => {

@@ -215,8 +215,11 @@ function readPencilmarks(p: Puzzle, token: string): void {
  * from its text on demand so that a large collection keeps only strings in memory.
  */
 export function candidatesOf(p: Puzzle): Uint16Array | null {
-  const text = p.text;
-  if (text === null) return null;
+  return p.text === null ? null : candidatesOfText(p.text);
+}
+
+/** Candidates of a normalized puzzle text (81 chars with '.', or 729 chars). */
+export function candidatesOfText(text: string): Uint16Array {
   const cands = new Uint16Array(81);
   if (text.length === 729) {
     for (let i = 0; i < 729; i++) if (text.charCodeAt(i) !== 46) cands[(i / 9) | 0] |= 1 << i % 9;

@@ -124,3 +124,8 @@ export function describeRating(r: RatingSummary): string {
 export function ratePuzzle(cands: Uint16Array, pencilmark: boolean, options: RateOptions): Rating {
   return rate(State.fromCandidates(cands, pencilmark), options);
 }
+
+/** The path as text, one step a line with its difficulty: the "Show path" document and `cli path`. */
+export function pathText(rating: Rating): string[] {
+  return rating.steps.map((s, i) => `${String(i + 1).padStart(3)}. ${seFormat(s.difficulty)}  ${s.text}`);
+}

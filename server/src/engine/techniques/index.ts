@@ -4,26 +4,40 @@
  * module and one line here.
  */
 import { hiddenSingle, nakedSingle } from './singles';
+import { directIntersections, intersections } from './intersections';
+import {
+  directHiddenPair,
+  directHiddenTriplet,
+  hiddenPair,
+  hiddenQuad,
+  hiddenTriplet,
+  nakedPair,
+  nakedQuad,
+  nakedTriplet,
+} from './subsets';
+import { jellyfish, swordfish, xWing } from './fish';
+import { xyWing, xyzWing } from './wings';
 import type { Technique } from './technique';
 
 export const TECHNIQUES: readonly Technique[] = [
   hiddenSingle, // 1.0 / 1.2 / 1.5
-  // direct pointing / claiming 1.7 / 1.9 (intersections.ts)
-  // direct hidden pair 2.0 (subsets.ts)
+  directIntersections, // direct pointing / claiming 1.7 / 1.9
+  directHiddenPair, // 2.0
   nakedSingle, // 2.3
-  // direct hidden triplet 2.5 (subsets.ts)
-  // pointing / claiming 2.6 / 2.8 (intersections.ts)
-  // naked pair 3.0 (subsets.ts)
-  // X-Wing 3.2 (fish.ts)
-  // hidden pair 3.4 (subsets.ts)
-  // naked triplet 3.6 (subsets.ts)
-  // Swordfish 3.8 (fish.ts)
-  // hidden triplet 4.0 (subsets.ts)
-  // XY-Wing 4.2, XYZ-Wing 4.4 (wings.ts)
+  directHiddenTriplet, // 2.5
+  intersections, // pointing / claiming 2.6 / 2.8
+  nakedPair, // 3.0
+  xWing, // 3.2
+  hiddenPair, // 3.4
+  nakedTriplet, // 3.6
+  swordfish, // 3.8
+  hiddenTriplet, // 4.0
+  xyWing, // 4.2
+  xyzWing, // 4.4
   // unique rectangles / loops 4.5+ (uniqueness.ts)
-  // naked quad 5.0 (subsets.ts)
-  // Jellyfish 5.2 (fish.ts)
-  // hidden quad 5.4 (subsets.ts)
+  nakedQuad, // 5.0
+  jellyfish, // 5.2
+  hiddenQuad, // 5.4
   // BUG 5.6+ (bug.ts)
   // aligned pair exclusion 6.2 (alignedExclusion.ts)
   // cycles and forcing X/Y/XY chains 6.5+ (chains/)

@@ -1,0 +1,187 @@
+/**
+ * Naked and hidden sets (pairs, triplets, quads), as Sudoku Explainer's NakedSet(n) and
+ * HiddenSet(n, direct) find them. Both scan boxes, then columns, then rows, and within a house
+ * try every n-subset of positions (naked) or digits (hidden) in increasing binary order
+ * (0011, 0101, 0110, 1001, …), which is the order the rater relies on.
+ *
+ * Conditions, as SE has them:
+ * - a naked set is looked for only in houses with at least 2n empty cells; every cell of the
+ *   set has at least two candidates and together they have exactly n;
+ * - a hidden set is looked for only in houses with more than 2n empty cells (more than n for
+ *   the direct variant); every digit of the set has at least two places and together they
+ *   occupy exactly n cells;
+ * - a direct hidden set counts only when removing the other candidates of its cells leaves
+ *   some other digit a single place in the house: the step places that hidden single.
+ */
+import { HOUSES, cellName, digitsOf, houseName, popcount } from '../grid';
+import type { State } from '../state';
+import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../step';
+import type { Technique } from './technique';
+
+/** SE's region order for sets and hidden singles: boxes (18-26), columns (9-17), rows (0-8). */
+export const BOX_COLUMN_ROW: readonly number[] = [
+  18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+];
+
+/** The next larger 9-bit mask with the same number of bits (Gosper), or a value ≥ 512 at the end. */
+export function nextSubset(mask: number): number {
+  const low = mask & -mask;
+  const ripple = mask + low;
+  return ripple | (((ripple ^ mask) >>> 2) / low);
+}
+
+/**
+ * Positions of every digit in every house: entry 9*house + digit-1 is a 9-bit mask of the
+ * house's cell indices (in HOUSES order) that still have the digit.
+ */
+export function housePositions(state: State, out: Uint16Array = new Uint16Array(243)): Uint16Array {
+  out.fill(0);
+  const cands = state.cands;
+  for (let h = 0; h < 27; h++) {
+    const cells = HOUSES[h];
+    const base = 9 * h;
+    for (let i = 0; i < 9; i++) {
+      const m = cands[cells[i]];
+      for (let rest = m; rest; rest &= rest - 1) {
+        const d = 31 - Math.clz32(rest & -rest);
+        out[base + d] |= 1 << i;
+      }
+    }
+  }
+  return out;
+}
+
+function emptyCells(state: State, cells: readonly number[]): number {
+  let n = 0;
+  for (let i = 0; i < 9; i++) if (!state.values[cells[i]]) n++;
+  return n;
+}
+
+const SET_NAMES = ['', '', 'Pair', 'Triplet', 'Quad'];
+const NAKED_DIFFICULTY = [0, 0, 3.0, 3.6, 5.0];
+const HIDDEN_DIFFICULTY = [0, 0, 3.4, 4.0, 5.4];
+const DIRECT_HIDDEN_DIFFICULTY = [0, 0, 2.0, 2.5, 4.3];
+
+function cellsOfMask(cells: readonly number[], mask: number): number[] {
+  const out: number[] = [];
+  for (let m = mask; m; m &= m - 1) out.push(cells[31 - Math.clz32(m & -m)]);
+  return out;
+}
+
+function* nakedSets(state: State, size: number): Generator<Step> {
+  const cands = state.cands;
+  const first = (1 << size) - 1;
+  for (const house of BOX_COLUMN_ROW) {
+    const cells = HOUSES[house];
+    if (emptyCells(state, cells) < 2 * size) continue;
+    for (let pick = first; pick < 512; pick = nextSubset(pick)) {
+      let union = 0;
+      let ok = true;
+      for (let m = pick; m; m &= m - 1) {
+        const c = cands[cells[31 - Math.clz32(m & -m)]];
+        if (popcount(c) < 2) {
+          ok = false;
+          break;
+        }
+        union |= c;
+      }
+      if (!ok || popcount(union) !== size) continue;
+      const eliminations: Candidate[] = [];
+      for (let i = 0; i < 9; i++) {
+        if (pick & (1 << i)) continue;
+        const hit = cands[cells[i]] & union;
+        for (let m = hit; m; m &= m - 1) eliminations.push({ cell: cells[i], digit: 32 - Math.clz32(m & -m) });
+      }
+      if (eliminations.length === 0) continue;
+      const setCells = cellsOfMask(cells, pick);
+      const digits = digitsOf(union);
+      const name = `Naked ${SET_NAMES[size]}`;
+      const candidates: Candidate[] = [];
+      for (const cell of setCells) for (const digit of digits) if (cands[cell] & (1 << (digit - 1))) candidates.push({ cell, digit });
+      yield makeStep({
+        technique: name,
+        difficulty: NAKED_DIFFICULTY[size],
+        eliminations,
+        cells: setCells,
+        candidates,
+        houses: [house],
+        text: `${name}: ${digits.join(',')} in ${setCells.map(cellName).join(',')} (${houseName(house)}) ==> ${eliminationsText(eliminations)}`,
+      });
+    }
+  }
+}
+
+function* hiddenSets(state: State, size: number, direct: boolean): Generator<Step> {
+  const cands = state.cands;
+  const pos = housePositions(state);
+  const first = (1 << size) - 1;
+  for (const house of BOX_COLUMN_ROW) {
+    const cells = HOUSES[house];
+    const empty = emptyCells(state, cells);
+    if (!(empty > 2 * size || (direct && empty > size))) continue;
+    const base = 9 * house;
+    for (let digitSet = first; digitSet < 512; digitSet = nextSubset(digitSet)) {
+      let where = 0;
+      let ok = true;
+      for (let m = digitSet; m; m &= m - 1) {
+        const p = pos[base + 31 - Math.clz32(m & -m)];
+        if (popcount(p) < 2) {
+          ok = false;
+          break;
+        }
+        where |= p;
+      }
+      if (!ok || popcount(where) !== size) continue;
+      const setCells = cellsOfMask(cells, where);
+      const eliminations: Candidate[] = [];
+      for (const cell of setCells) {
+        const extra = cands[cell] & ~digitSet;
+        for (let m = extra; m; m &= m - 1) eliminations.push({ cell, digit: 32 - Math.clz32(m & -m) });
+      }
+      let single: Candidate | null = null;
+      if (direct) {
+        for (let d = 0; d < 9 && !single; d++) {
+          if (digitSet & (1 << d)) continue;
+          const p = pos[base + d];
+          if (popcount(p) < 2) continue;
+          const left = p & ~where;
+          if (left && (left & (left - 1)) === 0) single = { cell: cells[31 - Math.clz32(left)], digit: d + 1 };
+        }
+        if (!single) continue;
+      } else if (eliminations.length === 0) continue;
+      const digits = digitsOf(digitSet);
+      const name = `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`;
+      const candidates: Candidate[] = [];
+      for (const cell of setCells) for (const digit of digits) if (cands[cell] & (1 << (digit - 1))) candidates.push({ cell, digit });
+      let text = `${name}: ${digits.join(',')} in ${setCells.map(cellName).join(',')} (${houseName(house)}) ==> ${eliminationsText(eliminations)}`;
+      if (single) text += ` ==> ${placementText(single)} (${houseName(house)})`;
+      yield makeStep({
+        technique: name,
+        difficulty: direct ? DIRECT_HIDDEN_DIFFICULTY[size] : HIDDEN_DIFFICULTY[size],
+        placements: single ? [single] : [],
+        eliminations,
+        cells: single ? [...setCells, single.cell] : setCells,
+        candidates,
+        houses: [house],
+        text,
+      });
+    }
+  }
+}
+
+function nakedSet(size: number): Technique {
+  return { name: `Naked ${SET_NAMES[size]}`, steps: (state) => nakedSets(state, size) };
+}
+
+function hiddenSet(size: number, direct: boolean): Technique {
+  return { name: `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`, steps: (state) => hiddenSets(state, size, direct) };
+}
+
+export const directHiddenPair = hiddenSet(2, true);
+export const directHiddenTriplet = hiddenSet(3, true);
+export const nakedPair = nakedSet(2);
+export const nakedTriplet = nakedSet(3);
+export const nakedQuad = nakedSet(4);
+export const hiddenPair = hiddenSet(2, false);
+export const hiddenTriplet = hiddenSet(3, false);
+export const hiddenQuad = hiddenSet(4, false);

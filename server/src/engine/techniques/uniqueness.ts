@@ -1,0 +1,433 @@
+/**
+ * Unique rectangles and unique loops, types 1 to 4, as Sudoku Explainer's UniqueLoops finds them.
+ * Sound only when the puzzle has one solution: nothing is reported unless `ctx.unique`.
+ *
+ * Search, as SE has it:
+ * - start from every bivalue cell in row-major order, with its two digits {v1, v2};
+ * - depth-first, visit the box, then the row, then the column of the current cell (skipping the
+ *   kind of house that led to it), and within a house its cells in order; a cell may join when it
+ *   has both v1 and v2 and either it is bivalue, or the extra digits seen so far (gathered over
+ *   every cell looked at from the current one, joined or not) are a single digit, or fewer than
+ *   two cells with extra digits have joined; the walk closes when it meets its first cell again
+ *   after at least four cells;
+ * - a closed walk is a loop when, alternating parities along it, no house is visited twice by the
+ *   same parity and every house is visited by both parities or by none;
+ * - one cell with extra digits: type 1; more than two (all sharing one extra digit): type 2; two:
+ *   type 2 when their extra digits are one digit, else type 3 (naked then hidden sets, by degree,
+ *   box/row/column), then type 4 in any case.
+ * A hint equal to an earlier one (same kind and same set of cells, and for type 3 the same house,
+ * set and cells) is dropped; the rest are sorted by difficulty, then type (stable).
+ *
+ * Difficulty: 4.5 for 4 cells, 4.6 for 6, 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 per
+ * naked digit beyond the first, or 0.1 per hidden-set cell beyond the first outside the loop.
+ */
+import { HOUSES, HOUSES_OF, bit, boxOf, cellName, colOf, digitsOf, houseName, popcount, rowOf } from '../grid';
+import type { State } from '../state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import type { Technique, TechniqueContext } from './technique';
+
+/** House of `cell` of SE's region type `t`: 0 box, 1 row, 2 column (SE's order). */
+export function houseOfType(cell: number, t: number): number {
+  return t === 0 ? 18 + boxOf(cell) : t === 1 ? rowOf(cell) : 9 + colOf(cell);
+}
+
+/** Index of `cell` inside its house of type `t`, as HOUSES orders that house. */
+function indexOfType(cell: number, t: number): number {
+  return t === 0 ? (rowOf(cell) % 3) * 3 + (colOf(cell) % 3) : t === 1 ? colOf(cell) : rowOf(cell);
+}
+
+/** The peers of each cell in SE's order: its box, then the rest of its row, then of its column. */
+export const SE_PEERS: readonly (readonly number[])[] = Array.from({ length: 81 }, (_, c) => {
+  const out: number[] = [];
+  const seen = new Uint8Array(81);
+  seen[c] = 1;
+  for (let t = 0; t < 3; t++) {
+    for (const p of HOUSES[houseOfType(c, t)]) {
+      if (!seen[p]) {
+        seen[p] = 1;
+        out.push(p);
+      }
+    }
+  }
+  return out;
+});
+
+/** Peer lookup: PEER_FLAGS[81 * a + b] is 1 when a and b share a house. */
+const PEER_FLAGS: Uint8Array = (() => {
+  const flags = new Uint8Array(81 * 81);
+  for (let c = 0; c < 81; c++) for (const p of SE_PEERS[c]) flags[81 * c + p] = 1;
+  return flags;
+})();
+
+export const sees = (a: number, b: number): boolean => PEER_FLAGS[81 * a + b] === 1;
+
+/** k-subsets of {0..n-1} as bit masks in increasing numeric order (SE's Permutations). */
+export function subsetsInOrder(n: number, k: number): number[] {
+  const out: number[] = [];
+  if (k < 0 || k > n || n === 0) return out;
+  if (k === 0) return [0];
+  const end = 2 ** n;
+  for (let m = 2 ** k - 1; m < end; ) {
+    out.push(m);
+    const low = m & -m;
+    const ripple = m + low;
+    m = ripple | (((ripple ^ m) >>> 2) / low);
+  }
+  return out;
+}
+
+const SET_NAMES = ['', '', 'pair', 'triplet', 'quad', 'quintuplet', 'sextuplet', 'septuplet', 'octuplet'];
+
+/** SE's difficulty of a loop of `size` cells, built as SE adds it up. */
+export function loopDifficulty(size: number): number {
+  let result = 4.5;
+  if (size >= 10) result += 0.3;
+  if (size >= 8) result += 0.2;
+  else if (size >= 6) result += 0.1;
+  return result;
+}
+
+/** SE's name: `Unique Rectangle type 1`, `Unique Loop type 2`, `Unique Loop 8 type 3`. */
+export function loopName(size: number, type: number): string {
+  const kind = size === 4 ? 'Rectangle' : 'Loop';
+  return size > 6 ? `Unique ${kind} ${size} type ${type}` : `Unique ${kind} type ${type}`;
+}
+
+/** Every closed walk SE's search records from `start` (duplicates included, in SE's order). */
+function findLoops(cands: Uint16Array, start: number, pair: number): number[][] {
+  const results: number[][] = [];
+  const loop: number[] = [];
+  const inLoop = new Uint8Array(81);
+  const walk = (cell: number, allowedExtra: number, extraIn: number, lastType: number): void => {
+    loop.push(cell);
+    inLoop[cell] = 1;
+    let extra = extraIn;
+    for (let t = 0; t < 3; t++) {
+      if (t === lastType) continue;
+      const house = HOUSES[houseOfType(cell, t)];
+      for (let i = 0; i < 9; i++) {
+        const next = house[i];
+        if (next === loop[0] && loop.length >= 4) {
+          results.push(loop.slice());
+        } else if (!inLoop[next]) {
+          const m = cands[next];
+          if ((m & pair) !== pair) continue;
+          extra |= m & ~pair;
+          const n = popcount(m);
+          if (n === 2 || popcount(extra) === 1 || allowedExtra > 0) {
+            walk(next, n > 2 ? allowedExtra - 1 : allowedExtra, extra, t);
+          }
+        }
+      }
+    }
+    loop.pop();
+    inLoop[cell] = 0;
+  };
+  walk(start, 2, 0, -1);
+  return results;
+}
+
+/** Alternating parities: no house twice with one parity, and each house with both or neither. */
+function isValidLoop(loop: readonly number[]): boolean {
+  let even = 0;
+  let odd = 0;
+  for (let k = 0; k < loop.length; k++) {
+    for (const h of HOUSES_OF[loop[k]]) {
+      const b = 1 << h;
+      if (k & 1) {
+        if (odd & b) return false;
+        odd |= b;
+      } else {
+        if (even & b) return false;
+        even |= b;
+      }
+    }
+  }
+  return odd === even;
+}
+
+interface Found {
+  type: number;
+  difficulty: number;
+  /** SE's equality: kind, set of loop cells, and for type 3 the house, set and cells. */
+  key: string;
+  step: Step;
+}
+
+function elimsOf(removable: Map<number, number>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [cell, mask] of removable) for (const d of digitsOf(mask)) out.push({ cell, digit: d });
+  return out;
+}
+
+const cellsText = (cells: readonly number[]): string => cells.map(cellName).join(',');
+const digitsText = (mask: number): string => digitsOf(mask).join(',');
+
+class LoopContext {
+  readonly cands: Uint16Array;
+  readonly loopKey: string;
+  readonly size: number;
+  readonly base: number;
+  readonly loopCandidates: Candidate[];
+
+  constructor(
+    readonly state: State,
+    readonly loop: readonly number[],
+    readonly v1: number,
+    readonly v2: number,
+  ) {
+    this.cands = state.cands;
+    this.loopKey = [...loop].sort((a, b) => a - b).join('.');
+    this.size = loop.length;
+    this.base = loopDifficulty(loop.length);
+    this.loopCandidates = [];
+    for (const c of loop) this.loopCandidates.push({ cell: c, digit: v1 }, { cell: c, digit: v2 });
+  }
+
+  get head(): string {
+    return `${cellsText(this.loop)} (${this.v1},${this.v2})`;
+  }
+
+  make(
+    type: number,
+    kind: string,
+    difficulty: number,
+    removable: Map<number, number>,
+    detail: string,
+    extra: { key?: string; candidates?: Candidate[]; houses?: number[] } = {},
+  ): Found {
+    const eliminations = elimsOf(removable);
+    const technique = loopName(this.size, type);
+    return {
+      type,
+      difficulty,
+      key: `${kind}|${this.loopKey}|${extra.key ?? ''}`,
+      step: makeStep({
+        technique,
+        difficulty,
+        eliminations,
+        cells: [...this.loop],
+        candidates: [...this.loopCandidates, ...(extra.candidates ?? [])],
+        houses: extra.houses ?? [],
+        text: `${technique}: ${this.head}${detail} ==> ${eliminationsText(eliminations)}`,
+      }),
+    };
+  }
+}
+
+function type1(lc: LoopContext, rescue: number): Found {
+  const pair = bit(lc.v1) | bit(lc.v2);
+  return lc.make(1, 't1', lc.base, new Map([[rescue, pair]]), '');
+}
+
+function type2(lc: LoopContext, extraCells: readonly number[]): Found | null {
+  const pair = bit(lc.v1) | bit(lc.v2);
+  const rest = lc.cands[extraCells[0]] & ~pair;
+  const value = 31 - Math.clz32(rest & -rest) + 1;
+  const b = bit(value);
+  const removable = new Map<number, number>();
+  for (const c of SE_PEERS[extraCells[0]]) {
+    if (extraCells.includes(c)) continue;
+    if (!extraCells.every((e) => e === c || sees(e, c))) continue;
+    if (lc.cands[c] & b) removable.set(c, b);
+  }
+  if (removable.size === 0) return null;
+  const houses: number[] = [];
+  for (let h = 0; h < 27; h++) if (extraCells.every((e) => HOUSES_OF[e].includes(h))) houses.push(h);
+  const alternatives = extraCells.map((c) => `${cellName(c)}=${value}`).join(' or ');
+  return lc.make(2, 't2', lc.base, removable, `, ${alternatives}`, {
+    candidates: extraCells.map((c) => ({ cell: c, digit: value })),
+    houses,
+  });
+}
+
+function type3(lc: LoopContext, c1: number, c2: number): Found[] {
+  const out: Found[] = [];
+  const cands = lc.cands;
+  const { v1, v2 } = lc;
+  const pair = bit(v1) | bit(v2);
+  const extra = (cands[c1] | cands[c2]) & ~pair;
+  const extraCount = popcount(extra);
+  const remValues: number[] = [];
+  for (let d = 1; d <= 9; d++) if (d !== v1 && d !== v2 && !(extra & bit(d))) remValues.push(d);
+  const both = `${cellName(c1)}/${cellName(c2)}`;
+  for (let degree = extraCount; degree <= 7; degree++) {
+    for (let t = 0; t < 3; t++) {
+      const h = houseOfType(c1, t);
+      if (h !== houseOfType(c2, t)) continue;
+      const cells = HOUSES[h];
+      let empty = 0;
+      for (const c of cells) if (!lc.state.values[c]) empty++;
+      const i1 = indexOfType(c1, t);
+      const i2 = indexOfType(c2, t);
+
+      // Naked sets: c1 (standing for both c1 and c2 with their extra digits) and degree - 1 cells.
+      if (degree * 2 <= empty) {
+        for (const set of subsetsInOrder(9, degree)) {
+          if (!(set & (1 << i1)) || set & (1 << i2)) continue;
+          let nakedCheck = extra & cands[c1] & cands[c2];
+          let union = 0;
+          let ok = popcount(extra) > 1;
+          const others: number[] = [];
+          union |= extra;
+          for (let i = 0; i < 9; i++) {
+            if (!(set & (1 << i)) || i === i1) continue;
+            const m = cands[cells[i]];
+            nakedCheck |= m;
+            union |= m;
+            if (popcount(m) <= 1) ok = false;
+            others.push(cells[i]);
+          }
+          if (popcount(nakedCheck) !== degree || !ok || popcount(union) !== degree) continue;
+          const removable = new Map<number, number>();
+          for (const c of cells) {
+            if (others.includes(c) || c === c1 || c === c2) continue;
+            const r = union & cands[c];
+            if (r) removable.set(c, r);
+          }
+          if (removable.size === 0) continue;
+          const setCandidates: Candidate[] = [];
+          for (const c of others) for (const d of digitsOf(cands[c] & union)) setCandidates.push({ cell: c, digit: d });
+          for (const c of [c1, c2]) for (const d of digitsOf(cands[c] & extra)) setCandidates.push({ cell: c, digit: d });
+          out.push(
+            lc.make(
+              3,
+              't3n',
+              lc.base + (degree - 1) * 0.1,
+              removable,
+              `, ${both} with naked ${SET_NAMES[degree]} ${cellsText(others)} (${digitsText(union)}) in ${houseName(h)}`,
+              { key: `${h}|${union}|${others.join('.')}`, candidates: setCandidates, houses: [h] },
+            ),
+          );
+        }
+      }
+
+      // Hidden sets: v1, v2 and degree - 2 other digits confined to degree cells, one of them c1.
+      if (degree * 2 < empty && degree - 2 <= remValues.length) {
+        for (const pick of subsetsInOrder(remValues.length, degree - 2)) {
+          const values: number[] = [];
+          for (let i = 0; i < remValues.length; i++) if (pick & (1 << i)) values.push(remValues[i]);
+          values.push(v1, v2);
+          let positions = 0;
+          let ok = true;
+          let hidden = 0;
+          for (const d of values) {
+            hidden |= bit(d);
+            let p = 0;
+            for (let i = 0; i < 9; i++) if (cands[cells[i]] & bit(d)) p |= 1 << i;
+            p &= ~(1 << i2);
+            if (p === 0) ok = false;
+            positions |= p;
+          }
+          if (!ok || popcount(positions) !== degree) continue;
+          positions &= ~(1 << i1) & ~(1 << i2);
+          const removable = new Map<number, number>();
+          const hiddenCells: number[] = [];
+          for (let i = 0; i < 9; i++) {
+            if (!(positions & (1 << i))) continue;
+            const c = cells[i];
+            hiddenCells.push(c);
+            const r = cands[c] & ~hidden;
+            if (r) removable.set(c, r);
+          }
+          if (removable.size === 0) continue;
+          const setCandidates: Candidate[] = [];
+          for (const c of hiddenCells) for (const d of digitsOf(cands[c] & hidden)) setCandidates.push({ cell: c, digit: d });
+          out.push(
+            lc.make(
+              3,
+              't3h',
+              lc.base + (hiddenCells.length - 1) * 0.1,
+              removable,
+              `, ${both} with hidden ${SET_NAMES[degree]} ${cellsText(hiddenCells)} (${digitsText(hidden)}) in ${houseName(h)}`,
+              { key: `${h}|${hidden}|${positions}`, candidates: setCandidates, houses: [h] },
+            ),
+          );
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function type4(lc: LoopContext, c1: number, c2: number): Found | null {
+  const cands = lc.cands;
+  const { v1, v2 } = lc;
+  let r1 = -1;
+  let r2 = -1;
+  for (let t = 0; t < 3; t++) {
+    const h = houseOfType(c1, t);
+    if (h !== houseOfType(c2, t)) continue;
+    let has1 = false;
+    let has2 = false;
+    for (const c of HOUSES[h]) {
+      if (c === c1 || c === c2) continue;
+      if (cands[c] & bit(v1)) has1 = true;
+      if (cands[c] & bit(v2)) has2 = true;
+    }
+    if (!has1) r1 = h;
+    if (!has2) r2 = h;
+  }
+  let house: number;
+  let lock: number;
+  let rem: number;
+  if (r1 >= 0) [house, lock, rem] = [r1, v1, v2];
+  else if (r2 >= 0) [house, lock, rem] = [r2, v2, v1];
+  else return null;
+  const removable = new Map<number, number>([
+    [c1, bit(rem)],
+    [c2, bit(rem)],
+  ]);
+  return lc.make(4, 't4', lc.base, removable, `, ${lock} locked in ${houseName(house)}`, {
+    candidates: [
+      { cell: c1, digit: lock },
+      { cell: c2, digit: lock },
+    ],
+    houses: [house],
+  });
+}
+
+/** Every unique rectangle / loop step SE finds in `state`, in the order SE tries them. */
+export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
+  const cands = state.cands;
+  const found: Found[] = [];
+  const keys = new Set<string>();
+  const add = (f: Found | null): void => {
+    if (!f || keys.has(f.key)) return;
+    keys.add(f.key);
+    found.push(f);
+  };
+  for (let cell = 0; cell < 81; cell++) {
+    const pair = cands[cell];
+    if (state.values[cell] || popcount(pair) !== 2) continue;
+    ctx?.budget.check();
+    const [v1, v2] = digitsOf(pair);
+    for (const loop of findLoops(cands, cell, pair)) {
+      if (!isValidLoop(loop)) continue;
+      const extraCells = loop.filter((c) => popcount(cands[c]) > 2);
+      if (extraCells.length === 0) continue; // two solutions: not this technique's business
+      const lc = new LoopContext(state, loop, v1, v2);
+      if (extraCells.length === 1) {
+        add(type1(lc, extraCells[0]));
+      } else if (extraCells.length > 2) {
+        add(type2(lc, extraCells));
+      } else {
+        const [c1, c2] = extraCells;
+        const rest = (cands[c1] | cands[c2]) & ~pair;
+        if (popcount(rest) === 1) add(type2(lc, extraCells));
+        else for (const f of type3(lc, c1, c2)) add(f);
+        add(type4(lc, c1, c2));
+      }
+    }
+  }
+  found.sort((a, b) => (a.difficulty < b.difficulty ? -1 : a.difficulty > b.difficulty ? 1 : a.type - b.type));
+  return found.map((f) => f.step);
+}
+
+export const uniqueLoops: Technique = {
+  name: 'Unique Loop',
+  *steps(state, ctx) {
+    if (!ctx.unique) return;
+    yield* uniqueLoopSteps(state, ctx);
+  },
+};

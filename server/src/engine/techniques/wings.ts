@@ -1,0 +1,98 @@
+/**
+ * XY-Wing (4.2) and XYZ-Wing (4.4), as Sudoku Explainer's XYWing(false|true) finds them.
+ *
+ * A pivot with candidates {x,y} (XY) or {x,y,z} (XYZ) sees two bivalue wings {x,z} and {y,z}:
+ * z goes from every cell that sees both wings (and the pivot, for XYZ). SE takes pivots in cell
+ * order and both wings from the pivot's peers in its own order: the pivot's box, then the rest of
+ * its row, then the rest of its column. The first wing shares exactly one digit with an XY pivot
+ * (is a subset of an XYZ pivot); the second makes the three masks span three digits with no digit
+ * common to all three (XY) or exactly one, z (XYZ).
+ */
+import { HOUSES, HOUSES_OF, cellName, popcount } from '../grid';
+import type { State } from '../state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import type { Technique } from './technique';
+
+/** The 20 peers of each cell in SE's order: box cells, then row cells, then column cells. */
+const SE_PEERS: readonly Uint8Array[] = Array.from({ length: 81 }, (_, cell) => {
+  const out: number[] = [];
+  const [row, column, box] = HOUSES_OF[cell];
+  for (const h of [box, row, column]) for (const p of HOUSES[h]) if (p !== cell && !out.includes(p)) out.push(p);
+  return Uint8Array.from(out);
+});
+
+/** SEES[81*a + b] = 1 when a and b share a house (a !== b). */
+const SEES = (() => {
+  const t = new Uint8Array(81 * 81);
+  for (let a = 0; a < 81; a++) for (const b of SE_PEERS[a]) t[81 * a + b] = 1;
+  return t;
+})();
+
+function* wings(state: State, xyz: boolean): Generator<Step> {
+  const cands = state.cands;
+  const pivotSize = xyz ? 3 : 2;
+  for (let pivot = 0; pivot < 81; pivot++) {
+    const xy = cands[pivot];
+    if (popcount(xy) !== pivotSize) continue;
+    const peers = SE_PEERS[pivot];
+    for (let i = 0; i < 20; i++) {
+      const xzCell = peers[i];
+      const xz = cands[xzCell];
+      if (popcount(xz) !== 2 || popcount(xy & ~xz) !== 1) continue;
+      for (let j = 0; j < 20; j++) {
+        const yzCell = peers[j];
+        const yz = cands[yzCell];
+        if (popcount(yz) !== 2) continue;
+        if (popcount(xy | xz | yz) !== 3 || popcount(xy & xz & yz) !== (xyz ? 1 : 0)) continue;
+        const zBit = xz & yz & -(xz & yz);
+        const eliminations: Candidate[] = [];
+        const z = 32 - Math.clz32(zBit);
+        const xzRow = 81 * xzCell;
+        const yzRow = 81 * yzCell;
+        for (let c = 0; c < 81; c++) {
+          if (!(cands[c] & zBit) || !SEES[xzRow + c] || !SEES[yzRow + c]) continue;
+          if (c === pivot || (xyz && !SEES[81 * pivot + c])) continue;
+          eliminations.push({ cell: c, digit: z });
+        }
+        if (eliminations.length === 0) continue;
+        yield wingStep(xyz, pivot, xzCell, yzCell, xy, xz, z, eliminations, cands);
+      }
+    }
+  }
+}
+
+function wingStep(
+  xyz: boolean,
+  pivot: number,
+  xzCell: number,
+  yzCell: number,
+  xy: number,
+  xz: number,
+  z: number,
+  eliminations: Candidate[],
+  cands: Uint16Array,
+): Step {
+  const zBit = 1 << (z - 1);
+  const xBit = xy & xz & ~zBit;
+  const x = 32 - Math.clz32(xBit);
+  const y = 32 - Math.clz32(xy & ~xBit & ~zBit);
+  const name = xyz ? 'XYZ-Wing' : 'XY-Wing';
+  const cells = [pivot, xzCell, yzCell];
+  const candidates: Candidate[] = [];
+  for (const cell of cells) for (let m = cands[cell]; m; m &= m - 1) candidates.push({ cell, digit: 32 - Math.clz32(m & -m) });
+  return makeStep({
+    technique: name,
+    difficulty: xyz ? 4.4 : 4.2,
+    eliminations,
+    cells,
+    candidates,
+    links: [
+      { from: { cell: pivot, digit: x }, to: { cell: xzCell, digit: x }, strong: false },
+      { from: { cell: pivot, digit: y }, to: { cell: yzCell, digit: y }, strong: false },
+    ],
+    text: `${name}: ${x}/${y}/${z} in ${cells.map(cellName).join(',')} ==> ${eliminationsText(eliminations)}`,
+  });
+}
+
+export const xyWing: Technique = { name: 'XY-Wing', steps: (state) => wings(state, false) };
+export const xyzWing: Technique = { name: 'XYZ-Wing', steps: (state) => wings(state, true) };
