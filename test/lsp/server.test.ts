@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CancellationTokenSource, type Diagnostic, type Hover, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { ROOT, type TestServer, startServer } from './server';
 
@@ -196,5 +196,61 @@ describe('settings', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('Sudoku Explainer ratings in the editor', () => {
+  // SER 4.2 in Royle's 17-clue list (../shared/data/berthier-ratings); the line claims 4.1.
+  const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+  const uri = 'file:///rated.sdm';
+  let server: TestServer;
+  let refreshes = 0;
+  beforeAll(async () => {
+    server = await startServer({ workspace: { inlayHint: { refreshSupport: true } } });
+    server.connection.onRequest('workspace/inlayHint/refresh', () => {
+      refreshes++;
+      return null;
+    });
+    server.open(uri, `# rated\n${SER_42} ED=4.1/1.2/1.2 claimed\n`);
+  });
+  afterAll(() => server.stop());
+
+  it('shows the rating in the hover', async () => {
+    const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 85 } });
+    expect(hoverText(h)).toMatch(/\| SE rating \| ED=4\.2\/\d\.\d\/\d\.\d \(hardest: [^,]+, \d+ steps\) \|/);
+  });
+
+  it('puts the headline rating after the line as an inlay hint, and refreshes hints as ratings arrive', async () => {
+    const hints = await server.connection.sendRequest<{ label: string; position: { line: number; character: number } }[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } },
+    });
+    expect(hints).toEqual([expect.objectContaining({ label: 'ED 4.2', position: { line: 1, character: 82 + 'ED=4.1/1.2/1.2 claimed'.length } })]);
+    await vi.waitFor(() => expect(refreshes).toBeGreaterThan(0));
+  });
+
+  it('flags a trailing ED= that disagrees with the computed rating', async () => {
+    const pushed = await server.pushMatching(uri, (p) => p.diagnostics.some((d) => d.code === 'rating-mismatch'));
+    const hint = pushed.diagnostics.find((d) => d.code === 'rating-mismatch')!;
+    expect(hint.severity).toBe(4);
+    expect(hint.message).toMatch(/^The line says ED=4\.1\/1\.2\/1\.2, computed ED=4\.2\//);
+    expect(hint.range).toEqual({ start: { line: 1, character: 82 }, end: { line: 1, character: 96 } });
+  });
+
+  it('answers Rate and Show path', async () => {
+    const rated = await server.connection.sendRequest<{ message: string }>('sudokuLens/rate', { uri, line: 1 });
+    expect(rated.message).toMatch(/^Line 2: ED=4\.2\//);
+    const path = await server.connection.sendRequest<{ document: string }>('sudokuLens/path', { uri, line: 1 });
+    const lines = path.document.split('\n');
+    expect(lines[0]).toMatch(/^# Line 2 of rated\.sdm: ED=4\.2\//);
+    expect(lines).toContain(SER_42.replace(/0/g, '.'));
+    expect(lines.filter((l) => /^ +\d+\. \d\.\d {2}\S/.test(l)).length).toBeGreaterThan(40);
+  });
+
+  it('does not rate a puzzle without a unique solution', async () => {
+    server.open(COLLECTION, sample('collection.sdm'));
+    const answer = await server.connection.sendRequest<{ document: string | null; reason: string }>('sudokuLens/path', { uri: COLLECTION, line: 10 });
+    expect(answer.document).toBeNull();
+    expect(answer.reason).toContain('at least 2 solutions');
   });
 });

@@ -24,6 +24,8 @@ export interface TestServer {
   pushed: Map<string, PublishDiagnosticsParams>;
   /** Resolves with the next push for `uri` that satisfies `accept`. */
   nextPush(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  /** The latest push for `uri` if it satisfies `accept`, else the next one that does. */
+  pushMatching(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, version?: number): void;
   stop(): Promise<void>;
 }
@@ -56,6 +58,10 @@ export async function startServer(capabilities: ClientCapabilities = {}, setting
     pid: child.pid ?? 0,
     pushed,
     nextPush: (uri, accept = () => true) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
+    pushMatching: (uri, accept) => {
+      const latest = pushed.get(uri);
+      return latest && accept(latest) ? Promise.resolve(latest) : new Promise((resolve) => waiters.push({ uri, accept, resolve }));
+    },
     open: (uri, text, version = 1) =>
       connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sudoku', version, text } }),
     async stop() {
