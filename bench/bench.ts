@@ -1,13 +1,14 @@
 /**
  * Benchmark entry point (bundled to dist/bench.js).
  *
- *   node dist/bench.js [name...] [--limit N] [--repeat N]
+ *   node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]
  *
  * Runs the named benchmark modules (default: all, in the order below). Each
  * module exports a `name` and `run()`; module-specific options are read from
  * process.argv by the module itself.
  */
 import * as lsp from './lsp';
+import * as rating from './rating';
 import * as solver from './solver';
 
 interface Benchmark {
@@ -15,19 +16,21 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(
-      `usage: node dist/bench.js [name...] [--limit N] [--repeat N]\n` +
+      `usage: node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]\n` +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
-        `  --limit N   only the first N puzzles of each set (solver)\n` +
-        `  --repeat N  best of N timed passes (solver)\n` +
+        `  --limit N      only the first N puzzles of each set (solver, rating)\n` +
+        `  --repeat N     best of N timed passes (solver)\n` +
+        `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
+        `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
     );
     return;

@@ -7,14 +7,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Hover } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../test/lsp/server';
-import { dataDir } from './solver';
+import { dataDir, percentile } from './common';
 
 export const name = 'lsp';
 
-const percentile = (xs: number[], p: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 function rssMb(pid: number): number {

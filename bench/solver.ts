@@ -14,6 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { solve } from '../server/src/engine/solve';
+import { dataDir, option } from './common';
 
 export const name = 'solver';
 
@@ -46,19 +47,6 @@ const WARMUP_MS = 1500;
 const MIN_TIMED_US = 300_000;
 const MAX_PASSES = 20;
 
-export function dataDir(): string {
-  // dist/bench.js lives in <repo>/dist, so the repo root is one level up.
-  return process.env.SUDOKU_LENS_DATA ?? path.resolve(__dirname, '..', '..', 'shared', 'data');
-}
-
-function option(flag: string): string | undefined {
-  const args = process.argv;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === flag) return args[i + 1];
-    if (args[i].startsWith(`${flag}=`)) return args[i].slice(flag.length + 1);
-  }
-  return undefined;
-}
 
 /** 81-char givens or 729-char pencilmarks -> candidate masks. */
 function parsePuzzle(line: string): Uint16Array {
