@@ -229,6 +229,11 @@ const READ_MARKERS = `[...document.querySelectorAll('.markers-panel .monaco-list
   return { text: (row.textContent || '').replace(/\u00a0/g, ' '), severity };
 })`;
 
+/** Inlay hints are drawn as CSS generated content, so look at ::before/::after, not the text. */
+const HAS_INLAY_ED_42 = `(() => [...document.querySelectorAll('.editor-group-container.active .view-lines span')].some((el) =>
+  ['::before', '::after'].some((pseudo) => getComputedStyle(el, pseudo).content.includes('ED 4.2')) ||
+  el.textContent.replace(/\\u00a0/g, ' ').includes('ED 4.2')))()`;
+
 async function readEditors(): Promise<GroupText[]> {
   return page.evaluate<GroupText[]>(READ_EDITORS);
 }
@@ -522,5 +527,27 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     });
     expect(files.join('\n')).toContain('collection.sdm');
     expect(files.join('\n')).not.toContain('golden-nugget.sdk');
+  });
+
+  it('rates puzzles: the hover shows ED=ER/EP/ED, an inlay hint the rating, and "Show path" the steps', async () => {
+    const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+    await openFile('rated.sdm');
+    await page.keyboard.press('Escape');
+    const hover = await step('hover-rating', () => hoverLine(SER_42.slice(0, 20), 'ED=4.2/'));
+    expect(hover).toMatch(/SE rating\s+ED=4\.2\/\d\.\d\/\d\.\d \(hardest: /);
+    // The hint sits after the trailing text: bring the line's end into view.
+    await viewLine(SER_42.slice(0, 20)).click();
+    await page.keyboard.press('End');
+    await step('inlay-hint', () =>
+      until('the inlay hint "ED 4.2"', async () => ((await page.evaluate<boolean>(HAS_INLAY_ED_42)) ? true : undefined)),
+    );
+    await step('show-path', async () => {
+      const lens = page.locator('.editor-group-container.active .codelens-decoration a').filter({ hasText: 'Show path' });
+      await lens.nth(2).click();
+      await until('a side editor with the solving path', async () => {
+        const side = (await readEditors()).find((g) => g.tab.includes('path'));
+        return side && side.lines.join('\n').includes('Hidden Single') ? true : undefined;
+      });
+    });
   });
 });

@@ -9,7 +9,8 @@
  *
  * The direct variants (1.7 / 1.9) count only when the removal leaves the digit a single place
  * in another house of the first house's kind that crosses the second house (a box for
- * pointing, a row or column for claiming); the step then also places that hidden single.
+ * pointing, a row or column for claiming). A direct step only places that hidden single: SE's
+ * rating keeps the candidates the intersection would remove (see subsets.ts for the measure).
  */
 import { HOUSES, houseName, popcount } from '../grid';
 import type { State } from '../state';
@@ -102,9 +103,11 @@ function lockingStep(
   const cells: number[] = [];
   for (let m = p1; m; m &= m - 1) cells.push(HOUSES[h1][31 - Math.clz32(m & -m)]);
   const eliminations: Candidate[] = [];
-  for (let m = gone; m; m &= m - 1) eliminations.push({ cell: HOUSES[h2][31 - Math.clz32(m & -m)], digit });
-  let text = `${name}: ${digit} in ${shortName(h1)} (${shortName(h2)}) ==> ${eliminationsText(eliminations)}`;
-  if (single) text += ` ==> ${placementText(single)} (${houseName(singleHouse)})`;
+  if (!single) for (let m = gone; m; m &= m - 1) eliminations.push({ cell: HOUSES[h2][31 - Math.clz32(m & -m)], digit });
+  const pattern = `${name}: ${digit} in ${shortName(h1)} (${shortName(h2)})`;
+  const text = single
+    ? `${pattern} ==> ${placementText(single)} (${houseName(singleHouse)})`
+    : `${pattern} ==> ${eliminationsText(eliminations)}`;
   return makeStep({
     technique: name,
     difficulty,

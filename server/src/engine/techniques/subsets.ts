@@ -12,6 +12,10 @@
  *   occupy exactly n cells;
  * - a direct hidden set counts only when removing the other candidates of its cells leaves
  *   some other digit a single place in the house: the step places that hidden single.
+ *
+ * A direct step only places: SE's rating applies the hidden single and keeps the candidates the
+ * set would remove. Measured on Royle's 17-clue puzzles with published SER <= 4.4: applying the
+ * removals too gives SE's ER on 96.8% of the first 3,000; placing only, on all 42,819.
  */
 import { HOUSES, cellName, digitsOf, houseName, popcount } from '../grid';
 import type { State } from '../state';
@@ -133,11 +137,6 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
       }
       if (!ok || popcount(where) !== size) continue;
       const setCells = cellsOfMask(cells, where);
-      const eliminations: Candidate[] = [];
-      for (const cell of setCells) {
-        const extra = cands[cell] & ~digitSet;
-        for (let m = extra; m; m &= m - 1) eliminations.push({ cell, digit: 32 - Math.clz32(m & -m) });
-      }
       let single: Candidate | null = null;
       if (direct) {
         for (let d = 0; d < 9 && !single; d++) {
@@ -148,13 +147,23 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
           if (left && (left & (left - 1)) === 0) single = { cell: cells[31 - Math.clz32(left)], digit: d + 1 };
         }
         if (!single) continue;
-      } else if (eliminations.length === 0) continue;
+      }
+      const eliminations: Candidate[] = [];
+      if (!single) {
+        for (const cell of setCells) {
+          const extra = cands[cell] & ~digitSet;
+          for (let m = extra; m; m &= m - 1) eliminations.push({ cell, digit: 32 - Math.clz32(m & -m) });
+        }
+        if (eliminations.length === 0) continue;
+      }
       const digits = digitsOf(digitSet);
       const name = `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`;
       const candidates: Candidate[] = [];
       for (const cell of setCells) for (const digit of digits) if (cands[cell] & (1 << (digit - 1))) candidates.push({ cell, digit });
-      let text = `${name}: ${digits.join(',')} in ${setCells.map(cellName).join(',')} (${houseName(house)}) ==> ${eliminationsText(eliminations)}`;
-      if (single) text += ` ==> ${placementText(single)} (${houseName(house)})`;
+      const pattern = `${name}: ${digits.join(',')} in ${setCells.map(cellName).join(',')} (${houseName(house)})`;
+      const text = single
+        ? `${pattern} ==> ${placementText(single)} (${houseName(house)})`
+        : `${pattern} ==> ${eliminationsText(eliminations)}`;
       yield makeStep({
         technique: name,
         difficulty: direct ? DIRECT_HIDDEN_DIFFICULTY[size] : HIDDEN_DIFFICULTY[size],
