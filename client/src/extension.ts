@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
+import { registerStatus } from './status';
 
 let client: LanguageClient | undefined;
 
@@ -23,6 +24,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);
   context.subscriptions.push(registerCommands(client));
   await client.start();
+  context.subscriptions.push(registerStatus(client));
 }
 
 export async function deactivate(): Promise<void> {

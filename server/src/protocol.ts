@@ -43,6 +43,17 @@ export interface PathResponse {
   reason: string | null;
 }
 
+/** Server → client after each diagnostics update: the counts the language status item shows. */
+export interface DocumentStatus {
+  uri: string;
+  puzzles: number;
+  /** Puzzles that are unreadable, invalid or without a solution. */
+  withErrors: number;
+  /** Puzzles with several solutions (or an unknown count). */
+  withWarnings: number;
+}
+
+export const StatusNotification = 'sudokuLens/status';
 export const RateRequest = 'sudokuLens/rate';
 export const PathRequest = 'sudokuLens/path';
 export const SolveRequest = 'sudokuLens/solve';

@@ -15,12 +15,23 @@ import {
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
+import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
 import { describeRating } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
-import { PathRequest, type PuzzleAt, RateRequest, SolveRequest, ValidateRequest, type ValidateResponse } from './protocol';
+import { documentSymbols, foldingRanges } from './outline';
+import {
+  type DocumentStatus,
+  PathRequest,
+  type PuzzleAt,
+  RateRequest,
+  SolveRequest,
+  StatusNotification,
+  ValidateRequest,
+  type ValidateResponse,
+} from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
 import { RatingService, ratableText, within } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt } from './requests';
@@ -85,7 +96,19 @@ export function startServer(connection: Connection): void {
     return state;
   }
 
+  function status(doc: PuzzleDocument): DocumentStatus {
+    let withErrors = 0;
+    let withWarnings = 0;
+    for (const p of doc.puzzles) {
+      const s = p.text === null ? 'invalid' : cache.peek(p)?.status;
+      if (s === 'invalid' || s === 'none') withErrors++;
+      else if (s === 'multiple' || s === 'unknown') withWarnings++;
+    }
+    return { uri: doc.uri, puzzles: doc.puzzles.length, withErrors, withWarnings };
+  }
+
   function publish(state: DocState, diagnostics: Diagnostic[]): void {
+    void connection.sendNotification(StatusNotification, status(state.parsed));
     state.diagnostics = diagnostics;
     state.resultId = ++resultIds;
     if (pull) void connection.languages.diagnostics.refresh();
@@ -123,6 +146,9 @@ export function startServer(connection: Connection): void {
         hoverProvider: true,
         codeLensProvider: { resolveProvider: false },
         inlayHintProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.normalize'] },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
         ...(pull ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'sudoku-lens' },
@@ -207,6 +233,30 @@ export function startServer(connection: Connection): void {
     const state = current(params.uri);
     return state ? pathAt(state.parsed, cache, ratings, params.line) : { document: null, reason: 'The document is not open' };
   });
+
+  connection.onCodeAction((params, token) =>
+    runSafe(connection, token, 'code actions', () => {
+      const state = current(params.textDocument.uri);
+      const text = documents.get(params.textDocument.uri);
+      if (!state || !text) return [];
+      const lineText = (line: number) => text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
+      return codeActions(state.parsed, lineText, params.range, params.context.diagnostics);
+    }),
+  );
+
+  connection.onDocumentSymbol((params, token) =>
+    runSafe(connection, token, 'symbols', () => {
+      const state = current(params.textDocument.uri);
+      return state ? documentSymbols(state.parsed, cache, ratings) : [];
+    }),
+  );
+
+  connection.onFoldingRanges((params, token) =>
+    runSafe(connection, token, 'folding', () => {
+      const state = current(params.textDocument.uri);
+      return state ? foldingRanges(state.parsed) : [];
+    }),
+  );
 
   connection.onShutdown(() => ratings.dispose());
 

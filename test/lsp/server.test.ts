@@ -254,3 +254,63 @@ describe('Sudoku Explainer ratings in the editor', () => {
     expect(answer.reason).toContain('at least 2 solutions');
   });
 });
+
+describe('quick fixes, outline, folding and status', () => {
+  let server: TestServer;
+  const statuses: { uri: string; puzzles: number; withErrors: number; withWarnings: number }[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    server.connection.onNotification('sudokuLens/status', (s: (typeof statuses)[number]) => statuses.push(s));
+    const pushed = server.nextPush(COLLECTION, (p) => p.diagnostics.some((d) => d.code === 'no-solution'));
+    server.open(COLLECTION, sample('collection.sdm'));
+    await pushed;
+  });
+  afterAll(() => server.stop());
+
+  const actionsFor = (code: string) => {
+    const d = server.pushed.get(COLLECTION)!.diagnostics.find((x) => x.code === code)!;
+    return server.connection.sendRequest<{ title: string; kind: string; edit: { changes: Record<string, { range: unknown; newText: string }[]> } }[]>(
+      'textDocument/codeAction',
+      { textDocument: { uri: COLLECTION }, range: d.range, context: { diagnostics: [d] } },
+    );
+  };
+
+  it("replaces an invalid character with '.'", async () => {
+    const [action] = await actionsFor('invalid-character');
+    expect(action.title).toBe("Replace 'a' with '.'");
+    expect(action.edit.changes[COLLECTION]).toEqual([{ range: { start: { line: 8, character: 15 }, end: { line: 8, character: 16 } }, newText: '.' }]);
+  });
+
+  it('removes a duplicate given', async () => {
+    const [action] = await actionsFor('duplicate-given');
+    expect(action.title).toBe('Remove this given (5)');
+    expect(action.edit.changes[COLLECTION][0].newText).toBe('.');
+  });
+
+  it("offers to normalize a '0'-style line", async () => {
+    const actions = await server.connection.sendRequest<{ title: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri: COLLECTION },
+      range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } },
+      context: { diagnostics: [] },
+    });
+    const normalize = actions.find((a) => a.title.startsWith('Normalize'))!;
+    expect(normalize.edit.changes[COLLECTION][0].newText).toBe('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.');
+  });
+
+  it('lists one outline symbol per puzzle and folds grids with their headers', async () => {
+    const symbols = await server.connection.sendRequest<{ name: string; detail: string }[]>('textDocument/documentSymbol', { textDocument: { uri: COLLECTION } });
+    expect(symbols).toHaveLength(9);
+    expect(symbols[0]).toMatchObject({ name: 'Line 2', detail: '81-char · unique solution' });
+    expect(symbols[8].detail).toBe('81-char · at least 2 solutions');
+    const uri = 'file:///samples/golden-nugget.sdk';
+    server.open(uri, sample('golden-nugget.sdk'));
+    const folds = await server.connection.sendRequest('textDocument/foldingRange', { textDocument: { uri } });
+    expect(folds).toEqual([{ startLine: 0, endLine: 13, kind: 'region' }]);
+    const nugget = await server.connection.sendRequest<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    expect(nugget[0].name).toBe('Line 6: Golden Nugget');
+  });
+
+  it('sends the counts for the language status item', () => {
+    expect(statuses.filter((s) => s.uri === COLLECTION).at(-1)).toEqual({ uri: COLLECTION, puzzles: 9, withErrors: 4, withWarnings: 1 });
+  });
+});
