@@ -1,32 +1,65 @@
-/** One parsed version of a text document, with a line → puzzle index for position lookups. */
-import { type ParsedDocument, type Puzzle, parseDocument } from './engine/parse';
+/**
+ * One parsed version of a text document, with a line → puzzle index for position lookups.
+ * A new version reparses only the lines that changed, widened to whole puzzle blocks, so
+ * typing in a 50,000-line collection stays cheap.
+ */
+import { type Puzzle, isLinePuzzle, parseLines, shiftPuzzle, splitLines } from './engine/parse';
+
+/** First line of a puzzle, its header fields included. */
+const firstLine = (p: Puzzle): number => (p.header.length > 0 ? Math.min(p.header[0].line, p.range.start.line) : p.range.start.line);
 
 export class PuzzleDocument {
-  readonly parsed: ParsedDocument;
   /** For each line, the index of the puzzle it belongs to (cells, headers, trailing text), or -1. */
   private readonly lineOwner: Int32Array;
 
-  constructor(
+  private constructor(
     readonly uri: string,
     readonly version: number,
-    text: string,
+    readonly puzzles: readonly Puzzle[],
+    private readonly lines: readonly string[],
   ) {
-    this.parsed = parseDocument(text);
-    let lines = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-    this.lineOwner = new Int32Array(lines).fill(-1);
-    this.parsed.puzzles.forEach((p, i) => {
-      const first = p.header.length > 0 ? Math.min(p.header[0].line, p.range.start.line) : p.range.start.line;
-      for (let l = first; l <= p.range.end.line; l++) this.lineOwner[l] = i;
+    this.lineOwner = new Int32Array(lines.length).fill(-1);
+    puzzles.forEach((p, i) => {
+      for (let l = firstLine(p); l <= p.range.end.line; l++) this.lineOwner[l] = i;
     });
   }
 
-  get puzzles(): readonly Puzzle[] {
-    return this.parsed.puzzles;
+  static parse(uri: string, version: number, text: string): PuzzleDocument {
+    const lines = splitLines(text);
+    return new PuzzleDocument(uri, version, parseLines(lines), lines);
+  }
+
+  /** The next version of this document. */
+  update(version: number, text: string): PuzzleDocument {
+    const lines = splitLines(text);
+    const old = this.lines;
+    let prefix = 0;
+    const common = Math.min(old.length, lines.length);
+    while (prefix < common && old[prefix] === lines[prefix]) prefix++;
+    let suffix = 0;
+    while (suffix < common - prefix && old[old.length - 1 - suffix] === lines[lines.length - 1 - suffix]) suffix++;
+    if (prefix === lines.length && lines.length === old.length) return new PuzzleDocument(this.uri, version, this.puzzles, lines);
+
+    // Widen to whole blocks: headers and grid rows belong with their neighbours, a line puzzle stands alone.
+    let start = prefix;
+    while (start > 0 && !isLinePuzzle(lines[start - 1])) start--;
+    let end = lines.length - suffix;
+    while (end < lines.length && (end === start || !isLinePuzzle(lines[end - 1]))) end++;
+    const delta = lines.length - old.length;
+    const oldEnd = end - delta;
+
+    const straddles = (line: number) => (p: Puzzle) => firstLine(p) < line && p.range.end.line >= line;
+    // A block that changed shape across the window's edge (a header turned into a puzzle, …): parse it all.
+    if (this.puzzles.some(straddles(start)) || this.puzzles.some(straddles(oldEnd))) {
+      return new PuzzleDocument(this.uri, version, parseLines(lines), lines);
+    }
+    const before = this.puzzles.filter((p) => p.range.end.line < start);
+    const after = this.puzzles.filter((p) => firstLine(p) >= oldEnd).map((p) => (delta ? shiftPuzzle(p, delta) : p));
+    return new PuzzleDocument(this.uri, version, [...before, ...parseLines(lines, start, end), ...after], lines);
   }
 
   puzzleAt(line: number): Puzzle | undefined {
     const i = line >= 0 && line < this.lineOwner.length ? this.lineOwner[line] : -1;
-    return i >= 0 ? this.parsed.puzzles[i] : undefined;
+    return i >= 0 ? this.puzzles[i] : undefined;
   }
 }

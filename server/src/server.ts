@@ -86,7 +86,7 @@ export function startServer(connection: Connection): void {
     if (!doc) return undefined;
     const state = states.get(uri);
     if (state && state.parsed.version === doc.version) return state;
-    const parsed = new PuzzleDocument(uri, doc.version, doc.getText());
+    const parsed = state ? state.parsed.update(doc.version, doc.getText()) : PuzzleDocument.parse(uri, doc.version, doc.getText());
     if (!state) {
       const fresh: DocState = { parsed, diagnostics: [], resultId: 0 };
       states.set(uri, fresh);

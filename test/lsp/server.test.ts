@@ -260,7 +260,9 @@ describe('quick fixes, outline, folding and status', () => {
   const statuses: { uri: string; puzzles: number; withErrors: number; withWarnings: number }[] = [];
   beforeAll(async () => {
     server = await startServer();
-    server.connection.onNotification('sudokuLens/status', (s: (typeof statuses)[number]) => statuses.push(s));
+    server.connection.onNotification('sudokuLens/status', (s: (typeof statuses)[number]) => {
+      statuses.push(s);
+    });
     const pushed = server.nextPush(COLLECTION, (p) => p.diagnostics.some((d) => d.code === 'no-solution'));
     server.open(COLLECTION, sample('collection.sdm'));
     await pushed;

@@ -293,7 +293,16 @@ function readGrid(rows: RowLine[], header: HeaderField[]): Puzzle {
 }
 
 export function parseDocument(source: string): ParsedDocument {
-  const lines = source.split(/\r?\n/);
+  return { puzzles: parseLines(splitLines(source)) };
+}
+
+export const splitLines = (source: string): string[] => source.split(/\r?\n/);
+
+/** A line that is a puzzle by itself (81 or 729 characters): no grid or header spans across it. */
+export const isLinePuzzle = (text: string): boolean => classify(text, 0).type === 'puzzle';
+
+/** Parses lines [from, to) of a document; puzzles carry the lines' real numbers. */
+export function parseLines(lines: readonly string[], from = 0, to = lines.length): Puzzle[] {
   const puzzles: Puzzle[] = [];
   let header: HeaderField[] = [];
   let rows: RowLine[] = [];
@@ -309,7 +318,7 @@ export function parseDocument(source: string): ParsedDocument {
     rows = [];
   };
 
-  for (let line = 0; line < lines.length; line++) {
+  for (let line = from; line < to; line++) {
     const text = lines[line];
     const cls = classify(text, line);
     if (cls.type === 'row') {
@@ -333,5 +342,32 @@ export function parseDocument(source: string): ParsedDocument {
     }
   }
   flushGrid();
-  return { puzzles };
+  return puzzles;
+}
+
+const shiftRange = (r: Range, delta: number): Range => ({
+  start: { line: r.start.line + delta, character: r.start.character },
+  end: { line: r.end.line + delta, character: r.end.character },
+});
+
+/** The same puzzle `delta` lines further down (lines were inserted or deleted above it). */
+export function shiftPuzzle(p: Puzzle, delta: number): Puzzle {
+  let gridCells = p.gridCells;
+  if (gridCells) {
+    gridCells = gridCells.slice();
+    for (let i = 0; i < gridCells.length; i += 2) gridCells[i] += delta;
+  }
+  return {
+    ...p,
+    line: p.line + delta,
+    range: shiftRange(p.range, delta),
+    trailingRange: p.trailingRange && shiftRange(p.trailingRange, delta),
+    header: p.header.map((h) => ({ ...h, line: h.line + delta })),
+    problems: p.problems.map((f) => ({
+      ...f,
+      range: shiftRange(f.range, delta),
+      ...(f.related ? { related: f.related.map((r) => ({ ...r, range: shiftRange(r.range, delta) })) } : {}),
+    })),
+    gridCells,
+  };
 }
