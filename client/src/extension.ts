@@ -2,7 +2,9 @@
 import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { registerCollectionCommands } from './collection';
 import { registerCommands } from './commands';
+import { registerGridView } from './gridView';
 import { registerStatus } from './status';
 
 let client: LanguageClient | undefined;
@@ -22,7 +24,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     synchronize: { configurationSection: 'sudokuLens' },
   };
   client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);
-  context.subscriptions.push(registerCommands(client));
+  context.subscriptions.push(registerCommands(client), registerCollectionCommands(client));
+  context.subscriptions.push(registerGridView(client, context));
   await client.start();
   context.subscriptions.push(registerStatus(client));
 }

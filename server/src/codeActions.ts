@@ -18,7 +18,7 @@ function fix(title: string, uri: string, edits: TextEdit[], diagnostic?: Diagnos
 }
 
 /** Edits that turn every empty marker of the puzzle's cells into '.'; none when already normal. */
-function normalizeEdits(puzzle: Puzzle, lineText: (line: number) => string): TextEdit[] {
+export function normalizeEdits(puzzle: Puzzle, lineText: (line: number) => string): TextEdit[] {
   const edits: TextEdit[] = [];
   for (let line = puzzle.range.start.line; line <= puzzle.range.end.line; line++) {
     const text = lineText(line);

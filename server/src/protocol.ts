@@ -2,6 +2,7 @@
  * Custom requests between the client and the server: one definition each, imported by both.
  * Plain data only; no LSP or vscode imports.
  */
+import type { Step } from './engine/step';
 
 export interface PuzzleAt {
   uri: string;
@@ -53,8 +54,65 @@ export interface DocumentStatus {
   withWarnings: number;
 }
 
+/** One puzzle of a collection, for Rate all / Export / Sort. */
+export interface PuzzleRow {
+  line: number;
+  kind: '81' | '729' | 'grid' | null;
+  text: string | null;
+  status: string;
+  givens: number | null;
+  /** SE rating, printed as SE prints it; null when not rated (no unique solution). */
+  rating: { status: string; er: string; ep: string; ed: string; hardest: string | null; steps: number } | null;
+}
+
+export interface ConvertParams extends PuzzleAt {
+  to: '81' | '729' | 'grid';
+}
+
+export interface ConvertResponse {
+  /** Replaces the puzzle's cells; null when there is nothing to convert. */
+  edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string } | null;
+  /** Why not, or a warning that the conversion drops information. */
+  reason: string | null;
+}
+
 export const StatusNotification = 'sudokuLens/status';
+export const PuzzleLinesRequest = 'sudokuLens/puzzleLines';
+export const RateLinesRequest = 'sudokuLens/rateLines';
+export const NormalizeRequest = 'sudokuLens/normalize';
+export const ConvertRequest = 'sudokuLens/convert';
 export const RateRequest = 'sudokuLens/rate';
 export const PathRequest = 'sudokuLens/path';
 export const SolveRequest = 'sudokuLens/solve';
 export const ValidateRequest = 'sudokuLens/validate';
+
+/** One step of a solving path, as the grid view draws it: a plain copy of the engine's Step. */
+export type StepView = Pick<Step, 'technique' | 'difficulty' | 'placements' | 'eliminations' | 'cells' | 'candidates' | 'houses' | 'links' | 'text'>;
+
+/** The grid view's picture of the puzzle at a line (`GridRequest`). */
+export type GridResponse =
+  | { puzzle: null }
+  | {
+      puzzle: {
+        /** 0-based line of the puzzle's first cell. */
+        line: number;
+        kind: '81' | '729' | 'grid';
+        /** Normalized text (81 or 729 chars); null when the syntax is broken. */
+        text: string | null;
+        status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid';
+        /** 81 digits, 0 for an empty cell: the cells the solving path starts with as values. */
+        givens: number[];
+        /** 81 masks (bit d-1 = digit d) of the empty cells, as the path starts (givens' digits removed from peers); 0 for givens. */
+        candidates: number[];
+        /** 81 digits when the solution is unique. */
+        solution: number[] | null;
+        /** `ED=4.2/1.2/1.2 (hardest: XY-Wing, 66 steps)`, or null when not rated. */
+        rating: string | null;
+        /** The solving path (empty when the puzzle is not unique or the rating is still running). */
+        steps: StepView[];
+        /** Why there are no steps, or what is wrong with the puzzle; null when all is well. */
+        message: string | null;
+      };
+    };
+
+export const GridRequest = 'sudokuLens/grid';

@@ -16,15 +16,23 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
 import { codeActions } from './codeActions';
+import { convertAt, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
+import { gridAt } from './gridData';
 import { describeRating } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
 import { documentSymbols, foldingRanges } from './outline';
 import {
+  type ConvertParams,
+  ConvertRequest,
   type DocumentStatus,
+  GridRequest,
+  NormalizeRequest,
   PathRequest,
+  PuzzleLinesRequest,
+  RateLinesRequest,
   type PuzzleAt,
   RateRequest,
   SolveRequest,
@@ -234,15 +242,40 @@ export function startServer(connection: Connection): void {
     return state ? pathAt(state.parsed, cache, ratings, params.line) : { document: null, reason: 'The document is not open' };
   });
 
+  /** Reads one line of an open document, without its line break. */
+  function lineReader(uri: string): ((line: number) => string) | undefined {
+    const text = documents.get(uri);
+    return text && ((line: number) => text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, ''));
+  }
+
   connection.onCodeAction((params, token) =>
     runSafe(connection, token, 'code actions', () => {
       const state = current(params.textDocument.uri);
-      const text = documents.get(params.textDocument.uri);
-      if (!state || !text) return [];
-      const lineText = (line: number) => text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
-      return codeActions(state.parsed, lineText, params.range, params.context.diagnostics);
+      const lineText = lineReader(params.textDocument.uri);
+      return state && lineText ? codeActions(state.parsed, lineText, params.range, params.context.diagnostics) : [];
     }),
   );
+
+  connection.onRequest(PuzzleLinesRequest, (params: { uri: string }) => {
+    const state = current(params.uri);
+    return state ? puzzleLines(state.parsed) : [];
+  });
+
+  connection.onRequest(RateLinesRequest, async (params: { uri: string; lines: number[] }) => {
+    const state = current(params.uri);
+    return state ? rateLines(state.parsed, cache, ratings, params.lines) : [];
+  });
+
+  connection.onRequest(NormalizeRequest, (params: { uri: string }) => {
+    const state = current(params.uri);
+    const lineText = lineReader(params.uri);
+    return state && lineText ? normalizeAll(state.parsed, lineText) : [];
+  });
+
+  connection.onRequest(ConvertRequest, (params: ConvertParams) => {
+    const state = current(params.uri);
+    return state ? convertAt(state.parsed, params.line, params.to) : { edit: null, reason: 'The document is not open' };
+  });
 
   connection.onDocumentSymbol((params, token) =>
     runSafe(connection, token, 'symbols', () => {
@@ -257,6 +290,11 @@ export function startServer(connection: Connection): void {
       return state ? foldingRanges(state.parsed) : [];
     }),
   );
+
+  connection.onRequest(GridRequest, async (params: PuzzleAt) => {
+    const state = current(params.uri);
+    return state ? gridAt(state.parsed, cache, ratings, params.line) : { puzzle: null };
+  });
 
   connection.onShutdown(() => ratings.dispose());
 

@@ -94,12 +94,12 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
 
   it('offers "Solve this line", "Validate", "Rate" and "Show path" lenses on every puzzle', async () => {
     const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: COLLECTION } });
-    expect(lenses).toHaveLength(4 * 9);
+    expect(lenses).toHaveLength(5 * 9);
     expect(lenses[0]).toMatchObject({
       range: { start: { line: 1, character: 0 } },
       command: { title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] },
     });
-    expect(lenses.slice(1, 4).map((l) => l.command?.title)).toEqual(['Validate', 'Rate', 'Show path']);
+    expect(lenses.slice(1, 5).map((l) => l.command?.title)).toEqual(['Validate', 'Rate', 'Show path', 'Open in grid view']);
     expect(lenses[3].command).toMatchObject({ command: 'sudokuLens.showPath', arguments: [COLLECTION, 1] });
   });
 
@@ -314,5 +314,40 @@ describe('quick fixes, outline, folding and status', () => {
 
   it('sends the counts for the language status item', () => {
     expect(statuses.filter((s) => s.uri === COLLECTION).at(-1)).toEqual({ uri: COLLECTION, puzzles: 9, withErrors: 4, withWarnings: 1 });
+  });
+});
+
+describe('collection requests', () => {
+  let server: TestServer;
+  const uri = 'file:///collection-requests.sdm';
+  const SER_34 = '.......26....8..4....5.....1..6..7..3......8.....2.......7.31...42............5..';
+  beforeAll(async () => {
+    server = await startServer();
+    server.open(uri, `# two puzzles\n${SER_34.replace(/\./g, '0')}\n${TOP95_1} top95\n8.........59.......76.........978245...653198...412736...591......836.1....724.8.\n`);
+  });
+  afterAll(() => server.stop());
+
+  it('lists the puzzle lines and rates them in batches', async () => {
+    const lines = await server.connection.sendRequest<number[]>('sudokuLens/puzzleLines', { uri });
+    expect(lines).toEqual([1, 2, 3]);
+    const rows = await server.connection.sendRequest<{ line: number; status: string; rating: { er: string } | null }[]>('sudokuLens/rateLines', { uri, lines });
+    expect(rows.map((r) => r.status)).toEqual(['unique solution', 'unique solution', 'at least 2 solutions']);
+    expect(rows[0].rating?.er).toBe('3.4');
+    expect(rows[2].rating).toBeNull();
+  });
+
+  it('normalizes every puzzle of the file', async () => {
+    const edits = await server.connection.sendRequest<{ range: { start: { line: number } }; newText: string }[]>('sudokuLens/normalize', { uri });
+    expect(edits).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 81 } }, newText: SER_34 }]);
+  });
+
+  it('converts a puzzle between 81-char, 729-char and grid forms', async () => {
+    const to729 = await server.connection.sendRequest<{ edit: { newText: string } }>('sudokuLens/convert', { uri, line: 2, to: '729' });
+    expect(to729.edit.newText).toHaveLength(729);
+    expect(to729.edit.newText.slice(0, 9)).toBe('...4.....'); // r1c1 is the given 4
+    const grid = await server.connection.sendRequest<{ edit: { newText: string } }>('sudokuLens/convert', { uri, line: 2, to: 'grid' });
+    expect(grid.edit.newText.split('\n')).toEqual(TOP95_1.match(/.{9}/g));
+    const same = await server.connection.sendRequest<{ edit: null; reason: string }>('sudokuLens/convert', { uri, line: 2, to: '81' });
+    expect(same).toEqual({ edit: null, reason: 'The puzzle already is an 81-char line' });
   });
 });
