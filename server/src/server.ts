@@ -19,7 +19,6 @@ import { codeActions } from './codeActions';
 import { convertAt, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
-import { gridAt } from './gridData';
 import { describeRating } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
@@ -28,7 +27,6 @@ import {
   type ConvertParams,
   ConvertRequest,
   type DocumentStatus,
-  GridRequest,
   NormalizeRequest,
   PathRequest,
   PuzzleLinesRequest,
@@ -290,11 +288,6 @@ export function startServer(connection: Connection): void {
       return state ? foldingRanges(state.parsed) : [];
     }),
   );
-
-  connection.onRequest(GridRequest, async (params: PuzzleAt) => {
-    const state = current(params.uri);
-    return state ? gridAt(state.parsed, cache, ratings, params.line) : { puzzle: null };
-  });
 
   connection.onShutdown(() => ratings.dispose());
 
