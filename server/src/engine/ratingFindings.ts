@@ -11,6 +11,9 @@ import type { CellIssue } from './validate';
 
 const ED_RE = /\bED=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/;
 
+/** `BUG+1: r5c6=7 ==> …` → `BUG+1: r5c6 must be 7`: the forum's way of saying what the BUG forces. */
+const bugResolution = (text: string): string => text.split(' ==> ')[0].replace(/(r\dc\d)=(\d)/g, '$1 must be $2');
+
 function bugIssues(summary: RatingSummary): CellIssue[] {
   return summary.bugSteps.map((step) => {
     const involved = step.candidates.length > 0 ? step.candidates : step.cells.map((cell) => ({ cell, digit: 0 }));
@@ -18,7 +21,7 @@ function bugIssues(summary: RatingSummary): CellIssue[] {
     return {
       severity: 'warning',
       code: 'bug',
-      message: `BUG on the solving path: ${step.text}`,
+      message: `${bugResolution(step.text)} (the solving path reaches a BUG state: ${step.technique})`,
       cells: first ? [first.cell] : [],
       digit: first?.digit || undefined,
       related: rest.map((c) => ({

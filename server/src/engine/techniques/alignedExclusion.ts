@@ -66,7 +66,11 @@ function cellsOfWords(w0: number, w1: number, w2: number): number[] {
  * excluders. Returns the removable mask per base cell and the excluders that locked a
  * combination involving a removed candidate.
  */
-function exclude(cands: Uint16Array, cells: readonly number[], excluders: readonly number[]): { removable: number[]; lockers: number[] } {
+function exclude(
+  cands: Uint16Array,
+  cells: readonly number[],
+  excluders: readonly number[],
+): { removable: number[]; lockers: number[] } {
   const n = cells.length;
   const exMasks = excluders.map((c) => cands[c]);
   const allowed = new Array<number>(n).fill(0);
@@ -119,7 +123,9 @@ function makeAlignedStep(cands: Uint16Array, cells: number[], excluders: number[
     eliminations,
     cells: [...cells, ...lockers],
     candidates,
-    text: `${technique}: ${cells.map(cellName).join(',')} (excluders ${lockers.map(cellName).join(',')}) ==> ${eliminationsText(eliminations)}`,
+    text:
+      `${technique}: ${cells.map(cellName).join(',')} (excluders ${lockers.map(cellName).join(',')})` +
+      ` ==> ${eliminationsText(eliminations)}`,
   });
 }
 

@@ -227,7 +227,8 @@ function type3(state: State, s: Scan): Step[] {
             5.7 + (degree - 1) * 0.1,
             s,
             removable,
-            `, naked ${SET_NAMES[degree]} ${naked.map(cellName).join(',')} (${digitsOf(set).join(',')}) in ${houseName(h)}`,
+            `, naked ${SET_NAMES[degree]} ${naked.map(cellName).join(',')} (${digitsOf(set).join(',')})` +
+              ` in ${houseName(h)}`,
             { cells: naked, candidates: setCandidates, houses: [h] },
           ),
         );

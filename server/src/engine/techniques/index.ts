@@ -17,6 +17,9 @@ import {
 } from './subsets';
 import { jellyfish, swordfish, xWing } from './fish';
 import { xyWing, xyzWing } from './wings';
+import { uniqueLoops } from './uniqueness';
+import { bug } from './bug';
+import { alignedPairExclusion, alignedTripletExclusion } from './alignedExclusion';
 import type { Technique } from './technique';
 
 export const TECHNIQUES: readonly Technique[] = [
@@ -34,15 +37,13 @@ export const TECHNIQUES: readonly Technique[] = [
   hiddenTriplet, // 4.0
   xyWing, // 4.2
   xyzWing, // 4.4
-  // unique rectangles / loops 4.5+ (uniqueness.ts)
+  uniqueLoops, // unique rectangles / loops 4.5+
   nakedQuad, // 5.0
   jellyfish, // 5.2
   hiddenQuad, // 5.4
-  // BUG 5.6+ (bug.ts)
-  // aligned pair exclusion 6.2 (alignedExclusion.ts)
+  bug, // BUG 5.6+
+  alignedPairExclusion, // 6.2
   // cycles and forcing X/Y/XY chains 6.5+ (chains/)
-  // aligned triplet exclusion 7.5 (alignedExclusion.ts)
-  // Nishio 7.5+, multiple forcing chains 8.0+, dynamic forcing chains 8.5+ (chains/)
-  // dynamic forcing chains (+) 9.0+ (chains/)
-  // nested forcing chains 9.5+ (chains/)
+  alignedTripletExclusion, // 7.5
+  // Nishio, multiple, dynamic and nested forcing chains 7.5+ (chains/)
 ];

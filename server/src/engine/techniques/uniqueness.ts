@@ -265,11 +265,12 @@ function type3(lc: LoopContext, c1: number, c2: number): Found[] {
       if (degree * 2 <= empty) {
         for (const set of subsetsInOrder(9, degree)) {
           if (!(set & (1 << i1)) || set & (1 << i2)) continue;
+          // SE checks both: (extra digits common to c1 and c2) + the other cells make `degree`
+          // digits, and every cell of the set (c1 counting as its extra digits) has two or more.
           let nakedCheck = extra & cands[c1] & cands[c2];
-          let union = 0;
+          let union = extra;
           let ok = popcount(extra) > 1;
           const others: number[] = [];
-          union |= extra;
           for (let i = 0; i < 9; i++) {
             if (!(set & (1 << i)) || i === i1) continue;
             const m = cands[cells[i]];
@@ -287,17 +288,16 @@ function type3(lc: LoopContext, c1: number, c2: number): Found[] {
           }
           if (removable.size === 0) continue;
           const setCandidates: Candidate[] = [];
-          for (const c of others) for (const d of digitsOf(cands[c] & union)) setCandidates.push({ cell: c, digit: d });
-          for (const c of [c1, c2]) for (const d of digitsOf(cands[c] & extra)) setCandidates.push({ cell: c, digit: d });
+          for (const c of [...others, c1, c2]) {
+            for (const d of digitsOf(cands[c] & union)) setCandidates.push({ cell: c, digit: d });
+          }
+          const detail = `, ${both} with naked ${SET_NAMES[degree]} ${cellsText(others)} (${digitsText(union)})`;
           out.push(
-            lc.make(
-              3,
-              't3n',
-              lc.base + (degree - 1) * 0.1,
-              removable,
-              `, ${both} with naked ${SET_NAMES[degree]} ${cellsText(others)} (${digitsText(union)}) in ${houseName(h)}`,
-              { key: `${h}|${union}|${others.join('.')}`, candidates: setCandidates, houses: [h] },
-            ),
+            lc.make(3, 't3n', lc.base + (degree - 1) * 0.1, removable, `${detail} in ${houseName(h)}`, {
+              key: `${h}|${union}|${others.join('.')}`,
+              candidates: setCandidates,
+              houses: [h],
+            }),
           );
         }
       }
@@ -332,16 +332,16 @@ function type3(lc: LoopContext, c1: number, c2: number): Found[] {
           }
           if (removable.size === 0) continue;
           const setCandidates: Candidate[] = [];
-          for (const c of hiddenCells) for (const d of digitsOf(cands[c] & hidden)) setCandidates.push({ cell: c, digit: d });
+          for (const c of hiddenCells) {
+            for (const d of digitsOf(cands[c] & hidden)) setCandidates.push({ cell: c, digit: d });
+          }
+          const detail = `, ${both} with hidden ${SET_NAMES[degree]} ${cellsText(hiddenCells)} (${digitsText(hidden)})`;
           out.push(
-            lc.make(
-              3,
-              't3h',
-              lc.base + (hiddenCells.length - 1) * 0.1,
-              removable,
-              `, ${both} with hidden ${SET_NAMES[degree]} ${cellsText(hiddenCells)} (${digitsText(hidden)}) in ${houseName(h)}`,
-              { key: `${h}|${hidden}|${positions}`, candidates: setCandidates, houses: [h] },
-            ),
+            lc.make(3, 't3h', lc.base + (hiddenCells.length - 1) * 0.1, removable, `${detail} in ${houseName(h)}`, {
+              key: `${h}|${hidden}|${positions}`,
+              candidates: setCandidates,
+              houses: [h],
+            }),
           );
         }
       }
