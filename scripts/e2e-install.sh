@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end test in a real VS Code needs (see /work/shared/docs/e2e-vscode.md):
 #   - Debian packages: chromium (the browser), ripgrep (stands in for @vscode/ripgrep's download),
-#     libkrb5-dev + pkg-config (to build the `kerberos` native module);
+#     libkrb5-dev + pkg-config (to build the `kerberos` native module), neovim (a second LSP client
+#     for test/lsp/neovim.test.ts);
 #   - code-server (VS Code's workbench + Node extension host) and playwright-core into .e2e/,
 #     with its native modules rebuilt against the local Node, since their install scripts
 #     cannot run offline.
@@ -12,7 +13,7 @@ set -euo pipefail
 
 CODE_SERVER_VERSION=4.100.3   # the last code-server line that runs on Node 20
 PLAYWRIGHT_VERSION=1.65.1     # drives Debian's Chromium over CDP; no browser download
-APT_PACKAGES=(chromium ripgrep libkrb5-dev pkg-config)
+APT_PACKAGES=(chromium ripgrep libkrb5-dev pkg-config neovim)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 E2E="$ROOT/.e2e"
