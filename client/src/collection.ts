@@ -8,6 +8,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   type ConvertResponse,
   ConvertRequest,
+  type DuplicateLine,
+  DuplicatesRequest,
   NormalizeRequest,
   PuzzleLinesRequest,
   type PuzzleRow,
@@ -159,12 +161,34 @@ async function convertCommand(client: LanguageClient, uri?: string, line?: numbe
   if (answer.reason) void vscode.window.showWarningMessage(answer.reason);
 }
 
+async function removeDuplicatesCommand(client: LanguageClient): Promise<void> {
+  const editor = activeSudoku();
+  if (!editor) return;
+  const mode = await vscode.window.showQuickPick(
+    [
+      { label: 'Identical puzzles', value: 'exact' as const },
+      { label: 'Also puzzles equivalent under the Sudoku symmetries', value: 'equivalent' as const },
+    ],
+    { title: 'Remove duplicate puzzles' },
+  );
+  if (!mode) return;
+  const doc = editor.document;
+  const dupes = await client.sendRequest<DuplicateLine[]>(DuplicatesRequest, { uri: doc.uri.toString(), mode: mode.value });
+  const edit = new vscode.WorkspaceEdit();
+  for (const d of dupes) edit.delete(doc.uri, new vscode.Range(d.firstLine, 0, d.lastLine + 1, 0));
+  await vscode.workspace.applyEdit(edit);
+  void vscode.window.showInformationMessage(
+    dupes.length === 0 ? 'No duplicate puzzles.' : `Removed ${dupes.length} duplicate puzzle(s), e.g. line ${dupes[0].line + 1} (same as line ${dupes[0].duplicateOf + 1}).`,
+  );
+}
+
 export function registerCollectionCommands(client: LanguageClient): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('sudokuLens.rateAll', () => rateAllCommand(client)),
     vscode.commands.registerCommand('sudokuLens.exportCsv', () => exportCsvCommand(client)),
     vscode.commands.registerCommand('sudokuLens.sortByRating', () => sortCommand(client)),
     vscode.commands.registerCommand('sudokuLens.normalize', () => normalizeCommand(client)),
+    vscode.commands.registerCommand('sudokuLens.removeDuplicates', () => removeDuplicatesCommand(client)),
     vscode.commands.registerCommand('sudokuLens.convert', (uri?: string, line?: number) => convertCommand(client, uri, line)),
   );
 }

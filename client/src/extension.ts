@@ -4,6 +4,7 @@ import type { ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { registerCollectionCommands } from './collection';
 import { registerCommands } from './commands';
+import { registerGridView } from './gridView';
 import { registerStatus } from './status';
 
 let client: LanguageClient | undefined;
@@ -24,6 +25,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);
   context.subscriptions.push(registerCommands(client), registerCollectionCommands(client));
+  context.subscriptions.push(registerGridView(client, context));
   await client.start();
   context.subscriptions.push(registerStatus(client));
 }

@@ -5,12 +5,13 @@
 import type { TextEdit } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
+import { removeDuplicates } from './engine/canonical';
 import { givensString, pencilmarkString } from './engine/grid';
 import { candidatesOf } from './engine/parse';
 import { seFormat } from './engine/rate';
 import { eliminateGivens, givensOf } from './engine/validate';
 import { normalizeEdits } from './codeActions';
-import type { ConvertResponse, PuzzleRow } from './protocol';
+import type { ConvertResponse, DuplicateLine, PuzzleRow } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
 
@@ -42,6 +43,17 @@ export async function rateLines(doc: PuzzleDocument, cache: AnalysisCache, ratin
 
 export function normalizeAll(doc: PuzzleDocument, lineText: (line: number) => string): TextEdit[] {
   return doc.puzzles.flatMap((p) => normalizeEdits(p, lineText));
+}
+
+/** Puzzles that repeat an earlier one, identically or (mode 'equivalent') up to the Sudoku symmetries. */
+export function duplicates(doc: PuzzleDocument, mode: 'exact' | 'equivalent'): DuplicateLine[] {
+  const readable = doc.puzzles.filter((p) => p.text !== null);
+  const { duplicateOf } = removeDuplicates(readable.map((p) => p.text as string), mode);
+  return [...duplicateOf].map(([i, j]) => {
+    const p = readable[i];
+    const first = Math.min(p.range.start.line, ...p.header.map((h) => h.line));
+    return { line: p.line, firstLine: first, lastLine: p.range.end.line, duplicateOf: readable[j].line };
+  });
 }
 
 /** Rewrites one puzzle as an 81-char line, a reduced 729-char pencilmark line, or a 9-row grid. */

@@ -76,6 +76,16 @@ export interface ConvertResponse {
   reason: string | null;
 }
 
+export interface DuplicateLine {
+  line: number;
+  /** The lines to delete: the puzzle with its header lines. */
+  firstLine: number;
+  lastLine: number;
+  /** The line of the earlier puzzle it repeats. */
+  duplicateOf: number;
+}
+
+export const DuplicatesRequest = 'sudokuLens/duplicates';
 export const StatusNotification = 'sudokuLens/status';
 export const PuzzleLinesRequest = 'sudokuLens/puzzleLines';
 export const RateLinesRequest = 'sudokuLens/rateLines';

@@ -16,9 +16,10 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
 import { codeActions } from './codeActions';
-import { convertAt, normalizeAll, puzzleLines, rateLines } from './collection';
+import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
+import { gridAt } from './gridData';
 import { describeRating } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
@@ -27,6 +28,8 @@ import {
   type ConvertParams,
   ConvertRequest,
   type DocumentStatus,
+  DuplicatesRequest,
+  GridRequest,
   NormalizeRequest,
   PathRequest,
   PuzzleLinesRequest,
@@ -264,6 +267,11 @@ export function startServer(connection: Connection): void {
     return state ? rateLines(state.parsed, cache, ratings, params.lines) : [];
   });
 
+  connection.onRequest(DuplicatesRequest, (params: { uri: string; mode: 'exact' | 'equivalent' }) => {
+    const state = current(params.uri);
+    return state ? duplicates(state.parsed, params.mode) : [];
+  });
+
   connection.onRequest(NormalizeRequest, (params: { uri: string }) => {
     const state = current(params.uri);
     const lineText = lineReader(params.uri);
@@ -288,6 +296,11 @@ export function startServer(connection: Connection): void {
       return state ? foldingRanges(state.parsed) : [];
     }),
   );
+
+  connection.onRequest(GridRequest, async (params: PuzzleAt) => {
+    const state = current(params.uri);
+    return state ? gridAt(state.parsed, cache, ratings, params.line) : { puzzle: null };
+  });
 
   connection.onShutdown(() => ratings.dispose());
 

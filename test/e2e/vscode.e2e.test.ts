@@ -550,4 +550,51 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
       });
     });
   });
+
+  it('opens the grid view beside the editor', async () => {
+    // playwright-core's frame locators, typed here (see the interfaces at the top of the file).
+    interface Frame {
+      locator(selector: string): Locator;
+      frameLocator(selector: string): Frame;
+    }
+    const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+    await openFile('rated.sdm');
+    await page.keyboard.press('Escape');
+    await viewLine(SER_42.slice(0, 20)).click(); // line 4
+    // Room for the whole grid in the screenshots: hide the Problems panel left open above.
+    if (await page.locator('.part.panel').first().isVisible()) await runCommand('View: Toggle Panel Visibility');
+    // VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame.
+    const grid = (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+    await step('grid-view', async () => {
+      await runCommand('Sudoku: Open in grid view');
+      await grid.locator('#title').filter({ hasText: 'rated.sdm · line 4' }).waitFor({ timeout: 30_000 });
+      await until('81 cells in the grid', async () => ((await grid.locator('#grid [role="gridcell"]').count()) === 81 ? true : undefined));
+      await grid.locator('[role="gridcell"][aria-label="r4c7"]').waitFor({ state: 'attached', timeout: 5_000 });
+    });
+    const first = await step('grid-view-next', async () => {
+      await until('the path in the grid view', async () => (/^start · \d+ steps$/.test(await grid.locator('#counter').innerText()) ? true : undefined));
+      await grid.locator('#next').click();
+      return until('a step text', async () => (await grid.locator('#step-text').innerText()) || undefined);
+    });
+    expect(first).toContain('Hidden Single');
+    // Step 49 of this path is the XY-Wing: its chain links are drawn as arrows. → steps on.
+    const wing = await step('grid-view-xy-wing', async () => {
+      for (let i = 1; i < 49; i++) await page.keyboard.press('ArrowRight');
+      await grid.locator('[role="gridcell"][aria-label="r2c4"]').click();
+      return until('the XY-Wing step', async () => {
+        const text = await grid.locator('#step-text').innerText();
+        return text.includes('XY-Wing') ? text : undefined;
+      });
+    });
+    expect(wing).toContain('XY-Wing');
+    expect(await grid.locator('#grid path.link').count()).toBeGreaterThan(0);
+    expect(await grid.locator('#fate').innerText()).toMatch(/^r2c4: /);
+    // The panel follows the cursor: one line up is the SER 3.4 puzzle.
+    await step('grid-view-follows', async () => {
+      await page.locator('.editor-group-container .tab').filter({ hasText: 'rated.sdm' }).first().click();
+      await page.keyboard.press('ArrowUp');
+      await grid.locator('#title').filter({ hasText: 'rated.sdm · line 3' }).waitFor({ timeout: 15_000 });
+      await grid.locator('#rating').filter({ hasText: 'ED=3.4/' }).waitFor({ timeout: 30_000 });
+    });
+  });
 });

@@ -351,3 +351,21 @@ describe('collection requests', () => {
     expect(same).toEqual({ edit: null, reason: 'The puzzle already is an 81-char line' });
   });
 });
+
+describe('duplicates', () => {
+  it('finds identical and symmetric copies of earlier puzzles', async () => {
+    const server = await startServer();
+    try {
+      const uri = 'file:///dupes.sdm';
+      // Line 3 repeats line 1; line 4 is line 1 transposed (rows become columns), an equivalent puzzle.
+      const transposed = Array.from({ length: 81 }, (_, i) => TOP95_1[(i % 9) * 9 + Math.floor(i / 9)]).join('');
+      server.open(uri, `${TOP95_1}\n#A someone\n${TOP95_1} again\n${transposed}\n`);
+      const exact = await server.connection.sendRequest('sudokuLens/duplicates', { uri, mode: 'exact' });
+      expect(exact).toEqual([{ line: 2, firstLine: 1, lastLine: 2, duplicateOf: 0 }]);
+      const equivalent = await server.connection.sendRequest<{ line: number }[]>('sudokuLens/duplicates', { uri, mode: 'equivalent' });
+      expect(equivalent.map((d) => d.line)).toEqual([2, 3]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
