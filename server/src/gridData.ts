@@ -61,7 +61,7 @@ export async function gridAt(
   const text = ratableText(p, cache);
   if (!text) return { puzzle: { ...puzzle, message: `no solving path: ${describeStatus(analysis.status)}` } };
   try {
-    const rating = await within(ratings.path(text, true), waitMs);
+    const rating = await within(ratings.path(text, true, true), waitMs);
     if (!rating) {
       return { puzzle: { ...puzzle, message: `the rating is still running (more than ${waitMs / 1000} s); the steps appear when it is done` } };
     }

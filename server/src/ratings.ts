@@ -1,6 +1,8 @@
 /**
  * SE ratings for the editor: computed in worker threads (a rating can take seconds), cached
  * by puzzle text as small summaries; full step lists are kept only for the latest few.
+ * Two pools: background work (inlay hints, Rate all) may queue many hard puzzles, so what the
+ * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own.
  */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
@@ -12,7 +14,8 @@ import type { RateJob } from './ratingWorker';
 const PATHS_KEPT = 20;
 
 export class RatingService {
-  private readonly pool: workerpool.Pool;
+  private readonly background: workerpool.Pool;
+  private readonly interactive: workerpool.Pool;
   private readonly summaries = new Map<string, RatingSummary>();
   private readonly paths = new Map<string, Rating>();
   private readonly inflight = new Map<string, Promise<Rating>>();
@@ -23,7 +26,8 @@ export class RatingService {
     /** Called after each new rating, e.g. to refresh inlay hints and diagnostics. */
     private readonly onRated: (text: string) => void,
   ) {
-    this.pool = workerpool.pool(workerScript, { workerType: 'thread', maxWorkers: Math.max(1, availableParallelism() - 1) });
+    this.background = workerpool.pool(workerScript, { workerType: 'thread', maxWorkers: Math.max(1, availableParallelism() - 1) });
+    this.interactive = workerpool.pool(workerScript, { workerType: 'thread', maxWorkers: 1 });
   }
 
   configure(budgetMs: number): void {
@@ -37,16 +41,21 @@ export class RatingService {
     return this.summaries.get(text);
   }
 
-  /** The full rating with its steps; `unique` must say whether the puzzle has one solution. */
-  path(text: string, unique: boolean): Promise<Rating> {
+  /**
+   * The full rating with its steps; `unique` must say whether the puzzle has one solution.
+   * `interactive`: someone is waiting for it; it does not queue behind background work.
+   */
+  path(text: string, unique: boolean, interactive = false): Promise<Rating> {
     const kept = this.paths.get(text);
     if (kept) return Promise.resolve(kept);
-    const running = this.inflight.get(text);
+    const key = `${interactive ? 'i' : 'b'}:${text}`;
+    const running = this.inflight.get(key);
     if (running) return running;
     const job: RateJob = { text, unique, budgetMs: this.budgetMs };
-    const promise = Promise.resolve(this.pool.exec('rate', [job]) as Promise<Rating>).then(
+    const pool = interactive ? this.interactive : this.background;
+    const promise = Promise.resolve(pool.exec('rate', [job]) as Promise<Rating>).then(
       (rating) => {
-        this.inflight.delete(text);
+        this.inflight.delete(key);
         this.summaries.set(text, summarize(rating));
         this.paths.set(text, rating);
         if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
@@ -54,24 +63,20 @@ export class RatingService {
         return rating;
       },
       (err: unknown) => {
-        this.inflight.delete(text);
+        this.inflight.delete(key);
         throw err;
       },
     );
-    this.inflight.set(text, promise);
+    this.inflight.set(key, promise);
     return promise;
   }
 
-  async summary(text: string, unique: boolean): Promise<RatingSummary> {
-    return this.peek(text) ?? summarize(await this.path(text, unique));
+  async summary(text: string, unique: boolean, interactive = false): Promise<RatingSummary> {
+    return this.peek(text) ?? summarize(await this.path(text, unique, interactive));
   }
 
-  isPending(text: string): boolean {
-    return this.inflight.has(text);
-  }
-
-  dispose(): Promise<void> {
-    return this.pool.terminate(true).then(() => undefined);
+  async dispose(): Promise<void> {
+    await Promise.all([this.background.terminate(true), this.interactive.terminate(true)]);
   }
 }
 

@@ -41,7 +41,7 @@ export async function rateAt(doc: PuzzleDocument, cache: AnalysisCache, ratings:
   if (!p) return { message: null };
   const text = ratableText(p, cache);
   if (!text) return { message: `${where(p)}: not rated: ${cache.get(p) ? describeStatus(cache.get(p)!.status) : 'unreadable'}` };
-  return { message: `${where(p)}: ${describeRating(await ratings.summary(text, true))}` };
+  return { message: `${where(p)}: ${describeRating(await ratings.summary(text, true, true))}` };
 }
 
 export async function pathAt(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, line: number): Promise<PathResponse> {
@@ -49,7 +49,7 @@ export async function pathAt(doc: PuzzleDocument, cache: AnalysisCache, ratings:
   if (!p) return { document: null, reason: `No puzzle on line ${line + 1}` };
   const text = ratableText(p, cache);
   if (!text) return { document: null, reason: `${where(p)}: no path: ${cache.get(p) ? describeStatus(cache.get(p)!.status) : 'unreadable'}` };
-  const rating = await ratings.path(text, true);
+  const rating = await ratings.path(text, true, true);
   const file = decodeURIComponent(doc.uri.split('/').pop() ?? doc.uri);
   const head = [`# ${where(p)} of ${file}: ${describeRating(summarize(rating))}`, `# puzzle`, text, `# path (difficulty, step)`];
   return { document: [...head, ...pathText(rating)].join('\n') + '\n', reason: null };

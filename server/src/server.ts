@@ -214,7 +214,7 @@ export function startServer(connection: Connection): void {
     const puzzle = current(uri)?.parsed.puzzleAt(line);
     const text = puzzle ? ratableText(puzzle, cache) : null;
     if (!text) return null;
-    const summary = ratings.peek(text) ?? (await within(ratings.summary(text, true), HOVER_RATING_WAIT_MS));
+    const summary = ratings.peek(text) ?? (await within(ratings.summary(text, true, true), HOVER_RATING_WAIT_MS));
     return summary ? describeRating(summary) : 'computing… (hover again in a moment, or use the Rate lens)';
   }
 
