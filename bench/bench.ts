@@ -7,6 +7,7 @@
  * module exports a `name` and `run()`; module-specific options are read from
  * process.argv by the module itself.
  */
+import * as bliss from './bliss';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as solver from './solver';
@@ -16,7 +17,7 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
 const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every']);
