@@ -16,7 +16,7 @@ await Promise.all([
   build({ ...common, entryPoints: ['server/src/ratingWorker.ts'], outfile: 'dist/ratingWorker.js' }),
   build({
     ...common,
-    entryPoints: ['server/src/cli.ts'],
+    entryPoints: ['server/src/cli/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   }),

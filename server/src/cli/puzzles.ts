@@ -1,67 +1,38 @@
-/**
- * Command-line tool on the same engine as the language server: check, solve, rate, path
- * (the usage text below lists the options).
- * Exit status: 0 no puzzle has an error, 1 some do, 2 usage or I/O error.
- */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseArgs } from 'node:util';
-import { type Analysis, DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from './engine/analyze';
-import { cellName } from './engine/grid';
-import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from './engine/rate';
-import { ratingFindings } from './engine/ratingFindings';
-import type { Candidate, Step } from './engine/step';
-import { findingsOf } from './engine/findings';
-import { gridPicture, solutionString } from './engine/format';
-import { type Puzzle, candidatesOf, parseDocument } from './engine/parse';
-import type { Finding } from './engine/types';
+/** The per-puzzle commands: check, solve, rate (SE) and path, in text or JSON. */
+import { type Analysis, DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
+import { findingsOf } from '../engine/findings';
+import { gridPicture, solutionString } from '../engine/format';
+import { cellName } from '../engine/grid';
+import { type Puzzle, candidatesOf, parseDocument } from '../engine/parse';
+import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/rate';
+import { ratingFindings } from '../engine/ratingFindings';
+import type { Candidate, Step } from '../engine/step';
+import type { Finding } from '../engine/types';
+import { ARGUMENT, UsageError, positiveInt, sources } from './io';
 
-const USAGE = `Usage:
-  sudoku-lens check FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle
+export const PUZZLE_COMMANDS = ['check', 'solve', 'rate', 'path'];
+
+export const PUZZLE_USAGE = `  sudoku-lens check FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle
   sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N] print solutions
   sudoku-lens rate PUZZLE|FILE... [--method se] [--json] [--format F] [--budget-ms N]
                                  Sudoku Explainer rating; F like serate: %g puzzle, %r ER, %p EP, %d ED,
                                  %h hardest technique, %s steps, %l line (default '%g ED=%r/%p/%d')
-  sudoku-lens path PUZZLE|FILE... [--json] [--budget-ms N]  the solving path, one step a line
-A DIR is read for .sdk, .sdm, .ss and .txt files. --json prints one JSON object per puzzle per line
-(for path: one per step).
-Exit status: 0 when no puzzle has an error, 1 when some do, 2 on usage or I/O errors.`;
+  sudoku-lens path PUZZLE|FILE... [--json] [--budget-ms N]  the solving path, one step a line`;
 
-const PUZZLE_FILES = /\.(sdk|sdm|ss|txt)$/i;
+export const PUZZLE_OPTIONS = {
+  json: { type: 'boolean' },
+  'budget-nodes': { type: 'string' },
+  'budget-ms': { type: 'string' },
+  method: { type: 'string' },
+  format: { type: 'string' },
+} as const;
 
-class UsageError extends Error {}
-
-/** The source name of a puzzle given on the command line. */
-const ARGUMENT = '<argument>';
-
-interface Source {
-  name: string;
-  text: string;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) return filesUnder(full);
-      return PUZZLE_FILES.test(e.name) ? [full] : [];
-    });
-}
-
-/** Files and directories; for `solve`, an argument that is no file is read as a puzzle itself. */
-function sources(args: string[], puzzlesAllowed: boolean): Source[] {
-  return args.flatMap((arg): Source[] => {
-    let isDir = false;
-    try {
-      isDir = statSync(arg).isDirectory();
-    } catch (err) {
-      if (puzzlesAllowed && (err as NodeJS.ErrnoException).code === 'ENOENT') return [{ name: ARGUMENT, text: arg }];
-      throw err;
-    }
-    const files = isDir ? filesUnder(arg) : [arg];
-    return files.map((f) => ({ name: f, text: readFileSync(f, 'utf8') }));
-  });
+export interface PuzzleOptions {
+  json?: boolean;
+  'budget-nodes'?: string;
+  'budget-ms'?: string;
+  method?: string;
+  format?: string;
 }
 
 interface Row {
@@ -145,33 +116,8 @@ const stepJson = (s: Step): string =>
     text: s.text,
   });
 
-const COMMANDS = ['check', 'solve', 'rate', 'path'];
-
-function positiveInt(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^[1-9]\d*$/.test(raw)) throw new UsageError(`--${name} takes a positive whole number, not '${raw}'`);
-  return Number(raw);
-}
-
-function run(argv: string[]): number {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean' },
-      'budget-nodes': { type: 'string' },
-      'budget-ms': { type: 'string' },
-      method: { type: 'string' },
-      format: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  const [command, ...args] = positionals;
-  if (!COMMANDS.includes(command)) throw new UsageError(command ? `Unknown command '${command}'` : 'No command given');
+/** check, solve, rate and path: one row per puzzle of the files or arguments. */
+export function runPuzzleCommand(command: string, args: string[], values: PuzzleOptions): number {
   const takesPuzzles = command !== 'check';
   if (args.length === 0) throw new UsageError(`'${command}' needs at least one ${takesPuzzles ? 'puzzle or file' : 'file'}`);
   if (values.method !== undefined && values.method !== 'se') throw new UsageError(`--method '${values.method}' is not available yet (se is)`);
@@ -211,10 +157,3 @@ function run(argv: string[]): number {
   return withErrors > 0 ? 1 : 0;
 }
 
-try {
-  process.exitCode = run(process.argv.slice(2));
-} catch (err) {
-  const usage = err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-  process.stderr.write(`sudoku-lens: ${(err as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
-  process.exitCode = 2;
-}
