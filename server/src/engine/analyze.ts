@@ -61,6 +61,32 @@ function solutionIssue(count: number, complete: boolean, nodes: number, differin
   return null;
 }
 
+/**
+ * A pencilmark puzzle without a solution whose givens alone (its single-candidate cells) have
+ * exactly one: the pencilmarks removed that solution's digits. Name each such cell.
+ */
+function removedSolutionDigits(cands: Uint16Array, options: AnalyzeOptions): CellIssue[] {
+  const givensOnly = new Uint16Array(81);
+  for (let c = 0; c < 81; c++) givensOnly[c] = popcount(cands[c]) === 1 ? cands[c] : 0x1ff;
+  const { count, complete, solutions } = solve(givensOnly, { limit: 2, nodeBudget: options.nodeBudget ?? DEFAULT_NODE_BUDGET });
+  if (!complete || count !== 1) return [];
+  const solution = solutions[0];
+  const issues: CellIssue[] = [];
+  for (let c = 0; c < 81; c++) {
+    const d = solution[c];
+    if (cands[c] & (1 << (d - 1))) continue;
+    issues.push({
+      severity: 'error',
+      code: 'pencilmarks-remove-solution',
+      message: `The pencilmarks remove the solution digit ${d} from ${cellName(c)} (the givens alone have one solution)`,
+      cells: [c],
+      digit: d,
+      related: [],
+    });
+  }
+  return issues;
+}
+
 export function analyze(cands: Uint16Array, pencilmark: boolean, options: AnalyzeOptions = {}): Analysis {
   let givens = 0;
   let candidates = 0;
@@ -82,8 +108,10 @@ export function analyze(cands: Uint16Array, pencilmark: boolean, options: Analyz
   const [first, second] = result.solutions;
   const differing: number[] = [];
   if (first && second) for (let c = 0; c < 81; c++) if (first[c] !== second[c]) differing.push(c);
-  const issue = solutionIssue(result.count, result.complete, result.nodes, differing, first, second);
+  const removed = pencilmark && result.complete && result.count === 0 ? removedSolutionDigits(cands, options) : [];
+  const issue = removed.length > 0 ? null : solutionIssue(result.count, result.complete, result.nodes, differing, first, second);
   if (issue) issues.push(issue);
+  issues.push(...removed);
 
   const status: SolutionStatus = !result.complete
     ? 'unknown'
