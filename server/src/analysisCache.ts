@@ -2,6 +2,9 @@
 import { type Analysis, type AnalyzeOptions, analyzePuzzle } from './engine/analyze';
 import type { Puzzle } from './engine/parse';
 
+/** The text, and the variant when a directive sets one (the default variant is part of the options). */
+const keyOf = (puzzle: Puzzle): string => (puzzle.variant ? `${puzzle.variant}:${puzzle.text}` : (puzzle.text as string));
+
 export class AnalysisCache {
   private readonly entries = new Map<string, Analysis>();
 
@@ -17,22 +20,23 @@ export class AnalysisCache {
   }
 
   peek(puzzle: Puzzle): Analysis | undefined {
-    return puzzle.text === null ? undefined : this.entries.get(puzzle.text);
+    return puzzle.text === null ? undefined : this.entries.get(keyOf(puzzle));
   }
 
   /** The puzzle's analysis, computed now if needed; null for a puzzle with broken syntax. */
   get(puzzle: Puzzle): Analysis | null {
     if (puzzle.text === null) return null;
-    const hit = this.entries.get(puzzle.text);
+    const key = keyOf(puzzle);
+    const hit = this.entries.get(key);
     if (hit) {
       // Refresh recency: Map iteration order is insertion order, so the oldest entry is first.
-      this.entries.delete(puzzle.text);
-      this.entries.set(puzzle.text, hit);
+      this.entries.delete(key);
+      this.entries.set(key, hit);
       return hit;
     }
     const analysis = analyzePuzzle(puzzle, this.options);
     if (!analysis) return null;
-    this.entries.set(puzzle.text, analysis);
+    this.entries.set(key, analysis);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return analysis;
   }

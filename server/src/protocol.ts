@@ -16,7 +16,7 @@ export interface SolveResponse {
     line: number;
     /** 0-based line after the puzzle's last line: where "Insert solution below" inserts. */
     insertLine: number;
-    status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid';
+    status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid' | 'unchecked';
     /** Human summary, e.g. "unique solution". */
     summary: string;
     /** 81 digits when the solution is unique. */
@@ -109,7 +109,7 @@ export type GridResponse =
         kind: '81' | '729' | 'grid';
         /** Normalized text (81 or 729 chars); null when the syntax is broken. */
         text: string | null;
-        status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid';
+        status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid' | 'unchecked';
         /** 81 digits, 0 for an empty cell: the cells the solving path starts with as values. */
         givens: number[];
         /** 81 masks (bit d-1 = digit d) of the empty cells, as the path starts (givens' digits removed from peers); 0 for givens. */

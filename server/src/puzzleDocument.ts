@@ -39,6 +39,9 @@ export class PuzzleDocument {
     let suffix = 0;
     while (suffix < common - prefix && old[old.length - 1 - suffix] === lines[lines.length - 1 - suffix]) suffix++;
     if (prefix === lines.length && lines.length === old.length) return new PuzzleDocument(this.uri, version, this.puzzles, lines);
+    // A changed `#! variant:` line changes every puzzle below it.
+    const changed = (from: readonly string[]) => from.slice(prefix, from.length - suffix).some((l) => l.trimStart().startsWith('#!'));
+    if (changed(old) || changed(lines)) return PuzzleDocument.parse(this.uri, version, text);
 
     // Widen to whole blocks: headers and grid rows belong with their neighbours, a line puzzle stands alone.
     let start = prefix;

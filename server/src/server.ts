@@ -73,7 +73,7 @@ export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocState>();
   let settings: Settings = DEFAULT_SETTINGS;
-  const cache = new AnalysisCache({ nodeBudget: settings.nodeBudget });
+  const cache = new AnalysisCache({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
   let pull = false;
   let hasConfiguration = false;
   let inlayRefresh = false;
@@ -167,7 +167,7 @@ export function startServer(connection: Connection): void {
   async function loadSettings(): Promise<void> {
     if (!hasConfiguration) return;
     settings = readSettings(await connection.workspace.getConfiguration('sudokuLens'));
-    cache.configure({ nodeBudget: settings.nodeBudget });
+    cache.configure({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
     ratings.configure(settings.ratingBudgetMs);
   }
 

@@ -1,11 +1,15 @@
 /** The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them. */
+import type { PuzzleVariant } from './engine/parse';
+
 export interface Settings {
   nodeBudget: number;
   syntaxDelayMs: number;
   ratingBudgetMs: number;
+  defaultVariant: PuzzleVariant;
 }
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000 };
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic' };
+const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? Math.max(min, value) : fallback;
@@ -16,10 +20,12 @@ export function readSettings(section: unknown): Settings {
     solver?: { nodeBudget?: unknown };
     diagnostics?: { syntaxDelayMs?: unknown };
     rating?: { budgetMs?: unknown };
+    defaultVariant?: unknown;
   };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
     syntaxDelayMs: numberOr(s.diagnostics?.syntaxDelayMs, DEFAULT_SETTINGS.syntaxDelayMs, 0),
     ratingBudgetMs: numberOr(s.rating?.budgetMs, DEFAULT_SETTINGS.ratingBudgetMs, 100),
+    defaultVariant: VARIANTS.find((v) => v === s.defaultVariant) ?? DEFAULT_SETTINGS.defaultVariant,
   };
 }

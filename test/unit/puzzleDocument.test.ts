@@ -23,6 +23,8 @@ const LINES = [
   '// another',
   '',
   '[Puzzle]',
+  '#! variant: P',
+  '#! variant: classic',
 ];
 
 const snapshot = (puzzles: readonly Puzzle[]) =>

@@ -3,15 +3,19 @@
  * The result depends only on the puzzle text, so callers cache it by text.
  */
 import { cellName, popcount } from './grid';
-import { type Puzzle, candidatesOf } from './parse';
+import { type Puzzle, type PuzzleVariant, candidatesOf } from './parse';
 import { solve } from './solve';
 import { type CellIssue, validateState } from './validate';
 
-export type SolutionStatus = 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid';
+export type SolutionStatus = 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid' | 'unchecked';
 
 export interface AnalyzeOptions {
   /** Most solver nodes for this puzzle (default 2,000,000). */
   nodeBudget?: number;
+  /** The variant of puzzles without a `#! variant:` line above them (default classic). */
+  defaultVariant?: PuzzleVariant;
+  /** False: structural checks only (variant puzzles, whose solutions the classic solver cannot count). */
+  countSolutions?: boolean;
 }
 
 export interface Analysis {
@@ -100,6 +104,7 @@ export function analyze(cands: Uint16Array, pencilmark: boolean, options: Analyz
   if (issues.some((i) => i.severity === 'error')) {
     return { ...base, status: 'invalid', solutions: null, solution: null };
   }
+  if (options.countSolutions === false) return { ...base, status: 'unchecked', solutions: null, solution: null };
   if (givens === 81) {
     issues.push({ severity: 'information', code: 'full-grid', message: 'A complete grid: every cell is given', cells: [], related: [] });
   }
@@ -136,6 +141,7 @@ const STATUS_TEXT: Record<SolutionStatus, string> = {
   multiple: 'at least 2 solutions',
   unknown: 'unknown (solver budget exceeded)',
   invalid: 'invalid (see the problems)',
+  unchecked: 'not counted (the exact solver knows classic Sudoku only; BLISS handles variants)',
 };
 
 export const describeStatus = (status: SolutionStatus): string => STATUS_TEXT[status];
@@ -143,5 +149,11 @@ export const describeStatus = (status: SolutionStatus): string => STATUS_TEXT[st
 /** A parsed puzzle's analysis; null when its syntax is broken (its problems say why). */
 export function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}): Analysis | null {
   const cands = candidatesOf(puzzle);
-  return cands ? analyze(cands, puzzle.kind === '729', options) : null;
+  if (!cands) return null;
+  if (variantOf(puzzle, options) === 'classic') return analyze(cands, puzzle.kind === '729', options);
+  // Classic houses are a subset of every variant's, so the structural checks still hold.
+  const analysis = analyze(cands, puzzle.kind === '729', { ...options, countSolutions: false });
+  return { ...analysis, status: analysis.status === 'invalid' ? 'invalid' : 'unchecked' };
 }
+
+export const variantOf = (puzzle: Puzzle, options: AnalyzeOptions): PuzzleVariant => puzzle.variant ?? options.defaultVariant ?? 'classic';

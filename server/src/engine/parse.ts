@@ -8,6 +8,9 @@ import { type Finding, type Range, range } from './types';
 
 export type PuzzleKind = '81' | '729' | 'grid';
 
+/** Extra houses: SudokuX (both diagonals), SudokuP (same position in each box), or both. */
+export type PuzzleVariant = 'classic' | 'X' | 'P' | 'PX';
+
 export interface HeaderField {
   /** `A`, `D`, `C`, `B`, `S`, `L`, `U` for SadMan headers; `title` for a plain label line. */
   tag: string;
@@ -29,6 +32,8 @@ export interface Puzzle {
   trailing: string;
   trailingRange: Range | null;
   header: HeaderField[];
+  /** Set by the nearest `#! variant: X` line above the puzzle; null when none (the default applies). */
+  variant: PuzzleVariant | null;
   /**
    * Grids only: line and character of each cell, as pairs. Line puzzles need no table:
    * cell c starts at character range.start.character + c (or + 9c for 729 lines).
@@ -42,6 +47,16 @@ export interface ParsedDocument {
 
 const EMPTY_MARKERS = '.0-*_xX';
 const HEADER_RE = /^#([ADCBSLU])(?:\s+(.*))?$/;
+const DIRECTIVE_RE = /^#!\s*variant\s*:\s*(\S+)/i;
+const VARIANT_NAMES: Record<string, PuzzleVariant> = {
+  classic: 'classic', x: 'X', sudokux: 'X', 'sudoku-x': 'X', p: 'P', sudokup: 'P', 'sudoku-p': 'P', px: 'PX', sudokupx: 'PX', 'sudoku-px': 'PX',
+};
+
+/** The variant a `#! variant: …` line sets, undefined for any other line (null: an unknown name). */
+export function variantDirective(text: string): PuzzleVariant | null | undefined {
+  const m = DIRECTIVE_RE.exec(text.trim());
+  return m ? (VARIANT_NAMES[m[1].toLowerCase()] ?? null) : undefined;
+}
 const MAX_REPORTED_CHARS = 5;
 
 const isDigit = (ch: string): boolean => ch >= '1' && ch <= '9';
@@ -136,6 +151,7 @@ function emptyPuzzle(kind: PuzzleKind, line: number, r: Range, header: HeaderFie
     trailing: '',
     trailingRange: null,
     header,
+    variant: null,
     gridCells: null,
   };
 }
@@ -304,10 +320,19 @@ export const isLinePuzzle = (text: string): boolean => classify(text, 0).type ==
 /** Parses lines [from, to) of a document; puzzles carry the lines' real numbers. */
 export function parseLines(lines: readonly string[], from = 0, to = lines.length): Puzzle[] {
   const puzzles: Puzzle[] = [];
+  let variant: PuzzleVariant | null = null;
+  for (let line = from - 1; line >= 0; line--) {
+    const set = variantDirective(lines[line]);
+    if (set !== undefined) {
+      variant = set;
+      break;
+    }
+  }
   let header: HeaderField[] = [];
   let rows: RowLine[] = [];
 
   const take = (p: Puzzle): void => {
+    p.variant = variant;
     puzzles.push(p);
     header = [];
   };
@@ -327,6 +352,8 @@ export function parseLines(lines: readonly string[], from = 0, to = lines.length
     }
     if (cls.type === 'separator' && rows.length > 0) continue;
     flushGrid();
+    const set = cls.type === 'comment' ? variantDirective(text) : undefined;
+    if (set !== undefined) variant = set;
     switch (cls.type) {
       case 'header':
         header.push(cls.field);
