@@ -11,13 +11,14 @@ import * as bliss from './bliss';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as solver from './solver';
+import * as whips from './whips';
 
 interface Benchmark {
   name: string;
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss, whips];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
 const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every']);
