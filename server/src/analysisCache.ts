@@ -1,5 +1,6 @@
 /** Analyses by puzzle text, shared by every open document: an unchanged puzzle is never solved twice. */
-import { type Analysis, type AnalyzeOptions, analyzePuzzle } from './engine/analyze';
+import { type Analysis, type AnalyzeOptions, analyzePuzzle, variantOf } from './engine/analyze';
+import type { PuzzleVariant } from './engine/parse';
 import type { Puzzle } from './engine/parse';
 
 /** The text, and the variant when a directive sets one (the default variant is part of the options). */
@@ -17,6 +18,11 @@ export class AnalysisCache {
   configure(options: AnalyzeOptions): void {
     this.options = options;
     this.entries.clear();
+  }
+
+  /** The puzzle's variant: its directive's, else the configured default. */
+  variant(puzzle: Puzzle): PuzzleVariant {
+    return variantOf(puzzle, this.options);
   }
 
   peek(puzzle: Puzzle): Analysis | undefined {

@@ -3,6 +3,7 @@
  * puzzle line. Every fix keeps the puzzle's length, so no other cell moves.
  */
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
+import type { BlissStep } from './engine/bliss';
 import type { Puzzle } from './engine/parse';
 import type { PuzzleDocument } from './puzzleDocument';
 
@@ -35,7 +36,24 @@ export function normalizeEdits(puzzle: Puzzle, lineText: (line: number) => strin
 
 const charAt = (lineText: (line: number) => string, r: Range): string => lineText(r.start.line).slice(r.start.character, r.end.character);
 
-export function codeActions(doc: PuzzleDocument, lineText: (line: number) => string, range: Range, diagnostics: Diagnostic[]): CodeAction[] {
+/** A 729 line with BLISS's eliminations applied and its placements reduced to the placed digit. */
+function applyBliss(puzzle: Puzzle, steps: readonly BlissStep[]): TextEdit | null {
+  if (puzzle.kind !== '729' || puzzle.text === null || steps.length === 0) return null;
+  const chars = [...puzzle.text];
+  for (const s of steps) {
+    if (s.kind === 'eliminate') chars[9 * s.cell + s.digit - 1] = '.';
+    else for (let d = 1; d <= 9; d++) if (d !== s.digit) chars[9 * s.cell + d - 1] = '.';
+  }
+  return { range: puzzle.range, newText: chars.join('') };
+}
+
+export function codeActions(
+  doc: PuzzleDocument,
+  lineText: (line: number) => string,
+  range: Range,
+  diagnostics: Diagnostic[],
+  blissSteps: (puzzle: Puzzle) => readonly BlissStep[] | undefined,
+): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of diagnostics) {
     const oneChar = d.range.start.line === d.range.end.line && d.range.end.character - d.range.start.character === 1;
@@ -54,6 +72,17 @@ export function codeActions(doc: PuzzleDocument, lineText: (line: number) => str
     }
   }
   const here = doc.puzzleAt(range.start.line);
+  const steps = here ? blissSteps(here) : undefined;
+  const bliss = here && steps ? applyBliss(here, steps) : null;
+  if (bliss) {
+    const blissDiagnostics = diagnostics.filter((d) => d.code === 'bliss-elimination' || d.code === 'bliss-placement');
+    actions.push({
+      title: `Apply BLISS eliminations (${steps!.length})`,
+      kind: CodeActionKind.QuickFix,
+      edit: { changes: { [doc.uri]: [bliss] } },
+      ...(blissDiagnostics.length > 0 ? { diagnostics: blissDiagnostics } : {}),
+    });
+  }
   if (here) {
     const edits = normalizeEdits(here, lineText);
     if (edits.length > 0) actions.push({ title: "Normalize puzzle: '.' for empty cells", kind: CodeActionKind.Source + '.normalize', edit: { changes: { [doc.uri]: edits } } });

@@ -6,7 +6,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { findingsOf } from './engine/findings';
-import { ratingFindings } from './engine/ratingFindings';
+import { blissFindings, ratingFindings } from './engine/ratingFindings';
 import { type Puzzle, candidatesOf } from './engine/parse';
 import { validateState } from './engine/validate';
 import { toDiagnostic } from './lsp';
@@ -15,9 +15,15 @@ import type { RatingService } from './ratings';
 
 const SLICE_MS = 10;
 
+/** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines). */
+function knownRatingFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService) {
+  const text = puzzle.text ?? '';
+  return [...ratingFindings(puzzle, ratings.peek(text)), ...blissFindings(puzzle, ratings.peekExtras(text, cache.variant(puzzle)))];
+}
+
 function quickFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService) {
   const cached = cache.peek(puzzle);
-  if (cached) return [...findingsOf(puzzle, cached.issues), ...ratingFindings(puzzle, ratings.peek(puzzle.text ?? ''))];
+  if (cached) return [...findingsOf(puzzle, cached.issues), ...knownRatingFindings(puzzle, cache, ratings)];
   const cands = candidatesOf(puzzle);
   return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
 }
@@ -25,7 +31,11 @@ function quickFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingServ
 function fullFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService) {
   const analysis = cache.get(puzzle);
   if (!analysis) return puzzle.problems;
-  return [...findingsOf(puzzle, analysis.issues), ...ratingFindings(puzzle, ratings.peek(puzzle.text ?? ''))];
+  // Pencilmark lines are validated and reduced with BLISS: start it now, its findings follow.
+  if (puzzle.kind === '729' && (analysis.status === 'unique' || analysis.status === 'unchecked')) {
+    ratings.extras(puzzle.text as string, cache.variant(puzzle)).catch(() => undefined);
+  }
+  return [...findingsOf(puzzle, analysis.issues), ...knownRatingFindings(puzzle, cache, ratings)];
 }
 
 export function quickDiagnostics(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService): Diagnostic[] {

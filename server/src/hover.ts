@@ -29,13 +29,13 @@ function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: n
   return `${name}: empty; candidates ${digitsOf(left).join(' ') || 'none'} (after the givens' eliminations)`;
 }
 
-function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null, rating: string | null): string {
+function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null, ratings: [string, string][]): string {
   const rows: [string, string][] = [['Format', KIND_TEXT[puzzle.kind]]];
   if (analysis) {
     rows.push(['Givens', String(analysis.givens)]);
     if (puzzle.kind === '729') rows.push(['Candidates', String(analysis.candidates)]);
     rows.push(['Solution', describeStatus(analysis.status)]);
-    if (rating) rows.push(['SE rating', rating]);
+    rows.push(...ratings);
   } else {
     rows.push(['Syntax', puzzle.problems.map((p) => p.message).join('; ')]);
   }
@@ -47,14 +47,14 @@ function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis |
   return parts.join('\n\n');
 }
 
-/** `rating` is the SE rating line when known (see ratings.ts). */
-export function hoverAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, character: number, rating: string | null = null): Hover | null {
+/** `ratings`: the rating rows known for the puzzle (SE, W, BLISS…), as [label, value]. */
+export function hoverAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, character: number, ratings: [string, string][] = []): Hover | null {
   const puzzle = doc.puzzleAt(line);
   if (!puzzle) return null;
   const analysis = cache.get(puzzle);
   const cands = candidatesOf(puzzle);
   const cell = cands ? cellAt(puzzle, line, character) : -1;
-  const parts = [summary(puzzle, cands, analysis, rating)];
+  const parts = [summary(puzzle, cands, analysis, ratings)];
   if (cands && cell >= 0) parts.unshift(cellText(puzzle, cands, cell, character), '---');
   return {
     contents: { kind: 'markdown', value: parts.join('\n\n') },

@@ -1,28 +1,56 @@
 /**
- * Inlay hint after each puzzle in view: its SE rating (`ED 7.2`). Ratings not yet known are
- * queued on the workers; the server asks the client to refresh hints as they arrive.
+ * Inlay hint after each puzzle in view with its headline rating, as the user picks it:
+ * Sudoku Explainer's (`ED 7.2`), Berthier's W (`W5`) or the BLISS level (`BLISS 1`). Ratings
+ * not yet known are queued on the workers; the server asks for a refresh as they arrive.
  */
 import type { InlayHint, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
+import type { Puzzle } from './engine/parse';
 import { seFormat } from './engine/rate';
 import type { PuzzleDocument } from './puzzleDocument';
-import { type RatingService, ratableText } from './ratings';
+import type { RatingService } from './ratings';
+import type { HeadlineRating } from './settings';
 
-export function inlayHints(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, range: Range): InlayHint[] {
+type Label = { label: string; tooltip: string } | null;
+
+function seLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService): Label {
+  if (cache.get(puzzle)?.status !== 'unique' || !puzzle.text) return null;
+  const summary = ratings.peek(puzzle.text);
+  if (!summary) {
+    ratings.path(puzzle.text, true).catch(() => undefined);
+    return null;
+  }
+  const value = seFormat(summary.er);
+  return summary.status === 'solved'
+    ? { label: `ED ${value}`, tooltip: `Sudoku Explainer rating ER ${value}` }
+    : { label: `ED ≥${value}`, tooltip: `Sudoku Explainer rating: ${summary.status}, at least ${value}` };
+}
+
+function extrasLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, which: 'w' | 'bliss'): Label {
+  const status = cache.get(puzzle)?.status;
+  if (!puzzle.text || (status !== 'unique' && status !== 'unchecked')) return null;
+  const variant = cache.variant(puzzle);
+  const extras = ratings.peekExtras(puzzle.text, variant);
+  if (!extras) {
+    ratings.extras(puzzle.text, variant).catch(() => undefined);
+    return null;
+  }
+  if (which === 'w') {
+    if (!extras.w) return null;
+    const label = extras.w.status === 'solved' ? `W${extras.w.rating}` : extras.w.status === 'budget' ? 'W?' : 'W>20';
+    return { label, tooltip: `Berthier's W rating (whips): ${extras.w.status}` };
+  }
+  const level = extras.bliss.level;
+  return { label: level === null ? 'BLISS –' : `BLISS ${level}`, tooltip: `BLISS level${extras.bliss.backdoor ? ', backdoor found' : ''}` };
+}
+
+export function inlayHints(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, range: Range, which: HeadlineRating): InlayHint[] {
+  if (which === 'off') return [];
   const hints: InlayHint[] = [];
   for (const puzzle of doc.puzzles) {
     if (puzzle.range.end.line < range.start.line || puzzle.line > range.end.line) continue;
-    const text = ratableText(puzzle, cache);
-    if (!text) continue;
-    const summary = ratings.peek(text);
-    if (!summary) {
-      ratings.path(text, true).catch(() => undefined); // refreshed through onRated
-      continue;
-    }
-    const value = seFormat(summary.er);
-    const label = summary.status === 'solved' ? `ED ${value}` : `ED ≥${value}`;
-    const tooltip = summary.status === 'solved' ? `Sudoku Explainer rating ER ${value}` : `Sudoku Explainer rating: ${summary.status}, at least ${value}`;
-    hints.push({ position: (puzzle.trailingRange ?? puzzle.range).end, label, paddingLeft: true, tooltip });
+    const label = which === 'se' ? seLabel(puzzle, cache, ratings) : extrasLabel(puzzle, cache, ratings, which);
+    if (label) hints.push({ position: (puzzle.trailingRange ?? puzzle.range).end, paddingLeft: true, ...label });
   }
   return hints;
 }

@@ -1,6 +1,7 @@
-/** Worker-thread entry (dist/ratingWorker.js): rates one puzzle text, off the server's thread. */
+/** Worker-thread entry (dist/ratingWorker.js): rates one puzzle text (SE; W/BLISS extras), off the server's thread. */
 import workerpool from 'workerpool';
-import { candidatesOfText } from './engine/parse';
+import { extraRatings } from './engine/extraRatings';
+import { type PuzzleVariant, candidatesOfText } from './engine/parse';
 import { type Rating, ratePuzzle } from './engine/rate';
 
 export interface RateJob {
@@ -13,4 +14,8 @@ function rateText(job: RateJob): Rating {
   return ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs });
 }
 
-workerpool.worker({ rate: rateText });
+workerpool.worker({
+  rate: rateText,
+  // W, T&E depth, backdoor and BLISS for the language server (engine/extraRatings.ts).
+  extras: (job: { text: string; variant: PuzzleVariant; budgetMs: number }) => extraRatings(job.text, job.variant, job.budgetMs),
+});

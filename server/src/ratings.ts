@@ -6,12 +6,15 @@
  */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
+import type { ExtraRatings } from './engine/extraRatings';
+import type { PuzzleVariant } from './engine/parse';
 import { type Rating, type RatingSummary, summarize } from './engine/rate';
 import type { AnalysisCache } from './analysisCache';
 import type { Puzzle } from './engine/parse';
 import type { RateJob } from './ratingWorker';
 
 const PATHS_KEPT = 20;
+const EXTRAS_KEPT = 20_000;
 
 export class RatingService {
   private readonly background: workerpool.Pool;
@@ -19,6 +22,8 @@ export class RatingService {
   private readonly summaries = new Map<string, RatingSummary>();
   private readonly paths = new Map<string, Rating>();
   private readonly inflight = new Map<string, Promise<Rating>>();
+  private readonly extrasKept = new Map<string, ExtraRatings>();
+  private readonly extrasInflight = new Map<string, Promise<ExtraRatings>>();
 
   constructor(
     workerScript: string,
@@ -35,6 +40,31 @@ export class RatingService {
     this.budgetMs = budgetMs;
     this.summaries.clear();
     this.paths.clear();
+    this.extrasKept.clear();
+  }
+
+  peekExtras(text: string, variant: PuzzleVariant): ExtraRatings | undefined {
+    return this.extrasKept.get(`${variant}:${text}`);
+  }
+
+  /** W, T&E depth, backdoor size and BLISS for one puzzle (see engine/extraRatings.ts). */
+  extras(text: string, variant: PuzzleVariant, interactive = false): Promise<ExtraRatings> {
+    const key = `${variant}:${text}`;
+    const kept = this.extrasKept.get(key);
+    if (kept) return Promise.resolve(kept);
+    const running = this.extrasInflight.get(key);
+    if (running) return running;
+    const pool = interactive ? this.interactive : this.background;
+    const promise = Promise.resolve(pool.exec('extras', [{ text, variant, budgetMs: this.budgetMs }]) as Promise<ExtraRatings>).finally(() =>
+      this.extrasInflight.delete(key),
+    );
+    this.extrasInflight.set(key, promise);
+    return promise.then((extras) => {
+      this.extrasKept.set(key, extras);
+      if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
+      this.onRated(text);
+      return extras;
+    });
   }
 
   peek(text: string): RatingSummary | undefined {

@@ -20,6 +20,8 @@ import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './c
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
 import { gridAt } from './gridData';
+import { describeExtras } from './engine/extraRatings';
+import type { Puzzle } from './engine/parse';
 import { describeRating } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
@@ -42,7 +44,7 @@ import {
   type ValidateResponse,
 } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
-import { RatingService, ratableText, within } from './ratings';
+import { RatingService, within } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 
@@ -174,6 +176,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(() => void loadSettings());
   connection.onDidChangeConfiguration(async () => {
     await loadSettings();
+    if (inlayRefresh) void connection.languages.inlayHint.refresh();
     for (const uri of states.keys()) void fullPass(uri);
   });
 
@@ -210,26 +213,37 @@ export function startServer(connection: Connection): void {
   });
 
   /** The hover's SE rating line: waits a moment for a rating, then says it is still coming. */
-  async function ratingLine(uri: string, line: number): Promise<string | null> {
+  /** The hover's rating rows: waits a moment for the ratings, then says they are still coming. */
+  async function ratingRows(uri: string, line: number): Promise<[string, string][]> {
     const puzzle = current(uri)?.parsed.puzzleAt(line);
-    const text = puzzle ? ratableText(puzzle, cache) : null;
-    if (!text) return null;
-    const summary = ratings.peek(text) ?? (await within(ratings.summary(text, true, true), HOVER_RATING_WAIT_MS));
-    return summary ? describeRating(summary) : 'computing… (hover again in a moment, or use the Rate lens)';
+    const analysis = puzzle ? cache.get(puzzle) : null;
+    if (!puzzle?.text || !analysis || (analysis.status !== 'unique' && analysis.status !== 'unchecked')) return [];
+    const pending = 'computing… (hover again in a moment)';
+    const text = puzzle.text;
+    const variant = cache.variant(puzzle);
+    const [se, extras] = await Promise.all([
+      analysis.status === 'unique' ? (ratings.peek(text) ?? within(ratings.summary(text, true, true), HOVER_RATING_WAIT_MS)) : null,
+      ratings.peekExtras(text, variant) ?? within(ratings.extras(text, variant, true), HOVER_RATING_WAIT_MS),
+    ]);
+    const rows: [string, string][] = [];
+    if (analysis.status === 'unique') rows.push(['SE rating', se ? describeRating(se) : `${pending}, or use the Rate lens`]);
+    if (extras) rows.push(...describeExtras(extras));
+    else rows.push(['W, BLISS', pending]);
+    return rows;
   }
 
   connection.onHover(async (params, token) => {
-    const rating = await ratingLine(params.textDocument.uri, params.position.line).catch(() => null);
+    const rows = await ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []);
     return runSafe(connection, token, 'hover', () => {
       const state = current(params.textDocument.uri);
-      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, rating) : null;
+      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, rows) : null;
     });
   });
 
   connection.languages.inlayHint.on((params, token) =>
     runSafe(connection, token, 'inlay hints', () => {
       const state = current(params.textDocument.uri);
-      return state ? inlayHints(state.parsed, cache, ratings, params.range) : [];
+      return state ? inlayHints(state.parsed, cache, ratings, params.range, settings.inlayRating) : [];
     }),
   );
 
@@ -253,7 +267,8 @@ export function startServer(connection: Connection): void {
     runSafe(connection, token, 'code actions', () => {
       const state = current(params.textDocument.uri);
       const lineText = lineReader(params.textDocument.uri);
-      return state && lineText ? codeActions(state.parsed, lineText, params.range, params.context.diagnostics) : [];
+      const blissSteps = (p: Puzzle) => (p.text ? ratings.peekExtras(p.text, cache.variant(p))?.bliss.steps : undefined);
+      return state && lineText ? codeActions(state.parsed, lineText, params.range, params.context.diagnostics, blissSteps) : [];
     }),
   );
 

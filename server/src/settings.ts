@@ -6,9 +6,14 @@ export interface Settings {
   syntaxDelayMs: number;
   ratingBudgetMs: number;
   defaultVariant: PuzzleVariant;
+  inlayRating: HeadlineRating;
 }
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic' };
+/** Which rating the inlay hint after each puzzle shows. */
+export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
+const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
+
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se' };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
@@ -21,11 +26,13 @@ export function readSettings(section: unknown): Settings {
     diagnostics?: { syntaxDelayMs?: unknown };
     rating?: { budgetMs?: unknown };
     defaultVariant?: unknown;
+    inlayHints?: { rating?: unknown };
   };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
     syntaxDelayMs: numberOr(s.diagnostics?.syntaxDelayMs, DEFAULT_SETTINGS.syntaxDelayMs, 0),
     ratingBudgetMs: numberOr(s.rating?.budgetMs, DEFAULT_SETTINGS.ratingBudgetMs, 100),
     defaultVariant: VARIANTS.find((v) => v === s.defaultVariant) ?? DEFAULT_SETTINGS.defaultVariant,
+    inlayRating: HEADLINES.find((h) => h === s.inlayHints?.rating) ?? DEFAULT_SETTINGS.inlayRating,
   };
 }

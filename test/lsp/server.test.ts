@@ -369,3 +369,55 @@ describe('duplicates', () => {
     }
   });
 });
+
+describe('W, T&E, backdoor and BLISS in the editor', () => {
+  // W3 and SER 4.2 in royle17-49151-W-SER.tsv.
+  const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+  // The 6th pencilmark puzzle of t-dillon's 86-clue set: BLISS(1) eliminates 27 candidates.
+  const PM = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'pencilmark-t-dillon', '86_clue_first5000.txt'), 'utf8').split('\n')[5];
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ workspace: { configuration: true } }, { inlayHints: { rating: 'w' } });
+    await new Promise((r) => setTimeout(r, 200)); // settings first
+  });
+  afterAll(() => server.stop());
+
+  it('shows W, T&E depth, backdoor size and BLISS in the hover', async () => {
+    const uri = 'file:///extras.sdm';
+    server.open(uri, `${SER_42}\n`);
+    const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 85 } });
+    const text = hoverText(h);
+    expect(text).toContain('| W (whips) | W3 |');
+    expect(text).toMatch(/\| T&E depth \| T&E\(\d\) \|/);
+    expect(text).toMatch(/\| Backdoor size \| \d \|/);
+    expect(text).toMatch(/\| BLISS \| BLISS\(\d\)/);
+    const hints = await server.connection.sendRequest<{ label: string }[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } },
+    });
+    expect(hints.map((x) => x.label)).toEqual(['W3']);
+  });
+
+  it("puts BLISS's eliminations on a pencilmark line's characters and offers to apply them", async () => {
+    const uri = 'file:///bliss.sdm';
+    const pushed = server.nextPush(uri, (p) => p.diagnostics.some((d) => d.code === 'bliss-elimination'));
+    server.open(uri, `${PM}\n`);
+    const diagnostics = (await pushed).diagnostics.filter((d) => String(d.code).startsWith('bliss-'));
+    expect(diagnostics.filter((d) => d.code === 'bliss-elimination')).toHaveLength(27);
+    expect(diagnostics.filter((d) => d.code === 'bliss-placement').length).toBeGreaterThan(0);
+    const first = diagnostics.find((d) => d.message === 'BLISS(1): r2c5 != 5  [tested 5r1c5]')!;
+    expect(first.severity).toBe(3);
+    expect(first.range).toEqual({ start: { line: 0, character: 9 * 13 + 4 }, end: { line: 0, character: 9 * 13 + 5 } });
+    expect(first.relatedInformation?.[0].message).toBe('tested 5r1c5');
+    const actions = await server.connection.sendRequest<{ title: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: first.range,
+      context: { diagnostics: [first] },
+    });
+    const apply = actions.find((a) => a.title.startsWith('Apply BLISS eliminations'))!;
+    const reduced = apply.edit.changes[uri][0].newText;
+    expect(reduced).toHaveLength(729);
+    expect(reduced[9 * 13 + 4]).toBe('.');
+    expect([...reduced].filter((c) => c !== '.').length).toBeLessThan([...PM.slice(0, 729)].filter((c) => c !== '.').length);
+  });
+});

@@ -5,6 +5,7 @@
 import { findingsOf } from './findings';
 import { cellName } from './grid';
 import type { Puzzle } from './parse';
+import type { ExtraRatings } from './extraRatings';
 import { type RatingSummary, seRatingText } from './rate';
 import { range, type Finding } from './types';
 import type { CellIssue } from './validate';
@@ -49,6 +50,20 @@ function edMismatch(puzzle: Puzzle, summary: RatingSummary): Finding[] {
       range: range(puzzle.trailingRange.start.line, start, start + m[0].length),
     },
   ];
+}
+
+/** BLISS's eliminations and placements on a 729 line, each on its candidate's character. */
+export function blissFindings(puzzle: Puzzle, extras: ExtraRatings | undefined): Finding[] {
+  if (!extras || puzzle.kind !== '729') return [];
+  const issues: CellIssue[] = extras.bliss.steps.map((s) => ({
+    severity: 'information',
+    code: s.kind === 'place' ? 'bliss-placement' : 'bliss-elimination',
+    message: s.text,
+    cells: [s.cell],
+    digit: s.digit,
+    related: s.tested.map((t) => ({ cell: t.cell, digit: t.digit, message: `tested ${t.digit}${cellName(t.cell)}` })),
+  }));
+  return findingsOf(puzzle, issues);
 }
 
 export function ratingFindings(puzzle: Puzzle, summary: RatingSummary | undefined): Finding[] {

@@ -1,0 +1,55 @@
+/**
+ * The ratings beside SE's: Berthier's W (whips), T&E depth and backdoor size, and BLISS's
+ * level and guess count. Each gets its share of one time budget; a share that runs out is
+ * reported as such, never as a wrong number.
+ */
+import { type BlissStep, bliss } from './bliss';
+import { candidatesOfText, type PuzzleVariant } from './parse';
+import { Budget, BudgetExceeded } from './techniques/technique';
+import { backdoorSize, teDepth, wRating } from './whips';
+
+export interface ExtraRatings {
+  /** Whips (classic puzzles only): the W rating, null when whips up to length 20 do not solve it. */
+  w: { rating: number | null; status: 'solved' | 'unsolved' | 'budget' } | null;
+  te: { depth: number | null; status: string } | null;
+  backdoor: { size: number | null; status: string } | null;
+  bliss: { level: 0 | 1 | 2 | null; backdoor: boolean; ng: number | null; ngComplete: boolean; steps: BlissStep[]; status: 'done' | 'budget' };
+}
+
+const SHARES = { w: 0.4, te: 0.1, backdoor: 0.1, bliss: 0.4 };
+
+export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: number): ExtraRatings {
+  const cands = candidatesOfText(text);
+  const classic = variant === 'classic';
+  const share = (key: keyof typeof SHARES) => new Budget(budgetMs * SHARES[key]);
+  let blissPart: ExtraRatings['bliss'];
+  try {
+    const r = bliss(cands, { variant, budget: share('bliss'), guessCount: true });
+    blissPart = { level: r.level, backdoor: r.backdoor, ng: r.ng, ngComplete: r.ngComplete, steps: r.steps, status: 'done' };
+  } catch (err) {
+    if (!(err instanceof BudgetExceeded)) throw err;
+    blissPart = { level: null, backdoor: false, ng: null, ngComplete: false, steps: [], status: 'budget' };
+  }
+  if (!classic) return { w: null, te: null, backdoor: null, bliss: blissPart };
+  const w = wRating(cands, { rules: 'W', budget: share('w') });
+  const te = teDepth(cands, { budget: share('te') });
+  const bd = backdoorSize(cands, { budget: share('backdoor') });
+  return {
+    w: { rating: w.rating, status: w.status },
+    te: { depth: te.depth, status: te.status },
+    backdoor: { size: bd.size, status: bd.status },
+    bliss: blissPart,
+  };
+}
+
+/** Hover rows: [label, value]. */
+export function describeExtras(e: ExtraRatings): [string, string][] {
+  const rows: [string, string][] = [];
+  if (e.w) rows.push(['W (whips)', e.w.status === 'solved' ? `W${e.w.rating}` : e.w.status === 'budget' ? 'over budget' : 'not solved by whips[≤20]']);
+  if (e.te) rows.push(['T&E depth', e.te.depth !== null ? `T&E(${e.te.depth})` : e.te.status === 'deeper' ? '> 2' : e.te.status]);
+  if (e.backdoor) rows.push(['Backdoor size', e.backdoor.size !== null ? String(e.backdoor.size) : e.backdoor.status === 'larger' ? '> 2' : e.backdoor.status]);
+  const b = e.bliss;
+  const level = b.status === 'budget' ? 'over budget' : b.level === null ? 'not solved' : `BLISS(${b.level})${b.backdoor ? ', backdoor found' : ''}`;
+  rows.push(['BLISS', `${level}; ${b.steps.length} implications${b.ng !== null ? `; ng ${b.ngComplete ? '' : '> '}${b.ng}` : ''}`]);
+  return rows;
+}
