@@ -1,5 +1,10 @@
-/** Worker-thread entry (dist/ratingWorker.js): rates one puzzle text (SE; W/BLISS extras), off the server's thread. */
+/**
+ * Worker-thread entry (dist/ratingWorker.js), off the caller's thread:
+ * - `rate`: one puzzle text's full SE rating (the language server's RatingService);
+ * - `row`: the summaries `sudoku-lens rate` prints for one puzzle (SE and/or BLISS, cli/jobs.ts).
+ */
 import workerpool from 'workerpool';
+import { type RowJob, type RowResult, runRowJob } from './cli/jobs';
 import { extraRatings } from './engine/extraRatings';
 import { type PuzzleVariant, candidatesOfText } from './engine/parse';
 import { type Rating, ratePuzzle } from './engine/rate';
@@ -14,8 +19,13 @@ function rateText(job: RateJob): Rating {
   return ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs });
 }
 
+function rateRow(job: RowJob): RowResult {
+  return runRowJob(job);
+}
+
 workerpool.worker({
   rate: rateText,
+  row: rateRow,
   // W, T&E depth, backdoor and BLISS for the language server (engine/extraRatings.ts).
   extras: (job: { text: string; variant: PuzzleVariant; budgetMs: number }) => extraRatings(job.text, job.variant, job.budgetMs),
 });

@@ -63,7 +63,7 @@ describe('cli rate', () => {
   });
 
   it('rejects an unknown method and a bad budget', () => {
-    expect(run('rate', '--method', 'bliss', SER_42).status).toBe(2);
+    expect(run('rate', '--method', 'frob', SER_42).status).toBe(2);
     expect(run('rate', '--budget-ms', 'soon', SER_42).stderr).toContain("--budget-ms takes a positive whole number, not 'soon'");
   });
 });

@@ -4,34 +4,64 @@
  * 0 no puzzle has an error, 1 some do, 2 usage or I/O error.
  */
 import { parseArgs } from 'node:util';
+import { BLISS_USAGE, runBlissCommand } from './blissCommand';
 import { UsageError } from './io';
-import { PUZZLE_COMMANDS, PUZZLE_OPTIONS, PUZZLE_USAGE, runPuzzleCommand } from './puzzles';
+import { PATH_USAGE, PUZZLE_COMMANDS, PUZZLE_USAGE, runPuzzleCommand } from './puzzles';
+import { RATE_USAGE, runRate } from './rateCommand';
 
 const USAGE = `Usage:
 ${PUZZLE_USAGE}
+${RATE_USAGE}
+${PATH_USAGE}
+${BLISS_USAGE}
 A DIR is read for .sdk, .sdm, .ss and .txt files. --json prints one JSON object per puzzle per line
 (for path: one per step).
 Exit status: 0 when no puzzle has an error, 1 when some do, 2 on usage or I/O errors.`;
 
-function run(argv: string[]): number {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { ...PUZZLE_OPTIONS, help: { type: 'boolean', short: 'h' } },
-  });
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  'budget-nodes': { type: 'string' },
+  'budget-ms': { type: 'string' },
+  method: { type: 'string' },
+  format: { type: 'string' },
+  variant: { type: 'string' },
+  level: { type: 'string' },
+  workers: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  resume: { type: 'boolean' },
+} as const;
+
+function run(argv: string[]): number | Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   const [command, ...args] = positionals;
+  if (command === 'rate') return runRate(args, values);
+  if (command === 'bliss') return runBlissCommand(args, values);
   if (PUZZLE_COMMANDS.includes(command)) return runPuzzleCommand(command, args, values);
   throw new UsageError(command ? `Unknown command '${command}'` : 'No command given');
 }
 
-try {
-  process.exitCode = run(process.argv.slice(2));
-} catch (err) {
+function fail(err: unknown): void {
   const usage = err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
   process.stderr.write(`sudoku-lens: ${(err as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
   process.exitCode = 2;
+}
+
+// `rate big.sdm | head`: a reader that closes the pipe early ends the run quietly.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(0);
+});
+
+try {
+  const code = run(process.argv.slice(2));
+  if (typeof code === 'number') process.exitCode = code;
+  else code.then((c) => (process.exitCode = c), fail);
+} catch (err) {
+  fail(err);
 }

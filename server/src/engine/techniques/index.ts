@@ -20,6 +20,14 @@ import { xyWing, xyzWing } from './wings';
 import { uniqueLoops } from './uniqueness';
 import { bug } from './bug';
 import { alignedPairExclusion, alignedTripletExclusion } from './alignedExclusion';
+import {
+  dynamicForcingChains,
+  dynamicForcingChainsPlus,
+  forcingChainsAndCycles,
+  multipleForcingChains,
+  nestedForcingChains,
+  nishioForcingChains,
+} from './chains';
 import type { Technique } from './technique';
 
 export const TECHNIQUES: readonly Technique[] = [
@@ -43,7 +51,11 @@ export const TECHNIQUES: readonly Technique[] = [
   hiddenQuad, // 5.4
   bug, // BUG 5.6+
   alignedPairExclusion, // 6.2
-  // cycles and forcing X/Y/XY chains 6.5+ (chains/)
+  forcingChainsAndCycles, // cycles and forcing X/Y/XY chains 6.5 / 6.6 / 7.0 + length
   alignedTripletExclusion, // 7.5
-  // Nishio, multiple, dynamic and nested forcing chains 7.5+ (chains/)
+  nishioForcingChains, // 7.5 + length
+  multipleForcingChains, // cell / region forcing chains 8.0 + length
+  dynamicForcingChains, // 8.5 + length
+  dynamicForcingChainsPlus, // 9.0 + length
+  ...nestedForcingChains, // 9.5 / 10.0 / 10.5 / 11.0 + length
 ];

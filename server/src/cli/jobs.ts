@@ -1,0 +1,94 @@
+/**
+ * One puzzle's ratings for `rate`, as small summaries: the work a rating worker does
+ * (dist/ratingWorker.js, job `row`) and what `--workers 1` runs in-process. Pure engine code,
+ * structured-cloneable in and out.
+ */
+import { type BlissResult, type Variant, bliss } from '../engine/bliss';
+import { candidatesOfText } from '../engine/parse';
+import { type RatingSummary, ratePuzzle, summarize } from '../engine/rate';
+import { Budget, BudgetExceeded } from '../engine/techniques/technique';
+
+export interface BlissJob {
+  variant: Variant;
+  maxLevel: 1 | 2;
+}
+
+export interface RowJob {
+  /** Normalized puzzle text (81 or 729 characters). */
+  text: string;
+  budgetMs: number;
+  /** Rate with Sudoku Explainer's techniques (only for a puzzle with one solution). */
+  se: boolean;
+  bliss: BlissJob | null;
+}
+
+export type BlissStatus = 'solved' | 'stuck' | 'no-solution' | 'budget';
+
+/** What `rate` keeps of a BLISS run. */
+export interface BlissSummary {
+  status: BlissStatus;
+  variant: Variant;
+  maxLevel: 1 | 2;
+  level: 0 | 1 | 2 | null;
+  backdoor: boolean;
+  ng: number | null;
+  /** False when the guess count hit its cap: `ng` is a lower bound. */
+  ngComplete: boolean;
+  eliminations: number;
+  placements: number;
+}
+
+export interface RowResult {
+  se: RatingSummary | null;
+  bliss: BlissSummary | null;
+}
+
+export function blissSummary(r: BlissResult, maxLevel: 1 | 2): BlissSummary {
+  let placements = 0;
+  for (const s of r.steps) if (s.kind === 'place') placements++;
+  return {
+    status: r.solved ? 'solved' : r.noSolution ? 'no-solution' : 'stuck',
+    variant: r.variant,
+    maxLevel,
+    level: r.level,
+    backdoor: r.backdoor,
+    ng: r.ng,
+    ngComplete: r.ngComplete,
+    eliminations: r.steps.length - placements,
+    placements,
+  };
+}
+
+export const budgetSummary = (job: BlissJob): BlissSummary => ({
+  status: 'budget',
+  variant: job.variant,
+  maxLevel: job.maxLevel,
+  level: null,
+  backdoor: false,
+  ng: null,
+  ngComplete: false,
+  eliminations: 0,
+  placements: 0,
+});
+
+/** BLISS on a candidate state within `budgetMs`; null result means the budget ran out. */
+export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number): BlissResult | null {
+  try {
+    return bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, budget: new Budget(budgetMs) });
+  } catch (err) {
+    if (err instanceof BudgetExceeded) return null;
+    throw err;
+  }
+}
+
+export function runRowJob(job: RowJob): RowResult {
+  const cands = candidatesOfText(job.text);
+  const pencilmark = job.text.length === 729;
+  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs })) : null;
+  let b: BlissSummary | null = null;
+  if (job.bliss) {
+    const r = runBliss(cands, job.bliss, job.budgetMs);
+    b = r ? blissSummary(r, job.bliss.maxLevel) : budgetSummary(job.bliss);
+  }
+  return { se, bliss: b };
+}

@@ -1,0 +1,333 @@
+/**
+ * `sudoku-lens rate`: SE and/or BLISS ratings of whole collections. Puzzles are parsed and
+ * solved (uniqueness) here; the ratings run on a workerpool of dist/ratingWorker.js (job `row`,
+ * cli/jobs.ts), or in-process with --workers 1 or a single puzzle. Rows come out in input order
+ * as soon as every earlier row is done, with a bounded number in flight; a progress bar (or a
+ * line every ~5 s) goes to stderr; --output FILE --resume continues an interrupted run.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import workerpool from 'workerpool';
+import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
+import { VARIANTS, type Variant } from '../engine/bliss';
+import { findingsOf } from '../engine/findings';
+import { type Puzzle, parseDocument } from '../engine/parse';
+import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
+import { ratingFindings } from '../engine/ratingFindings';
+import type { Finding } from '../engine/types';
+import { ARGUMENT, UsageError, positiveInt, sources } from './io';
+import { type BlissJob, type BlissSummary, type RowJob, type RowResult, runRowJob } from './jobs';
+import { inOrder } from './ordered';
+import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
+import { Progress } from './progress';
+import { baseJson, diagnosticLines, hasError } from './rows';
+
+export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|all] [--json|--csv] [--format F] [--budget-ms N]
+                  [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
+                                 Sudoku Explainer rating (se, default) and/or BLISS level (bliss, all);
+                                 F like serate: %g puzzle, %r ER, %p EP, %d ED, %h hardest technique,
+                                 %s steps, %l line, %b BLISS level, %n BLISS guess count
+                                 (default '%g ED=%r/%p/%d', with BLISS ' BLISS=%b'); --workers: parallel
+                                 ratings (default: the available cores); --resume skips the rows a
+                                 JSON/CSV --output FILE already holds and appends the others;
+                                 --variant: of puzzles without a '#! variant:' line (also for check,
+                                 solve, path, bliss); --level 1: BLISS(1) only`;
+
+export interface RateOptions {
+  json?: boolean;
+  csv?: boolean;
+  format?: string;
+  method?: string;
+  variant?: string;
+  level?: string;
+  workers?: string;
+  output?: string;
+  resume?: boolean;
+  'budget-ms'?: string;
+  'budget-nodes'?: string;
+}
+
+export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
+export const BLISS_CSV_HEADER = ['bliss_status', 'bliss_level', 'bliss_backdoor', 'bliss_ng'];
+
+const VARIANT_NAMES: Record<Variant, string> = { classic: 'classic', X: 'SudokuX', P: 'SudokuP', PX: 'SudokuPX' };
+
+/** `--variant`: classic, X, P or PX (any case); undefined when not given. */
+export function variantOption(raw: string | undefined): Variant | undefined {
+  if (raw === undefined) return undefined;
+  const v = VARIANTS.find((name) => name.toLowerCase() === raw.toLowerCase());
+  if (!v) throw new UsageError(`--variant takes classic, X, P or PX, not '${raw}'`);
+  return v;
+}
+
+export function levelOption(raw: string | undefined): 1 | 2 {
+  if (raw === undefined) return 2;
+  if (raw !== '1' && raw !== '2') throw new UsageError(`--level takes 1 or 2, not '${raw}'`);
+  return Number(raw) as 1 | 2;
+}
+
+/** The variant a puzzle is read in: its file's `#! variant:` line, else --variant, else classic. */
+export const puzzleVariant = (puzzle: Puzzle, option: Variant | undefined): Variant => variantOf(puzzle, { defaultVariant: option });
+
+/**
+ * Why BLISS cannot run on a puzzle, or null when it can: a classic puzzle needs one solution
+ * (as for SE); a variant puzzle, whose solutions the classic solver does not count, only the
+ * structural checks.
+ */
+export function blissObstacle(analysis: Analysis | null, variant: Variant): string | null {
+  if (!analysis) return 'unreadable';
+  if (analysis.status === (variant === 'classic' ? 'unique' : 'unchecked')) return null;
+  return describeStatus(analysis.status);
+}
+
+/** Why SE cannot rate a puzzle, or null when it can. */
+export function seObstacle(analysis: Analysis | null, variant: Variant): string | null {
+  if (!analysis) return 'unreadable';
+  if (variant !== 'classic' && analysis.status !== 'invalid') return `a ${VARIANT_NAMES[variant]} puzzle (SE rates classic Sudoku)`;
+  return analysis.status === 'unique' ? null : describeStatus(analysis.status);
+}
+
+/** `not solved by BLISS(2) (3 eliminations so far)`, etc.; null when BLISS solved it. */
+export function describeBliss(b: BlissSummary): string | null {
+  const variant = b.variant === 'classic' ? '' : ` (${VARIANT_NAMES[b.variant]})`;
+  switch (b.status) {
+    case 'solved':
+      return null;
+    case 'stuck':
+      return `not solved by BLISS(${b.maxLevel})${variant} (${b.eliminations} eliminations, ${b.placements} placements so far)`;
+    case 'no-solution':
+      return `no solution${variant} (BLISS reaches a contradiction)`;
+    case 'budget':
+      return 'BLISS exceeded its budget';
+  }
+}
+
+const STATUS_CODE: Record<SolutionStatus, string> = {
+  unique: 'unique',
+  none: 'no-solution',
+  multiple: 'multiple-solutions',
+  unknown: 'solver-budget',
+  invalid: 'invalid',
+  unchecked: 'unchecked',
+};
+
+interface Prepared {
+  file: string;
+  puzzle: Puzzle;
+  analysis: Analysis | null;
+  findings: Finding[];
+  /** Already in the --resume output: counted, not printed. */
+  skip: boolean;
+  /** Why SE / BLISS did not run (null when it ran or was not asked for). */
+  seReason: string | null;
+  blissReason: string | null;
+  job: RowJob | null;
+}
+
+interface Settings {
+  withSe: boolean;
+  withBliss: boolean;
+  format: RowFormat;
+  template: string;
+}
+
+function seJson(p: Prepared, se: RatingSummary | null) {
+  if (!se) return { se: null, seReason: p.seReason };
+  if (se.status !== 'solved') return { se: null, seReason: describeRating(se) };
+  return { se: { er: Number(seFormat(se.er)), ep: Number(seFormat(se.ep)), ed: Number(seFormat(se.ed)), hardest: se.hardest, steps: se.steps } };
+}
+
+function blissJson(p: Prepared, b: BlissSummary | null) {
+  if (!b) return { bliss: null, blissReason: p.blissReason };
+  if (b.status === 'budget' || b.status === 'no-solution') return { bliss: null, blissReason: describeBliss(b) };
+  return { bliss: { level: b.level, backdoor: b.backdoor, ng: b.ng } };
+}
+
+function seFields(se: RatingSummary | null) {
+  // As serate: a puzzle its techniques cannot finish rates 20.0; one out of budget has no figures.
+  const known = se && (se.status === 'solved' || se.status === 'stuck');
+  return {
+    r: known ? (se.status === 'stuck' ? '20.0' : seFormat(se.er)) : null,
+    p: known ? seFormat(se.ep) : null,
+    d: known ? seFormat(se.ed) : null,
+  };
+}
+
+const ngText = (b: BlissSummary | null): string => (b?.ng == null ? '-' : `${b.ngComplete ? '' : '>'}${b.ng}`);
+
+function textLine(s: Settings, p: Prepared, r: RowResult): string {
+  const text = p.puzzle.text ?? '';
+  if (!r.se && !r.bliss) return `${text} # not rated: ${p.seReason ?? p.blissReason}`;
+  const { se, bliss: b } = r;
+  const figures = seFields(se);
+  const fields: Record<string, string> = {
+    g: text,
+    r: figures.r ?? '-',
+    p: figures.p ?? '-',
+    d: figures.d ?? '-',
+    h: se?.hardest ?? '-',
+    s: se ? String(se.steps) : '-',
+    l: String(p.puzzle.line + 1),
+    b: b?.level == null ? '-' : String(b.level),
+    n: ngText(b),
+    '%': '%',
+  };
+  const line = s.template.replace(/%([grpdhslbn%])/g, (_, k: string) => fields[k]);
+  const notes: string[] = [];
+  if (s.withSe) {
+    if (!se) notes.push(`SE not rated: ${p.seReason}`);
+    else if (se.status !== 'solved') notes.push(describeRating(se));
+  }
+  if (s.withBliss) {
+    if (!b) notes.push(`BLISS not run: ${p.blissReason}`);
+    else {
+      const d = describeBliss(b);
+      if (d) notes.push(d);
+    }
+  }
+  return notes.length > 0 ? `${line} # ${notes.join('; ')}` : line;
+}
+
+function csvRow(s: Settings, p: Prepared, r: RowResult): string {
+  const { se, bliss: b } = r;
+  const status = se ? se.status : p.analysis ? STATUS_CODE[p.analysis.status] : 'unreadable';
+  const figures = seFields(se);
+  const fields: (string | number | boolean | null)[] = [
+    p.file,
+    p.puzzle.line + 1,
+    p.puzzle.text ?? '',
+    status,
+    figures.r,
+    figures.p,
+    figures.d,
+    se?.hardest ?? null,
+    se ? se.steps : null,
+  ];
+  if (s.withBliss) {
+    const rated = b && (b.status === 'solved' || b.status === 'stuck');
+    fields.push(b?.status ?? null, b?.level ?? null, rated ? b.backdoor : null, b?.ng ?? null);
+  }
+  return csvLine(fields);
+}
+
+function rowText(s: Settings, p: Prepared, r: RowResult): string {
+  if (s.format === 'json') {
+    return JSON.stringify({
+      ...baseJson(p.file, p),
+      ...(s.withSe ? seJson(p, r.se) : {}),
+      ...(s.withBliss ? blissJson(p, r.bliss) : {}),
+    });
+  }
+  if (s.format === 'csv') return csvRow(s, p, r);
+  return [...diagnosticLines(p.file, p.findings), textLine(s, p, r)].join('\n');
+}
+
+const NOTHING: RowResult = { se: null, bliss: null };
+
+export async function runRate(args: string[], values: RateOptions): Promise<number> {
+  if (args.length === 0) throw new UsageError("'rate' needs at least one puzzle or file");
+  const method = values.method ?? 'se';
+  if (!['se', 'bliss', 'all'].includes(method)) throw new UsageError(`--method takes se, bliss or all, not '${method}'`);
+  const withSe = method !== 'bliss';
+  const withBliss = method !== 'se';
+  const variantOpt = variantOption(values.variant);
+  const maxLevel = levelOption(values.level);
+  const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
+  const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
+  const workersOpt = positiveInt('workers', values.workers, availableParallelism());
+  if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
+  if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
+  const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
+  if (values.resume && format === 'text') throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
+  const defaultTemplate = method === 'se' ? '%g ED=%r/%p/%d' : method === 'bliss' ? '%g BLISS=%b' : '%g ED=%r/%p/%d BLISS=%b';
+  const settings: Settings = { withSe, withBliss, format, template: values.format ?? defaultTemplate };
+
+  // Every input is read (and every puzzle located) before the output is opened.
+  const entries: { file: string; puzzle: Puzzle }[] = [];
+  for (const src of sources(args, true)) {
+    const found = parseDocument(src.text).puzzles;
+    if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
+    for (const puzzle of found) entries.push({ file: src.name, puzzle });
+  }
+  const script = path.join(__dirname, 'ratingWorker.js');
+  if (workersOpt > 1 && entries.length > 1 && !existsSync(script)) throw new Error(`${script} not found: build with 'node scripts/build.mjs'`);
+  const header = format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : [])].join(',') : null;
+  const out: Output = openOutput(values.output, Boolean(values.resume), format, header);
+  const todo = entries.filter((e) => !out.done.has(rowKey(e.file, e.puzzle.line + 1, e.puzzle.text))).length;
+
+  const prepare = (i: number): Prepared => {
+    const { file, puzzle } = entries[i];
+    const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
+    const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+    const skip = out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
+    const variant = puzzleVariant(puzzle, variantOpt);
+    const seReason = withSe ? seObstacle(analysis, variant) : null;
+    const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
+    const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel } : null;
+    const job: RowJob | null =
+      skip || !puzzle.text || (!bliss && (!withSe || seReason)) ? null : { text: puzzle.text, budgetMs, se: withSe && !seReason, bliss };
+    return { file, puzzle, analysis, findings, skip, seReason, blissReason, job };
+  };
+
+  const workers = Math.min(workersOpt, todo);
+  let pool: workerpool.Pool | null = null;
+  if (workers > 1) {
+    pool = workerpool.pool(script, { workerType: 'thread', maxWorkers: workers });
+  }
+  const exec = (job: RowJob): Promise<RowResult> =>
+    pool
+      ? Promise.resolve(pool.exec('row', [job]) as Promise<RowResult>)
+      : // In-process: one puzzle per event-loop turn, so output and signals are not held up.
+        new Promise((resolve, reject) =>
+          setImmediate(() => {
+            try {
+              resolve(runRowJob(job));
+            } catch (err) {
+              reject(err);
+            }
+          }),
+        );
+
+  const progress = new Progress(todo, 'rate');
+  let puzzles = 0;
+  let withErrors = 0;
+  let written = 0;
+  const onInterrupt = (): void => {
+    progress.clear();
+    const hint = values.output !== undefined && format !== 'text' ? `; run again with --resume to continue` : '';
+    process.stderr.write(`sudoku-lens: interrupted after ${written} of ${todo} rows${hint}\n`);
+    out.close();
+    void pool?.terminate(true);
+    process.exit(130);
+  };
+  // With workers the main thread stays free to handle Ctrl-C; in-process, Node's default (exit at once) is kept.
+  if (pool) process.once('SIGINT', onInterrupt);
+  try {
+    await inOrder<{ p: Prepared; r: RowResult }>(
+      entries.length,
+      pool ? Math.max(64, workers * 32) : 1,
+      (i) => {
+        const p = prepare(i);
+        return p.job ? exec(p.job).then((r) => ({ p, r })) : Promise.resolve({ p, r: NOTHING });
+      },
+      (_, { p, r }) => {
+        if (r.se) p.findings.push(...ratingFindings(p.puzzle, r.se));
+        puzzles++;
+        if (hasError(p.findings) || r.bliss?.status === 'no-solution') withErrors++;
+        if (p.skip) return;
+        if (out.toTerminal) progress.clear();
+        out.write(`${rowText(settings, p, r)}\n`);
+        written++;
+        progress.tick();
+      },
+    );
+  } finally {
+    if (pool) process.removeListener('SIGINT', onInterrupt);
+    progress.finish();
+    out.close();
+    await pool?.terminate();
+  }
+  if (!values.json) process.stderr.write(`${puzzles} puzzle(s), ${withErrors} with errors\n`);
+  return withErrors > 0 ? 1 : 0;
+}

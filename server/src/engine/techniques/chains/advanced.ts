@@ -1,0 +1,271 @@
+/**
+ * The simpler rules that dynamic chains with a level use as extra implications (SE's
+ * getAdvancedPotentials): pointing/claiming, hidden pair, naked pair, X-Wing, then, from
+ * level 2, nested chains. They run on the grid as the chain has reduced it; a rule's hint
+ * counts only when it relies on some removal made since the propagation started (its "rule
+ * parents"), which become the parents of the candidates it removes. Rules are tried in
+ * order and the first one that yields anything is the only one used.
+ */
+import type { Budget } from '../technique';
+import { DynamicChainer, type NestedHint, type Run } from './dynamic';
+import type { ChainHint } from './hint';
+import { StaticChainer } from './static';
+import { HOUSE_CELLS, POPCOUNT9, lowBit, type ChainGrid } from './tables';
+
+export interface AdvancedOff {
+  cand: number;
+  /** Off candidates (already removed) the rule relied on. */
+  parents: number[];
+  nested: NestedHint | null;
+}
+
+const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
+
+/** INTER[27 * a + b]: positions (9-bit) of house a's cells that lie in house b. */
+const INTER = (() => {
+  const t = new Uint16Array(27 * 27);
+  for (let a = 0; a < 27; a++) {
+    for (let b = 0; b < 27; b++) {
+      if (a === b) continue;
+      let m = 0;
+      for (let i = 0; i < 9; i++) {
+        const c = HOUSE_CELLS[a * 9 + i];
+        for (let j = 0; j < 9; j++) if (HOUSE_CELLS[b * 9 + j] === c) m |= 1 << i;
+      }
+      t[27 * a + b] = m;
+    }
+  }
+  return t;
+})();
+
+const ROWS = 0;
+const COLUMNS = 9;
+const BOXES = 18;
+const LOCKING_PAIRS: readonly (readonly [number, number])[] = [
+  [BOXES, COLUMNS],
+  [BOXES, ROWS],
+  [COLUMNS, BOXES],
+  [ROWS, BOXES],
+];
+/** SE's region order for hidden and naked sets: boxes, columns, rows. */
+const SET_ORDER = [BOXES, COLUMNS, ROWS];
+
+export class AdvancedRules {
+  private readonly chainers: ((g: ChainGrid, b: Budget | null, initial: Uint16Array) => ChainHint[])[] = [];
+  private readonly dynamicChainers: DynamicChainer[] = [];
+  private out: AdvancedOff[] = [];
+  /**
+   * Results by grid, for one starting grid: propagations from different assumptions often
+   * reach the same grid (a bivalue cell's value off is its other value on).
+   */
+  private readonly cache = new Map<string, AdvancedOff[]>();
+  private cacheInitial = '';
+
+  constructor(level: number) {
+    if (level < 4) {
+      if (level >= 2) {
+        const s = new StaticChainer();
+        this.chainers.push((g, b, initial) => s.hints(g, b, { initial }));
+      }
+      if (level >= 3) {
+        const m = new DynamicChainer({ multiple: true, dynamic: false, nishio: false, level: 0 });
+        this.dynamicChainers.push(m);
+        this.chainers.push((g, b, initial) => m.hints(g, b, { initial }));
+      }
+    } else {
+      const d = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+      this.dynamicChainers.push(d);
+      this.chainers.push((g, b, initial) => d.hints(g, b, { initial }));
+      if (level >= 5) {
+        const n = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: level - 3 });
+        this.dynamicChainers.push(n);
+        this.chainers.push((g, b, initial) => n.hints(g, b, { initial }));
+      }
+    }
+  }
+
+  /** Lets go of memory kept for reuse: the cache and the nested chainers' spare runs. */
+  trim(): void {
+    this.cache.clear();
+    this.cacheInitial = '';
+    for (const c of this.dynamicChainers) c.trim();
+  }
+
+  /** The removals the first productive rule makes on `g`, relative to `initial`. */
+  potentials(g: ChainGrid, initial: ChainGrid, run: Run, budget: Budget | null): AdvancedOff[] {
+    void run;
+    const initialKey = gridKey(initial.cands);
+    if (initialKey !== this.cacheInitial) {
+      this.cache.clear();
+      this.cacheInitial = initialKey;
+    }
+    const key = gridKey(g.cands);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    if (this.cache.size >= 20_000) this.cache.clear();
+    const result = this.compute(g, initial, budget);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null): AdvancedOff[] {
+    this.out = [];
+    const init = initial.cands;
+    this.locking(g, init);
+    if (this.out.length) return this.out;
+    this.hiddenPairs(g, init);
+    if (this.out.length) return this.out;
+    this.nakedPairs(g, init);
+    if (this.out.length) return this.out;
+    this.xWings(g, init);
+    if (this.out.length) return this.out;
+    for (const chainer of this.chainers) {
+      const hints = chainer(g, budget, init);
+      for (const h of hints) {
+        const parents = h.ruleParents!;
+        if (parents.length === 0) continue;
+        const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };
+        for (const cand of h.removable) this.out.push({ cand, parents, nested });
+      }
+      if (this.out.length) return this.out;
+    }
+    return this.out;
+  }
+
+  private push(removable: number[], parents: number[]): void {
+    if (parents.length === 0) return;
+    for (const cand of removable) this.out.push({ cand, parents, nested: null });
+  }
+
+  private locking(g: ChainGrid, init: Uint16Array): void {
+    for (const [kind1, kind2] of LOCKING_PAIRS) {
+      for (let i1 = 0; i1 < 9; i1++) {
+        const h1 = kind1 + i1;
+        for (let i2 = 0; i2 < 9; i2++) {
+          const h2 = kind2 + i2;
+          const in1 = INTER[27 * h1 + h2];
+          if (!in1) continue;
+          const in2 = INTER[27 * h2 + h1];
+          for (let d = 0; d < 9; d++) {
+            const p1 = g.hpos[h1 * 9 + d];
+            if (POPCOUNT9[p1] < 2 || p1 & ~in1) continue;
+            const rest = g.hpos[h2 * 9 + d] & ~in2;
+            if (!rest) continue;
+            const removable: number[] = [];
+            for (let m = rest; m; m &= m - 1) removable.push(HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d);
+            const b = 1 << d;
+            const parents: number[] = [];
+            for (let i = 0; i < 9; i++) {
+              if (in1 & (1 << i)) continue;
+              const c = HOUSE_CELLS[h1 * 9 + i];
+              if (init[c] & b && !(g.cands[c] & b)) parents.push(c * 9 + d);
+            }
+            this.push(removable, parents);
+          }
+        }
+      }
+    }
+  }
+
+  private hiddenPairs(g: ChainGrid, init: Uint16Array): void {
+    for (const kind of SET_ORDER) {
+      for (let i = 0; i < 9; i++) {
+        const h = kind + i;
+        if (g.emptyCount(h) <= 4) continue;
+        for (let d2 = 1; d2 < 9; d2++) {
+          const p2 = g.hpos[h * 9 + d2];
+          if (POPCOUNT9[p2] < 2) continue;
+          for (let d1 = 0; d1 < d2; d1++) {
+            const p1 = g.hpos[h * 9 + d1];
+            if (POPCOUNT9[p1] < 2 || POPCOUNT9[p1 | p2] !== 2) continue;
+            const both = p1 | p2;
+            const keep = (1 << d1) | (1 << d2);
+            const removable: number[] = [];
+            for (let m = both; m; m &= m - 1) {
+              const c = HOUSE_CELLS[h * 9 + lowBit(m)];
+              for (let r = g.cands[c] & ~keep; r; r &= r - 1) removable.push(c * 9 + lowBit(r));
+            }
+            if (!removable.length) continue;
+            const parents: number[] = [];
+            for (let k = 0; k < 9; k++) {
+              if (both & (1 << k)) continue;
+              const c = HOUSE_CELLS[h * 9 + k];
+              if (init[c] & (1 << d1)) parents.push(c * 9 + d1);
+              if (init[c] & (1 << d2)) parents.push(c * 9 + d2);
+            }
+            this.push(removable, parents);
+          }
+        }
+      }
+    }
+  }
+
+  private nakedPairs(g: ChainGrid, init: Uint16Array): void {
+    for (const kind of SET_ORDER) {
+      for (let i = 0; i < 9; i++) {
+        const h = kind + i;
+        if (g.emptyCount(h) < 4) continue;
+        for (let k2 = 1; k2 < 9; k2++) {
+          const c2 = HOUSE_CELLS[h * 9 + k2];
+          const m2 = g.cands[c2];
+          if (POPCOUNT9[m2] < 2) continue;
+          for (let k1 = 0; k1 < k2; k1++) {
+            const c1 = HOUSE_CELLS[h * 9 + k1];
+            const m1 = g.cands[c1];
+            if (POPCOUNT9[m1] < 2 || POPCOUNT9[m1 | m2] !== 2) continue;
+            const vals = m1 | m2;
+            const removable: number[] = [];
+            for (let k = 0; k < 9; k++) {
+              if (k === k1 || k === k2) continue;
+              const c = HOUSE_CELLS[h * 9 + k];
+              for (let r = g.cands[c] & vals; r; r &= r - 1) removable.push(c * 9 + lowBit(r));
+            }
+            if (!removable.length) continue;
+            const parents: number[] = [];
+            for (let r = init[c1] & ~vals; r; r &= r - 1) parents.push(c1 * 9 + lowBit(r));
+            for (let r = init[c2] & ~vals; r; r &= r - 1) parents.push(c2 * 9 + lowBit(r));
+            this.push(removable, parents);
+          }
+        }
+      }
+    }
+  }
+
+  private xWings(g: ChainGrid, init: Uint16Array): void {
+    const occ = new Int32Array(9);
+    for (let c = 0; c < 81; c++) if (g.values[c]) occ[g.values[c] - 1]++;
+    for (const [base, cover] of [
+      [COLUMNS, ROWS],
+      [ROWS, COLUMNS],
+    ]) {
+      for (let j = 1; j < 9; j++) {
+        for (let i = 0; i < j; i++) {
+          const lineMask = (1 << i) | (1 << j);
+          for (let d = 0; d < 9; d++) {
+            if (occ[d] + 4 > 9) continue;
+            const pi = g.hpos[(base + i) * 9 + d];
+            const pj = g.hpos[(base + j) * 9 + d];
+            if (POPCOUNT9[pi] < 2 || POPCOUNT9[pj] < 2 || POPCOUNT9[pi | pj] !== 2) continue;
+            const common = pi | pj;
+            const removable: number[] = [];
+            for (let m = common; m; m &= m - 1) {
+              const line = cover + lowBit(m);
+              for (let r = g.hpos[line * 9 + d] & ~lineMask; r; r &= r - 1) removable.push(HOUSE_CELLS[line * 9 + lowBit(r)] * 9 + d);
+            }
+            if (!removable.length) continue;
+            const b = 1 << d;
+            const parents: number[] = [];
+            for (const line of [base + i, base + j]) {
+              for (let k = 0; k < 9; k++) {
+                if (common & (1 << k)) continue;
+                const c = HOUSE_CELLS[line * 9 + k];
+                if (init[c] & b && !(g.cands[c] & b)) parents.push(c * 9 + d);
+              }
+            }
+            this.push(removable, parents);
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,957 @@
+/**
+ * Nishio, multiple, dynamic and nested forcing chains, as Sudoku Explainer 1.2.1's
+ * Chaining(multiple, dynamic, nishio, level) finds them.
+ *
+ * One propagation ("run") starts from a candidate assumed on or off and collects everything
+ * it implies: an on node turns off its cell's other values and its digit in its houses; an
+ * off node turns on the other value of a bivalue cell and the other place of a digit with two
+ * places in a house. The queue order is SE's: all pending on nodes before the next off node.
+ * Dynamic runs also remove each off node's candidate from the grid when it is processed, so
+ * later singles see those removals (the removed candidates become extra parents of what they
+ * enable). Runs with a level also ask simpler rules (and, from level 2, nested chains) for
+ * more removals whenever the queue is empty. Propagation stops at the first contradiction.
+ *
+ * For each empty cell (row-major; for multiple chains three or more candidates, for dynamic
+ * ones two or more) and each of its values: contradiction and double chains from the value
+ * on and off (dynamic), region chains over each house where the cell is the digit's first
+ * place, then cell chains over the cell's values. All hints are sorted by difficulty, then
+ * complexity (distinct ancestors of each branch's end, summed, plus nested chains), then kind.
+ */
+import type { Budget } from '../technique';
+import { AdvancedRules } from './advanced';
+import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
+import { Relevance } from './relevance';
+import { collectRemoved, type NestedContext } from './static';
+import {
+  CandSet,
+  CAUSE_ADVANCED,
+  CAUSE_CELL,
+  CAUSE_NONE,
+  CELL_HOUSES,
+  CELL_INDEX,
+  ChainGrid,
+  HOUSE_CELLS,
+  NCAND,
+  NKEY,
+  ON,
+  POPCOUNT9,
+  SE_PEERS,
+  SE_PEER_CAUSE,
+  houseCause,
+  lowBit,
+} from './tables';
+import { houseName, cellName } from '../../grid';
+
+/** A nested chain (or simpler rule's result) that removed candidates inside a run. */
+export interface NestedHint {
+  complexity: number;
+  signature: string;
+}
+
+/** The extra node slot: the fresh node of a contradiction. */
+const EXTRA = NKEY;
+
+/** One propagation: the nodes found, their parents (as slots) and causes. */
+export class Run {
+  readonly onFlag = new Uint8Array(NCAND);
+  readonly offFlag = new Uint8Array(NCAND);
+  /** Insertion order of on / off candidates. */
+  readonly onList = new Int16Array(NCAND);
+  readonly offList = new Int16Array(NCAND);
+  onN = 0;
+  offN = 0;
+  readonly parStart = new Int32Array(NKEY + 1);
+  readonly parCount = new Uint16Array(NKEY + 1);
+  readonly cause = new Uint8Array(NKEY + 1);
+  pool = new Int32Array(1024);
+  poolN = 0;
+  nested: (NestedHint | null)[] | null = null;
+  /** Key of the extra slot, -1 when unused. */
+  extraKey = -1;
+  /** The contradiction: slots of its on node and its off node, -1 when none. */
+  absurdOn = -1;
+  absurdOff = -1;
+
+  reset(): void {
+    for (let i = 0; i < this.onN; i++) this.onFlag[this.onList[i]] = 0;
+    for (let i = 0; i < this.offN; i++) this.offFlag[this.offList[i]] = 0;
+    if (this.nested) for (let i = 0; i < this.offN; i++) this.nested[this.offList[i]] = null;
+    this.onN = 0;
+    this.offN = 0;
+    this.poolN = 0;
+    this.extraKey = -1;
+    this.absurdOn = -1;
+    this.absurdOff = -1;
+  }
+
+  ensurePool(extra: number): void {
+    if (this.poolN + extra <= this.pool.length) return;
+    let size = this.pool.length * 2;
+    while (size < this.poolN + extra) size *= 2;
+    const p = new Int32Array(size);
+    p.set(this.pool.subarray(0, this.poolN));
+    this.pool = p;
+  }
+
+  /** Key of a slot. */
+  keyOf(slot: number): number {
+    return slot === EXTRA ? this.extraKey : slot;
+  }
+}
+
+export interface ChainerOptions {
+  multiple: boolean;
+  dynamic: boolean;
+  nishio: boolean;
+  level: number;
+}
+
+export class DynamicChainer {
+  readonly multiple: boolean;
+  readonly dynamic: boolean;
+  readonly nishio: boolean;
+  readonly level: number;
+  private readonly base: number;
+  private readonly prefix: string;
+  private readonly suffix: string;
+
+  private g!: ChainGrid;
+  private readonly save = new ChainGrid();
+  private nestedCtx: NestedContext | null = null;
+  private display = true;
+  private budget: Budget | null = null;
+  private budgetTick = 0;
+  private advanced: AdvancedRules | null = null;
+  private filtered = false;
+  private readonly relevance = new Relevance();
+
+  /** Free runs, reused. */
+  private readonly free: Run[] = [];
+  /**
+   * The run from each candidate on, once computed in this search: a region chain needs the
+   * runs of the digit's other places, which their own cells need again later.
+   */
+  private readonly onRuns: (Run | null)[] = new Array(NCAND).fill(null);
+  private readonly onRunList: number[] = [];
+
+  // scratch
+  private readonly qOn = new Int16Array(NCAND);
+  private readonly qOff = new Int16Array(NCAND);
+  private readonly outCand = new Int16Array(32);
+  private readonly outCause = new Uint8Array(32);
+  private readonly outParStart = new Int32Array(33);
+  private readonly outPar = new Int32Array(256);
+  private readonly cellMark = new Int32Array(81);
+  private cellGen = 0;
+  private readonly keyMark = new Int32Array(NKEY);
+  private keyGen = 0;
+  private walkQ = new Int32Array(4096);
+  private readonly chainRuns: Run[] = new Array(9);
+  private readonly chainSlots = new Int32Array(9);
+
+  constructor(o: ChainerOptions) {
+    this.multiple = o.multiple;
+    this.dynamic = o.dynamic;
+    this.nishio = o.nishio;
+    this.level = o.level;
+    this.base =
+      o.level >= 2 ? 9.5 + 0.5 * (o.level - 2) : o.level > 0 ? 8.5 + 0.5 * o.level : o.nishio ? 7.5 : o.dynamic ? 8.5 : 8.0;
+    this.prefix = o.level > 0 || (o.dynamic && !o.nishio) ? 'Dynamic ' : o.nishio ? 'Nishio ' : '';
+    this.suffix = ' Chains' + nestedSuffix(o.level);
+  }
+
+  /** All hints in SE's order. `nested` set: running inside an outer dynamic chain. */
+  hints(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
+    this.bestOnly = false;
+    this.best = null;
+    try {
+      return this.search(g, budget, nested);
+    } finally {
+      if (!nested) this.trim();
+    }
+  }
+
+  /** Lets go of most memory kept for reuse (after a top-level search). */
+  trim(): void {
+    if (this.free.length > 16) this.free.length = 16;
+    this.advanced?.trim();
+  }
+
+  /**
+   * The first hint of `hints()` (the step SE applies), without building the others: each
+   * hint's complexity is still measured, but only a hint that beats the best so far is made.
+   */
+  firstHint(g: ChainGrid, budget: Budget | null): ChainHint | null {
+    this.bestOnly = true;
+    this.best = null;
+    try {
+      this.search(g, budget, null);
+      return this.best;
+    } finally {
+      this.bestOnly = false;
+      this.trim();
+    }
+  }
+
+  private bestOnly = false;
+  private best: ChainHint | null = null;
+
+  /** Whether a hint of this complexity and kind would come before the best so far. */
+  private canBeat(complexity: number, sortKey: number): boolean {
+    const b = this.best;
+    if (!this.bestOnly || !b) return true;
+    const d = this.base + lengthBonus(complexity);
+    if (d !== b.difficulty) return d < b.difficulty;
+    if (complexity !== b.complexity) return complexity < b.complexity;
+    return sortKey < b.sortKey;
+  }
+
+  private offer(h: ChainHint | null, out: ChainHint[]): void {
+    if (!h) return;
+    if (this.bestOnly) this.best = h;
+    else out.push(h);
+  }
+
+  private search(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
+    this.g = g;
+    this.budget = budget;
+    this.nestedCtx = nested;
+    this.display = nested === null;
+    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level);
+    // Nested static multiple chains: skip branches that cannot use a link the outer chain
+    // touched (see relevance.ts). Dynamic runs change the grid as they go, so they are not
+    // filtered.
+    this.filtered = nested !== null && !this.dynamic;
+    if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
+    const out: ChainHint[] = [];
+    const cands = g.cands;
+    try {
+      for (let cell = 0; cell < 81; cell++) {
+        if (g.values[cell]) continue;
+        const card = POPCOUNT9[cands[cell]];
+        if (card > 2 || (card > 1 && this.dynamic)) this.cellHints(cell, card, out);
+      }
+    } finally {
+      this.releaseAllOnRuns();
+    }
+    return sortAndDedup(out);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Run pool
+
+  private takeRun(): Run {
+    let r = this.free.pop();
+    if (!r) {
+      r = new Run();
+      if (this.level >= 2) r.nested = new Array(NKEY + 1).fill(null);
+    }
+    r.reset();
+    return r;
+  }
+
+  private releaseRun(r: Run): void {
+    this.free.push(r);
+  }
+
+  /** The run from `cand` on (computed once per search). */
+  private onRun(cand: number): Run {
+    let r = this.onRuns[cand];
+    if (!r) {
+      r = this.takeRun();
+      this.propagate(r, cand + ON);
+      this.onRuns[cand] = r;
+      this.onRunList.push(cand);
+    }
+    return r;
+  }
+
+  private releaseOnRun(cand: number): void {
+    const r = this.onRuns[cand];
+    if (r) {
+      this.onRuns[cand] = null;
+      this.releaseRun(r);
+    }
+  }
+
+  private releaseAllOnRuns(): void {
+    for (const cand of this.onRunList) this.releaseOnRun(cand);
+    this.onRunList.length = 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Per cell
+
+  private cellHints(cell: number, card: number, out: ChainHint[]): void {
+    const valueRuns: Run[] = [];
+    const cands = this.g.cands[cell];
+    const doCells = !this.nishio && (card === 2 || (this.multiple && card > 2));
+    const doDouble = card >= 3 && !this.nishio && this.dynamic;
+    const doContradiction = this.dynamic || this.nishio;
+    const rel = this.relevance;
+    let needCell = doCells;
+    if (this.filtered && needCell && !rel.cellTouched[cell]) {
+      needCell = false;
+      for (let m = cands; m && !needCell; m &= m - 1) needCell = rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1;
+    }
+    const needBinary = doContradiction || doDouble;
+    for (let m = cands; m; m &= m - 1) {
+      const d = lowBit(m);
+      const cand = cell * 9 + d;
+      const regions = this.nishio ? 0 : this.regionsFrom(cell, d);
+      if (!needBinary && !needCell && !regions) continue;
+      // Static multiple chains use only what the value on implies (SE also propagates the
+      // value off, and drops the result).
+      const onRun = this.onRun(cand);
+      if (needBinary) {
+        const offRun = this.takeRun();
+        this.binary(cand, onRun, offRun, doDouble, doContradiction, out);
+        this.releaseRun(offRun);
+      }
+      if (regions) this.regionChains(cell, d, onRun, regions, out);
+      valueRuns.push(onRun);
+      // Cell chains need a node common to every value: once there is none, the remaining
+      // values are propagated only for their own chains.
+      if (needCell && !this.intersects(valueRuns)) needCell = false;
+    }
+    if (needCell) this.cellChains(cell, valueRuns, out);
+    // No later cell needs these runs: a region chain starts at the digit's first place.
+    for (let m = cands; m; m &= m - 1) this.releaseOnRun(cell * 9 + lowBit(m));
+  }
+
+  /**
+   * The houses (bit k for the cell's k-th house: box, row, column) where `cell` is the first
+   * place of digit `d` and SE looks for region chains; when filtered, only those that can
+   * matter.
+   */
+  private regionsFrom(cell: number, d: number): number {
+    const g = this.g;
+    const rel = this.relevance;
+    let out = 0;
+    for (let k = 0; k < 3; k++) {
+      const h = CELL_HOUSES[3 * cell + k];
+      const pm = g.hpos[h * 9 + d];
+      const card = POPCOUNT9[pm];
+      if (!(card === 2 || (this.multiple && card > 2))) continue;
+      if (HOUSE_CELLS[h * 9 + lowBit(pm)] !== cell) continue;
+      if (this.filtered && !rel.houseTouched[h * 9 + d]) {
+        let reach = false;
+        for (let r = pm; r && !reach; r &= r - 1) reach = rel.reachStrong[HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d + ON] === 1;
+        if (!reach) continue;
+      }
+      out |= 1 << k;
+    }
+    return out;
+  }
+
+  private binary(
+    cand: number,
+    onRun: Run,
+    offRun: Run,
+    doDouble: boolean,
+    doContradiction: boolean,
+    out: ChainHint[],
+  ): void {
+    if (onRun.absurdOn >= 0 && doContradiction) {
+      const h = this.binaryHint(Kind.Contradiction, cand + ON, onRun, onRun.absurdOn, onRun, onRun.absurdOff, cand, false);
+      this.offer(h, out);
+    }
+    if (this.propagate(offRun, cand) && doContradiction) {
+      const h = this.binaryHint(Kind.Contradiction, cand, offRun, offRun.absurdOn, offRun, offRun.absurdOff, cand, true);
+      this.offer(h, out);
+    }
+    if (doDouble) {
+      for (let i = 0; i < onRun.onN; i++) {
+        const c = onRun.onList[i];
+        if (!offRun.onFlag[c]) continue;
+        const h = this.binaryHint(Kind.Double, cand + ON, onRun, c + ON, offRun, c + ON, c, true);
+        this.offer(h, out);
+      }
+      for (let i = 0; i < onRun.offN; i++) {
+        const c = onRun.offList[i];
+        if (!offRun.offFlag[c]) continue;
+        const h = this.binaryHint(Kind.Double, cand + ON, onRun, c, offRun, c, c, false);
+        this.offer(h, out);
+      }
+    }
+  }
+
+  private regionChains(cell: number, d: number, onRun: Run, regions: number, out: ChainHint[]): void {
+    const g = this.g;
+    for (let k = 0; k < 3; k++) {
+      if (!(regions & (1 << k))) continue;
+      const h = CELL_HOUSES[3 * cell + k];
+      const pm = g.hpos[h * 9 + d];
+      const runs: Run[] = [];
+      let alive = true;
+      for (let m = pm; m; m &= m - 1) {
+        const other = HOUSE_CELLS[h * 9 + lowBit(m)];
+        if (other === cell) {
+          runs.push(onRun);
+          continue;
+        }
+        if (!alive) break;
+        runs.push(this.onRun(other * 9 + d));
+        alive = this.intersects(runs);
+      }
+      if (alive) this.multiHints(Kind.Region, runs, out, h, d + 1);
+    }
+  }
+
+  private cellChains(cell: number, runs: Run[], out: ChainHint[]): void {
+    void cell;
+    this.multiHints(Kind.Cell, runs, out, cell, 0);
+  }
+
+  /** Whether some node is common to all runs. */
+  private intersects(runs: Run[]): boolean {
+    const first = runs[0];
+    outer: for (let i = 0; i < first.onN; i++) {
+      const c = first.onList[i];
+      for (let r = 1; r < runs.length; r++) if (!runs[r].onFlag[c]) continue outer;
+      return true;
+    }
+    outer2: for (let i = 0; i < first.offN; i++) {
+      const c = first.offList[i];
+      for (let r = 1; r < runs.length; r++) if (!runs[r].offFlag[c]) continue outer2;
+      return true;
+    }
+    return false;
+  }
+
+  /** Cell or region chains: every node that all branches reach, in the first branch's order. */
+  private multiHints(kind: Kind, runs: Run[], out: ChainHint[], where: number, digit: number): void {
+    const first = runs[0];
+    const n = runs.length;
+    for (let i = 0; i < first.onN; i++) {
+      const c = first.onList[i];
+      let all = true;
+      for (let r = 1; r < n && all; r++) all = runs[r].onFlag[c] === 1;
+      if (!all) continue;
+      const h = this.multiHint(kind, runs, c + ON, where, digit);
+      this.offer(h, out);
+    }
+    for (let i = 0; i < first.offN; i++) {
+      const c = first.offList[i];
+      let all = true;
+      for (let r = 1; r < n && all; r++) all = runs[r].offFlag[c] === 1;
+      if (!all) continue;
+      const h = this.multiHint(kind, runs, c, where, digit);
+      this.offer(h, out);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Propagation (SE's doChaining)
+
+  private checkBudget(): void {
+    if (this.budget && (++this.budgetTick & 63) === 0) this.budget.check();
+  }
+
+  /** Fills `run` from the start key; true when it met a contradiction. */
+  propagate(run: Run, startKey: number): boolean {
+    this.checkBudget();
+    const g = this.g;
+    const save = this.save;
+    const isY = !this.nishio;
+    const dynamic = this.dynamic;
+    if (dynamic) save.copyFrom(g);
+    let onHead = 0;
+    let onTail = 0;
+    let offHead = 0;
+    let offTail = 0;
+    const startCand = startKey >= NCAND ? startKey - ON : startKey;
+    if (startKey >= NCAND) {
+      this.storeOn(run, startCand, CAUSE_NONE, 0, 0);
+      this.qOn[onTail++] = startCand;
+    } else {
+      this.storeOff(run, startCand, CAUSE_NONE, -1);
+      this.qOff[offTail++] = startCand;
+    }
+    try {
+      for (;;) {
+        if (onHead < onTail) {
+          const p = this.qOn[onHead++];
+          const n = this.onToOff(p, isY);
+          for (let i = 0; i < n; i++) {
+            const c = this.outCand[i];
+            if (run.onFlag[c]) {
+              // Contradiction: c is on, and p turns it off.
+              run.extraKey = c;
+              run.parStart[EXTRA] = run.poolN;
+              run.parCount[EXTRA] = 1;
+              run.ensurePool(1);
+              run.pool[run.poolN++] = p + ON;
+              run.cause[EXTRA] = this.outCause[i];
+              run.absurdOn = c + ON;
+              run.absurdOff = EXTRA;
+              return true;
+            }
+            if (!run.offFlag[c]) {
+              this.storeOff(run, c, this.outCause[i], p + ON);
+              this.qOff[offTail++] = c;
+            }
+          }
+        } else if (offHead < offTail) {
+          const p = this.qOff[offHead++];
+          const n = this.offToOn(p, isY, dynamic);
+          if (dynamic) g.remove(p);
+          for (let i = 0; i < n; i++) {
+            const c = this.outCand[i];
+            const ps = this.outParStart[i];
+            const pc = this.outParStart[i + 1] - ps;
+            if (run.offFlag[c]) {
+              run.extraKey = c + ON;
+              run.ensurePool(pc);
+              run.parStart[EXTRA] = run.poolN;
+              run.parCount[EXTRA] = pc;
+              for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
+              run.cause[EXTRA] = this.outCause[i];
+              run.absurdOn = EXTRA;
+              run.absurdOff = c;
+              return true;
+            }
+            if (!run.onFlag[c]) {
+              this.storeOn(run, c, this.outCause[i], ps, pc);
+              this.qOn[onTail++] = c;
+            }
+          }
+        }
+        if (onHead === onTail && offHead === offTail) {
+          if (this.level > 0) {
+            const added = this.advanced!.potentials(g, save, run, this.nestedBudget());
+            for (let i = 0; i < added.length; i++) {
+              const a = added[i];
+              if (run.offFlag[a.cand]) continue;
+              run.offFlag[a.cand] = 1;
+              run.offList[run.offN++] = a.cand;
+              run.ensurePool(a.parents.length);
+              run.parStart[a.cand] = run.poolN;
+              run.parCount[a.cand] = a.parents.length;
+              for (const pc of a.parents) run.pool[run.poolN++] = pc;
+              run.cause[a.cand] = CAUSE_ADVANCED;
+              if (run.nested) run.nested[a.cand] = a.nested;
+              this.qOff[offTail++] = a.cand;
+            }
+          }
+          if (onHead === onTail && offHead === offTail) return false;
+        }
+      }
+    } finally {
+      if (dynamic) g.copyFrom(save);
+    }
+  }
+
+  private nestedBudget(): Budget | null {
+    return this.budget;
+  }
+
+  private storeOn(run: Run, c: number, cause: number, ps: number, pc: number): void {
+    run.onFlag[c] = 1;
+    run.onList[run.onN++] = c;
+    const slot = c + ON;
+    run.ensurePool(pc);
+    run.parStart[slot] = run.poolN;
+    run.parCount[slot] = pc;
+    for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
+    run.cause[slot] = cause;
+  }
+
+  private storeOff(run: Run, c: number, cause: number, parent: number): void {
+    run.offFlag[c] = 1;
+    run.offList[run.offN++] = c;
+    run.parStart[c] = run.poolN;
+    if (parent >= 0) {
+      run.ensurePool(1);
+      run.pool[run.poolN++] = parent;
+      run.parCount[c] = 1;
+    } else run.parCount[c] = 0;
+    run.cause[c] = cause;
+    if (run.nested) run.nested[c] = null;
+  }
+
+  /** Candidates turned off by `cand` on (current grid); fills outCand/outCause. */
+  private onToOff(cand: number, isY: boolean): number {
+    const g = this.g;
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    let n = 0;
+    if (isY) {
+      for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
+        this.outCand[n] = cell * 9 + lowBit(m);
+        this.outCause[n++] = CAUSE_CELL;
+      }
+    }
+    const b = 1 << d;
+    const base = cell * 20;
+    for (let k = 0; k < 20; k++) {
+      const other = SE_PEERS[base + k];
+      if (g.cands[other] & b) {
+        this.outCand[n] = other * 9 + d;
+        this.outCause[n++] = SE_PEER_CAUSE[base + k];
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Candidates turned on by `cand` off (current grid, before removing it), each with its
+   * parents: the off node, then (dynamic) the removals since the start that made the single.
+   */
+  private offToOn(cand: number, isY: boolean, hidden: boolean): number {
+    const g = this.g;
+    const save = this.save;
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    let n = 0;
+    let np = 0;
+    if (isY) {
+      const m = g.cands[cell];
+      if (POPCOUNT9[m] === 2) {
+        this.outCand[n] = cell * 9 + lowBit(m & ~(1 << d));
+        this.outCause[n] = CAUSE_CELL;
+        this.outParStart[n++] = np;
+        this.outPar[np++] = cand;
+        if (hidden) for (let r = save.cands[cell] & ~m; r; r &= r - 1) this.outPar[np++] = cell * 9 + lowBit(r);
+      }
+    }
+    const gen = ++this.cellGen;
+    for (let k = 0; k < 3; k++) {
+      const h = CELL_HOUSES[3 * cell + k];
+      const m = g.hpos[h * 9 + d];
+      if (POPCOUNT9[m] !== 2) continue;
+      const other = HOUSE_CELLS[h * 9 + lowBit(m & ~(1 << CELL_INDEX[3 * cell + k]))];
+      if (this.cellMark[other] === gen) continue;
+      this.cellMark[other] = gen;
+      this.outCand[n] = other * 9 + d;
+      this.outCause[n] = houseCause(h);
+      this.outParStart[n++] = np;
+      this.outPar[np++] = cand;
+      if (hidden) {
+        for (let r = save.hpos[h * 9 + d] & ~m; r; r &= r - 1) this.outPar[np++] = HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d;
+      }
+    }
+    this.outParStart[n] = np;
+    return n;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Chain measures
+
+  /** Distinct nodes among the ancestors of `slot` (itself included). */
+  private ancestors(run: Run, slot: number): number {
+    const gen = ++this.keyGen;
+    let q = this.walkQ;
+    let head = 0;
+    let tail = 0;
+    let count = 0;
+    const key = run.keyOf(slot);
+    this.keyMark[key] = gen;
+    count++;
+    const s0 = run.parStart[slot];
+    const c0 = run.parCount[slot];
+    for (let j = 0; j < c0; j++) {
+      const p = run.pool[s0 + j];
+      if (this.keyMark[p] === gen) continue;
+      this.keyMark[p] = gen;
+      count++;
+      if (tail === q.length) q = this.growWalk();
+      q[tail++] = p;
+    }
+    while (head < tail) {
+      const s = q[head++];
+      const ps = run.parStart[s];
+      const pc = run.parCount[s];
+      for (let j = 0; j < pc; j++) {
+        const p = run.pool[ps + j];
+        if (this.keyMark[p] === gen) continue;
+        this.keyMark[p] = gen;
+        count++;
+        if (tail === q.length) q = this.growWalk();
+        q[tail++] = p;
+      }
+    }
+    return count;
+  }
+
+  private growWalk(): Int32Array<ArrayBuffer> {
+    const q = new Int32Array(this.walkQ.length * 2);
+    q.set(this.walkQ);
+    this.walkQ = q;
+    return q;
+  }
+
+  /**
+   * SE's getChain order (breadth-first, each node once) of the ancestors of `slot`, as keys;
+   * used for links, rule parents, nested chains and signatures.
+   */
+  private chainOrder(run: Run, slot: number): Int32Array {
+    const gen = ++this.keyGen;
+    let order = this.orderBuf;
+    let n = 0;
+    let q = this.walkQ;
+    let head = 0;
+    let tail = 0;
+    q[tail++] = slot;
+    while (head < tail) {
+      const s = q[head++];
+      const key = run.keyOf(s);
+      if (this.keyMark[key] === gen) continue;
+      this.keyMark[key] = gen;
+      if (n === order.length) order = this.growOrder();
+      order[n++] = s;
+      const ps = run.parStart[s];
+      const pc = run.parCount[s];
+      for (let j = 0; j < pc; j++) {
+        if (tail === q.length) q = this.growWalk();
+        q[tail++] = run.pool[ps + j];
+      }
+    }
+    return order.subarray(0, n);
+  }
+
+  private orderBuf = new Int32Array(NKEY + 1);
+
+  private growOrder(): Int32Array<ArrayBuffer> {
+    const o = new Int32Array(this.orderBuf.length * 2);
+    o.set(this.orderBuf);
+    this.orderBuf = o;
+    return o;
+  }
+
+  private links(run: Run, slot: number, out: number[]): void {
+    for (const s of this.chainOrder(run, slot)) {
+      const pc = run.parCount[s];
+      if (pc > 6) continue;
+      const ps = run.parStart[s];
+      for (let j = 0; j < pc; j++) out.push(run.pool[ps + j], run.keyOf(s));
+    }
+  }
+
+  /** Sum of the complexities of the distinct nested chains used by the given branches. */
+  private nestedComplexity(runs: Run[], slots: ArrayLike<number>, n: number): number {
+    if (this.level < 2) return 0;
+    let total = 0;
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const run = runs[i];
+      if (!run.nested) continue;
+      for (const s of this.chainOrder(run, slots[i])) {
+        const nh = s === EXTRA ? null : run.nested[s];
+        if (nh && !seen.has(nh.signature)) {
+          seen.add(nh.signature);
+          total += nh.complexity;
+        }
+      }
+    }
+    return total;
+  }
+
+  /**
+   * A hint for an outer chain (nested mode), measured in one walk per branch end: its
+   * complexity (ancestors plus distinct nested chains), SE's rule parents (the removals, since
+   * the outer start, in the cells and houses of its singles) and its identity. A hint without
+   * rule parents is of no use to the outer chain and is dropped.
+   */
+  private nestedHint(
+    kind: Kind,
+    name: string,
+    sortKey: number,
+    runs: Run[],
+    slots: ArrayLike<number>,
+    n: number,
+    sourceCause: number,
+    conclusion: number,
+  ): ChainHint | null {
+    const ctx = this.nestedCtx!;
+    const parents: number[] = [];
+    const seenParents = this.seenParents;
+    seenParents.clear();
+    const seenNested = this.seenNested;
+    seenNested.clear();
+    let complexity = 0;
+    // SE's FullChain identity (the targets and each target's chain, in order), hashed.
+    let h1 = 0x811c9dc5 ^ kind;
+    let h2 = 0x01000193 + kind;
+    for (let i = 0; i < n; i++) {
+      const run = runs[i];
+      const target = run.keyOf(slots[i]);
+      h1 = Math.imul(h1 ^ (target + 0x10000), 0x01000193);
+      h2 = Math.imul(h2 + target + 0x20000, 0x5bd1e995) ^ (h2 >>> 15);
+      const order = this.chainOrder(run, slots[i]);
+      complexity += order.length;
+      for (let j = 0; j < order.length; j++) {
+        const s = order[j];
+        const key = run.keyOf(s);
+        h1 = Math.imul(h1 ^ key, 0x01000193);
+        h2 = Math.imul(h2 + key, 0x5bd1e995) ^ (h2 >>> 15);
+        if (key < NCAND) {
+          const nh = run.nested && s !== EXTRA ? run.nested[s] : null;
+          if (nh && !seenNested.has(nh.signature)) {
+            seenNested.add(nh.signature);
+            complexity += nh.complexity;
+          }
+          continue;
+        }
+        let cause = run.cause[s];
+        if (cause === CAUSE_NONE) {
+          if (sourceCause === CAUSE_NONE) continue;
+          cause = sourceCause;
+        }
+        if (cause === CAUSE_ADVANCED) continue;
+        collectRemoved(this.g, ctx.initial, key - ON, cause, parents, seenParents);
+      }
+    }
+    if (parents.length === 0) return null;
+    const h = this.makeHint(kind, name, complexity, sortKey, this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
+    h.ruleParents = parents;
+    h.signature = `${h1 >>> 0}:${h2 >>> 0}:${n}`;
+    return h;
+  }
+
+  private readonly seenParents = new CandSet();
+  private readonly seenNested = new Set<string>();
+
+  // ---------------------------------------------------------------------------------------
+  // Hints
+
+  /** Whether the conclusion `targetKey` removes anything (an on target needs another value). */
+  private removes(targetKey: number): boolean {
+    if (targetKey < NCAND) return true;
+    const cand = targetKey - ON;
+    const cell = (cand / 9) | 0;
+    return (this.g.cands[cell] & ~(1 << (cand - cell * 9))) !== 0;
+  }
+
+  private removableFor(targetKey: number): number[] {
+    const removable: number[] = [];
+    if (targetKey >= NCAND) {
+      const cand = targetKey - ON;
+      const cell = (cand / 9) | 0;
+      for (let m = this.g.cands[cell] & ~(1 << (cand - cell * 9)); m; m &= m - 1) removable.push(cell * 9 + lowBit(m));
+    } else removable.push(targetKey);
+    return removable;
+  }
+
+  private makeHint(kind: Kind, name: string, complexity: number, sortKey: number, removable: number[], placement: number): ChainHint {
+    return {
+      kind,
+      name,
+      difficulty: this.base + lengthBonus(complexity),
+      complexity,
+      sortKey,
+      removable,
+      placement,
+      links: null,
+      detail: '',
+      house: -1,
+      ruleParents: null,
+      signature: null,
+    };
+  }
+
+  /**
+   * Contradiction (`kind` Contradiction: both ends in one run, the conclusion is the source
+   * reversed) or double chain (ends in the on run and the off run, the conclusion is the end).
+   * `onResult`: whether the conclusion puts `targetCand` on.
+   */
+  private binaryHint(
+    kind: Kind,
+    sourceKey: number,
+    runA: Run,
+    slotA: number,
+    runB: Run,
+    slotB: number,
+    targetCand: number,
+    onResult: boolean,
+  ): ChainHint | null {
+    const conclusion = onResult ? targetCand + ON : targetCand;
+    if (!this.removes(conclusion)) return null;
+    const sortKey = kind === Kind.Contradiction ? 7 : 1;
+    const runs = this.chainRuns;
+    const slots = this.chainSlots;
+    runs[0] = runA;
+    slots[0] = slotA;
+    runs[1] = runB;
+    slots[1] = slotB;
+    const what = this.nishio ? 'Forcing' : kind === Kind.Contradiction ? 'Contradiction Forcing' : 'Double Forcing';
+    if (this.nestedCtx) {
+      return this.nestedHint(kind, this.prefix + what + this.suffix, sortKey, runs, slots, 2, CAUSE_NONE, conclusion);
+    }
+    const a = this.ancestors(runA, slotA);
+    if (!this.canBeat(a + 1, sortKey)) return null;
+    const complexity = a + this.ancestors(runB, slotB) + this.nestedComplexity(runs, slots, 2);
+    if (!this.canBeat(complexity, sortKey)) return null;
+    const removable = this.removableFor(conclusion);
+    const h = this.makeHint(
+      kind,
+      this.prefix + what + this.suffix,
+      complexity,
+      sortKey,
+      removable,
+      onResult ? targetCand : -1,
+    );
+    if (this.display) {
+      const links: number[] = [];
+      this.links(runA, slotA, links);
+      this.links(runB, slotB, links);
+      h.links = links;
+      h.detail =
+        kind === Kind.Contradiction
+          ? `${nodeText(sourceKey)} ==> ${nodeText(runA.keyOf(slotA))} and ${nodeText(runB.keyOf(slotB))}`
+          : `${nodeText(sourceKey)} and ${nodeText(sourceKey - ON)} ==> ${nodeText(runA.keyOf(slotA))}`;
+    }
+    return h;
+  }
+
+  /** A cell (`where` = cell) or region (`where` = house, `digit`) chain to `targetKey`. */
+  private multiHint(kind: Kind, runs: Run[], targetKey: number, where: number, digit: number): ChainHint | null {
+    if (!this.removes(targetKey)) return null;
+    const sortKey = kind === Kind.Cell ? 5 : 6;
+    const n = runs.length;
+    const slots = this.chainSlots;
+    const name = this.prefix + (kind === Kind.Cell ? 'Cell' : 'Region') + ' Forcing' + this.suffix;
+    if (this.nestedCtx) {
+      for (let i = 0; i < n; i++) slots[i] = targetKey;
+      const cause = kind === Kind.Cell ? CAUSE_CELL : houseCause(where);
+      return this.nestedHint(kind, name, sortKey, runs, slots, n, cause, targetKey);
+    }
+    let complexity = 0;
+    for (let i = 0; i < n; i++) {
+      slots[i] = targetKey;
+      complexity += this.ancestors(runs[i], targetKey);
+      if (!this.canBeat(complexity + (n - 1 - i), sortKey)) return null;
+    }
+    complexity += this.nestedComplexity(runs, slots, n);
+    if (!this.canBeat(complexity, sortKey)) return null;
+    const removable = this.removableFor(targetKey);
+    const h = this.makeHint(
+      kind,
+      name,
+      complexity,
+      sortKey,
+      removable,
+      targetKey >= NCAND ? targetKey - ON : -1,
+    );
+    if (this.display) {
+      const links: number[] = [];
+      for (let i = 0; i < n; i++) this.links(runs[i], targetKey, links);
+      h.links = links;
+      h.detail =
+        kind === Kind.Cell
+          ? `${cellName(where)} ==> ${nodeText(targetKey)}`
+          : `${digit} in ${houseName(where)} ==> ${nodeText(targetKey)}`;
+      if (kind === Kind.Region) h.house = where;
+    }
+    return h;
+  }
+}
+
+export function nestedSuffix(level: number): string {
+  if (level === 1) return ' (+)';
+  if (level === 2) return ' (+ Forcing Chains)';
+  if (level === 3) return ' (+ Multiple Forcing Chains)';
+  if (level === 4) return ' (+ Dynamic Forcing Chains)';
+  if (level >= 5) return ' (+ Dynamic Forcing Chains' + nestedSuffix(level - 3) + ')';
+  return '';
+}

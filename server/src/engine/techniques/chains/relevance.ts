@@ -1,0 +1,148 @@
+/**
+ * Which starts can matter to a chain search nested in a dynamic chain.
+ *
+ * Inside a dynamic chain, a nested chain is used only when it relies on a removal the outer
+ * chain made (SE's rule parents: the removed candidates of the cells and houses where its
+ * singles hold). A forcing chain (or a branch of a cell or region chain) therefore has to
+ * take a strong link that such a removal created or changed: a "touched" cell that is now
+ * bivalue, a touched house where the digit now has two places. A cycle needs any link in a
+ * touched cell or house/digit. A chain without one is a chain of the outer grid, where the
+ * search at this level found nothing, and reports no parents anyway.
+ *
+ * A start that cannot reach such a link in the implication graph cannot matter, so the
+ * searches skip it: `reach` marks, by a backward search, the nodes that can.
+ */
+import {
+  CELL_HOUSES,
+  CELL_INDEX,
+  HOUSE_CELLS,
+  NCAND,
+  NKEY,
+  ON,
+  POPCOUNT9,
+  SE_PEERS,
+  lowBit,
+  type ChainGrid,
+} from './tables';
+
+export class Relevance {
+  /** Nodes that can reach a touched strong link (forcing chains, branches). */
+  readonly reachStrong = new Uint8Array(NKEY);
+  /** Nodes that can reach any touched link (cycles). */
+  readonly reachAny = new Uint8Array(NKEY);
+  /** Cells that lost a candidate since the outer start. */
+  readonly cellTouched = new Uint8Array(81);
+  /** House/digits (house * 9 + digit - 1) that lost a candidate since the outer start. */
+  readonly houseTouched = new Uint8Array(27 * 9);
+  private readonly stack = new Int16Array(NKEY);
+
+  /** Computes the touched cells and houses of `g` against `initial`, then the marks. */
+  compute(g: ChainGrid, initial: Uint16Array, isY: boolean, isX: boolean, cycles: boolean): void {
+    const rs = this.reachStrong;
+    const ra = this.reachAny;
+    rs.fill(0);
+    if (cycles) ra.fill(0);
+    const cellTouched = this.cellTouched;
+    const houseTouched = this.houseTouched;
+    houseTouched.fill(0);
+    for (let c = 0; c < 81; c++) {
+      const removed = initial[c] & ~g.cands[c];
+      cellTouched[c] = removed ? 1 : 0;
+      for (let r = removed; r; r &= r - 1) {
+        const d = lowBit(r);
+        houseTouched[CELL_HOUSES[3 * c] * 9 + d] = 1;
+        houseTouched[CELL_HOUSES[3 * c + 1] * 9 + d] = 1;
+        houseTouched[CELL_HOUSES[3 * c + 2] * 9 + d] = 1;
+      }
+    }
+    // Tails: off nodes with a touched strong link out; on nodes with a touched weak link out.
+    for (let c = 0; c < 81; c++) {
+      const m = g.cands[c];
+      if (!m) continue;
+      const ct = cellTouched[c] === 1;
+      for (let mm = m; mm; mm &= mm - 1) {
+        const d = lowBit(mm);
+        const cand = c * 9 + d;
+        let strong = false;
+        let weak = false;
+        if (isY && ct) {
+          if (POPCOUNT9[m] === 2) strong = true;
+          weak = true;
+        }
+        for (let k = 0; k < 3; k++) {
+          const h = CELL_HOUSES[3 * c + k];
+          if (!houseTouched[h * 9 + d]) continue;
+          weak = true;
+          if (isX && POPCOUNT9[g.hpos[h * 9 + d]] === 2) strong = true;
+        }
+        if (strong) {
+          rs[cand] = 1;
+          if (cycles) ra[cand] = 1;
+        }
+        if (weak && cycles) ra[cand + ON] = 1;
+      }
+    }
+    this.backward(g, rs, isY, isX);
+    if (cycles) this.backward(g, ra, isY, isX);
+  }
+
+  /** Marks every node that implies a marked node (the implication graph read backwards). */
+  private backward(g: ChainGrid, mark: Uint8Array, isY: boolean, isX: boolean): void {
+    const stack = this.stack;
+    let n = 0;
+    for (let k = 0; k < NKEY; k++) if (mark[k]) stack[n++] = k;
+    while (n > 0) {
+      const key = stack[--n];
+      if (key < NCAND) {
+        // Off node: implied by an on node of the same cell (Y) or of the digit in a peer.
+        const cell = (key / 9) | 0;
+        const d = key - cell * 9;
+        if (isY) {
+          for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
+            const p = cell * 9 + lowBit(m) + ON;
+            if (!mark[p]) {
+              mark[p] = 1;
+              stack[n++] = p;
+            }
+          }
+        }
+        const b = 1 << d;
+        for (let k = 0; k < 20; k++) {
+          const o = SE_PEERS[cell * 20 + k];
+          if (!(g.cands[o] & b)) continue;
+          const p = o * 9 + d + ON;
+          if (!mark[p]) {
+            mark[p] = 1;
+            stack[n++] = p;
+          }
+        }
+      } else {
+        // On node: implied by the other value of its bivalue cell (Y) or the other place of
+        // its digit in a house where it has two (X).
+        const cand = key - ON;
+        const cell = (cand / 9) | 0;
+        const d = cand - cell * 9;
+        const m = g.cands[cell];
+        if (isY && POPCOUNT9[m] === 2) {
+          const p = cell * 9 + lowBit(m & ~(1 << d));
+          if (!mark[p]) {
+            mark[p] = 1;
+            stack[n++] = p;
+          }
+        }
+        if (isX) {
+          for (let k = 0; k < 3; k++) {
+            const h = CELL_HOUSES[3 * cell + k];
+            const pm = g.hpos[h * 9 + d];
+            if (POPCOUNT9[pm] !== 2) continue;
+            const p = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d;
+            if (!mark[p]) {
+              mark[p] = 1;
+              stack[n++] = p;
+            }
+          }
+        }
+      }
+    }
+  }
+}

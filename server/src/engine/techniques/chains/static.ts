@@ -1,0 +1,703 @@
+/**
+ * Bidirectional cycles and forcing X-, Y- and XY-chains, searched as Sudoku Explainer 1.2.1's
+ * Chaining(multiple = false, dynamic = false) does.
+ *
+ * For each empty cell (row-major) and each of its values, three searches start from "value is
+ * in the cell": the cycle search (breadth-first, alternating a full round of "on implies off"
+ * and a full round of "off implies on", keeping every path to an off node that is not already
+ * on the path), then the forcing-chain searches from the value being on and from it being off.
+ * This runs three times: X links only (one digit, houses), Y links only (bivalue cells; cycles
+ * only), then both. All hints are sorted by difficulty, then complexity, then kind; hints with
+ * the same removals as an earlier one are dropped.
+ */
+import type { Budget } from '../technique';
+import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
+import { Relevance } from './relevance';
+import {
+  CAUSE_CELL,
+  CAUSE_NONE,
+  CELL_HOUSES,
+  CELL_INDEX,
+  HOUSE_CELLS,
+  NCAND,
+  NKEY,
+  ON,
+  POPCOUNT9,
+  SE_PEERS,
+  SE_PEER_CAUSE,
+  causeHouse,
+  houseCause,
+  lowBit,
+  CandSet,
+  type ChainGrid,
+} from './tables';
+
+/** What a nested search needs to report SE's "rule parents" for a chain. */
+export interface NestedContext {
+  /** Candidates of the outer search's starting grid. */
+  initial: Uint16Array;
+}
+
+export class StaticChainer {
+  private g!: ChainGrid;
+  private nested: NestedContext | null = null;
+  private display = true;
+
+  // Node arena: key, parent node (-1 for the start), cause.
+  private nodeKey = new Int16Array(1 << 12);
+  private nodePar = new Int32Array(1 << 12);
+  private nodeCause = new Uint8Array(1 << 12);
+  private n = 0;
+  private qOn = new Int32Array(1 << 12);
+  private qOff = new Int32Array(1 << 12);
+
+  private readonly onMark = new Int32Array(NCAND);
+  private gen = 0;
+  private readonly cellMark = new Int32Array(81);
+  private cellGen = 0;
+  private readonly keyMark = new Int32Array(NKEY);
+  private keyGen = 0;
+  private readonly outCand = new Int16Array(32);
+  private readonly outCause = new Uint8Array(32);
+  private readonly pathBuf = new Int32Array(2 * NCAND + 4);
+
+  // Best-only mode: the best hint so far; searches stop where they cannot beat it.
+  private bestOnly = false;
+  private best: ChainHint | null = null;
+
+  // Nested mode: skip starts that cannot reach a link the outer chain touched.
+  private filtered = false;
+  private readonly relevance = new Relevance();
+
+  /**
+   * All cycles and forcing chains of the grid, in SE's order. `nested` set: the search runs
+   * inside a dynamic chain, and hints carry their rule parents and signature.
+   */
+  hints(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
+    this.g = g;
+    this.nested = nested;
+    this.display = nested === null;
+    this.bestOnly = false;
+    this.best = null;
+    const all: ChainHint[] = [];
+    this.loops(false, true, all, budget);
+    this.loops(true, false, all, budget);
+    this.loops(true, true, all, budget);
+    return sortAndDedup(all);
+  }
+
+  /**
+   * The first hint of `hints()` (SE applies only that one), found with less work: each search
+   * stops at the depth where its chains can no longer come first.
+   */
+  firstHint(g: ChainGrid, budget: Budget | null): ChainHint | null {
+    this.g = g;
+    this.nested = null;
+    this.display = true;
+    this.bestOnly = true;
+    this.best = null;
+    try {
+      const all: ChainHint[] = [];
+      this.loops(false, true, all, budget);
+      this.loops(true, false, all, budget);
+      this.loops(true, true, all, budget);
+      return this.best;
+    } finally {
+      this.bestOnly = false;
+    }
+  }
+
+  /** Whether a hint of this base, complexity and kind would come before the best so far. */
+  private canBeat(base: number, complexity: number, sortKey: number): boolean {
+    return this.before(base + lengthBonus(complexity), complexity, sortKey);
+  }
+
+  /** Whether (difficulty, complexity, sort key) comes before the best so far (ties lose). */
+  private before(difficulty: number, complexity: number, sortKey: number): boolean {
+    const b = this.best;
+    if (!this.bestOnly || !b) return true;
+    if (difficulty !== b.difficulty) return difficulty < b.difficulty;
+    if (complexity !== b.complexity) return complexity < b.complexity;
+    return sortKey < b.sortKey;
+  }
+
+  private offer(h: ChainHint, out: ChainHint[]): void {
+    if (!this.bestOnly) out.push(h);
+    else if (this.before(h.difficulty, h.complexity, h.sortKey)) this.best = h;
+  }
+
+  private loops(isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
+    const cands = this.g.cands;
+    // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
+    this.filtered = this.nested !== null;
+    if (this.filtered) this.relevance.compute(this.g, this.nested!.initial, isY, isX, true);
+    for (let cell = 0; cell < 81; cell++) {
+      const m = cands[cell];
+      const card = POPCOUNT9[cands[cell]];
+      if (this.g.values[cell] || card < 2) continue;
+      if (card > 2 && !isX) continue; // Y-cycles start in bivalue cells only
+      if (budget && (cell & 7) === 0) budget.check();
+      for (let mm = m; mm; mm &= mm - 1) {
+        const cand = cell * 9 + lowBit(mm);
+        this.unary(cand, isY, isX, out);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Arena
+
+  private grow(): void {
+    const size = this.nodeKey.length * 2;
+    const k = new Int16Array(size);
+    k.set(this.nodeKey);
+    this.nodeKey = k;
+    const p = new Int32Array(size);
+    p.set(this.nodePar);
+    this.nodePar = p;
+    const c = new Uint8Array(size);
+    c.set(this.nodeCause);
+    this.nodeCause = c;
+    const grow = (q: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const r = new Int32Array(size);
+      r.set(q);
+      return r;
+    };
+    this.qOn = grow(this.qOn);
+    this.qOff = grow(this.qOff);
+  }
+
+  private node(key: number, parent: number, cause: number): number {
+    if (this.n === this.nodeKey.length) this.grow();
+    const i = this.n++;
+    this.nodeKey[i] = key;
+    this.nodePar[i] = parent;
+    this.nodeCause[i] = cause;
+    return i;
+  }
+
+  /** Whether an off node with `key` is a strict ancestor of on node `p` (paths alternate). */
+  private isParent(p: number, key: number): boolean {
+    for (let q = this.nodePar[p]; q >= 0; ) {
+      if (this.nodeKey[q] === key) return true;
+      q = this.nodePar[q];
+      if (q < 0) break;
+      q = this.nodePar[q];
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Implications (SE's getOnToOff / getOffToOn on an unchanged grid)
+
+  /** Candidates that go off when `cand` is on; fills outCand/outCause, returns the count. */
+  private onToOff(cand: number, isY: boolean): number {
+    const g = this.g;
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    let n = 0;
+    if (isY) {
+      for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
+        this.outCand[n] = cell * 9 + lowBit(m);
+        this.outCause[n++] = CAUSE_CELL;
+      }
+    }
+    const b = 1 << d;
+    const base = cell * 20;
+    for (let k = 0; k < 20; k++) {
+      const other = SE_PEERS[base + k];
+      if (g.cands[other] & b) {
+        this.outCand[n] = other * 9 + d;
+        this.outCause[n++] = SE_PEER_CAUSE[base + k];
+      }
+    }
+    return n;
+  }
+
+  /** Candidates that go on when `cand` is off. */
+  private offToOn(cand: number, isY: boolean, isX: boolean): number {
+    const g = this.g;
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    let n = 0;
+    if (isY) {
+      const m = g.cands[cell];
+      if (POPCOUNT9[m] === 2) {
+        this.outCand[n] = cell * 9 + lowBit(m & ~(1 << d));
+        this.outCause[n++] = CAUSE_CELL;
+      }
+    }
+    if (isX) {
+      const gen = ++this.cellGen;
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_HOUSES[3 * cell + k];
+        const m = g.hpos[h * 9 + d];
+        if (POPCOUNT9[m] !== 2) continue;
+        const other = HOUSE_CELLS[h * 9 + lowBit(m & ~(1 << CELL_INDEX[3 * cell + k]))];
+        if (this.cellMark[other] === gen) continue;
+        this.cellMark[other] = gen;
+        this.outCand[n] = other * 9 + d;
+        this.outCause[n++] = houseCause(h);
+      }
+    }
+    return n;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Searches
+
+  private unary(cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+    const f = this.filtered;
+    // A cycle, or a chain from the value off, ends by turning the value on: that needs a
+    // strong link into it.
+    const strongIn = this.hasStrongIn(cand, isY, isX);
+    this.n = 0;
+    const rel = this.relevance;
+    if (strongIn && (!f || rel.reachAny[cand + ON])) this.cycles(cand, isY, isX, out);
+    if (isX) {
+      this.n = 0;
+      const on = !f || rel.reachStrong[cand + ON] ? this.forcing(cand + ON, isY) : -1;
+      if (on >= 0) this.offer(this.forcingHint(on, isY, isX), out);
+      this.n = 0;
+      const off = strongIn && (!f || rel.reachStrong[cand]) ? this.forcing(cand, isY) : -1;
+      if (off >= 0) this.offer(this.forcingHint(off, isY, isX), out);
+    }
+  }
+
+  private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
+    const g = this.g;
+    const cell = (cand / 9) | 0;
+    if (isY && POPCOUNT9[g.cands[cell]] === 2) return true;
+    if (!isX) return false;
+    const d = cand - cell * 9;
+    for (let k = 0; k < 3; k++) if (POPCOUNT9[g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d]] === 2) return true;
+    return false;
+  }
+
+  /** SE's doCycles from "cand is on"; reports each cycle back to the start as a hint. */
+  private cycles(cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+    const xy = isX && isY;
+    const base = xy ? 7.0 : 6.5;
+    const sortKey = xy ? 4 : isY ? 3 : 2;
+    // A cycle closed in the off round at `length` has complexity `length` (>= 4).
+    if (!this.canBeat(base, 4, sortKey)) return;
+    const gen = ++this.gen;
+    const sourceKey = cand + ON;
+    this.onMark[cand] = gen;
+    let nOn = 1;
+    let nOff = 0;
+    this.qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
+    let length = 0;
+    const found: number[] = [];
+    while (nOn > 0 || nOff > 0) {
+      if (length + 2 >= 4 && !this.canBeat(base, length + 2, sortKey)) break;
+      length++;
+      for (let i = 0; i < nOn; i++) {
+        const p = this.qOn[i];
+        const k = this.onToOff(this.nodeKey[p] - ON, isY);
+        for (let j = 0; j < k; j++) {
+          const off = this.outCand[j];
+          if (this.isParent(p, off)) continue;
+          const node = this.node(off, p, this.outCause[j]);
+          if (nOff === this.qOff.length) this.grow();
+          this.qOff[nOff++] = node;
+        }
+      }
+      nOn = 0;
+      length++;
+      // Swap so that appends during the drain go to the other buffer.
+      const offQ = this.qOff;
+      const offCount = nOff;
+      nOff = 0;
+      for (let i = 0; i < offCount; i++) {
+        const p = offQ[i];
+        const k = this.offToOn(this.nodeKey[p], isY, isX);
+        for (let j = 0; j < k; j++) {
+          const on = this.outCand[j];
+          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, this.outCause[j]));
+          if (this.onMark[on] === gen) continue;
+          this.onMark[on] = gen;
+          const node = this.node(on + ON, p, this.outCause[j]);
+          if (nOn === this.qOn.length) this.grow();
+          this.qOn[nOn++] = node;
+        }
+      }
+    }
+    for (const dst of found) {
+      const hint = this.cycleHint(dst, isY, isX);
+      if (hint) this.offer(hint, out);
+    }
+  }
+
+  /**
+   * SE's doForcingChains from `sourceKey`: the first node found that contradicts the source
+   * (its own candidate in the other state), or -1. SE keeps searching afterwards but can find
+   * nothing else, so this stops there.
+   */
+  private forcing(sourceKey: number, isY: boolean): number {
+    const base = isY ? 7.0 : 6.6;
+    const sortKey = isY ? 4 : 2;
+    const g = this.g;
+    const cands = g.cands;
+    const hpos = g.hpos;
+    const mark = this.keyMark;
+    const gen = ++this.keyGen;
+    const par = this.keyPar;
+    const cause = this.keyCause;
+    const qOn = this.candQOn;
+    const qOff = this.candQOff;
+    const sourceOn = sourceKey >= NCAND;
+    const sourceCand = sourceOn ? sourceKey - ON : sourceKey;
+    // Links from the source to the nodes waiting in each queue; a target made from a queue at
+    // depth t has complexity t + 2.
+    let onDepth = 0;
+    let offDepth = 0;
+    let nOn = 0;
+    let nOff = 0;
+    mark[sourceKey] = gen;
+    par[sourceKey] = -1;
+    cause[sourceKey] = CAUSE_NONE;
+    if (sourceOn) qOn[nOn++] = sourceCand;
+    else qOff[nOff++] = sourceCand;
+    let found = -1;
+    search: while (nOn > 0 || nOff > 0) {
+      if (nOn > 0) {
+        if (!this.canBeat(base, onDepth + 2, sortKey)) break;
+        offDepth = onDepth + 1;
+      }
+      // On nodes turn off the cell's other values (Y) and the digit in the peers.
+      for (let i = 0; i < nOn; i++) {
+        const p = qOn[i];
+        const pk = p + ON;
+        const cell = (p / 9) | 0;
+        const d = p - cell * 9;
+        const b = 1 << d;
+        if (isY) {
+          for (let m = cands[cell] & ~b; m; m &= m - 1) {
+            const off = cell * 9 + lowBit(m);
+            if (off === sourceCand && sourceOn) {
+              found = off;
+              par[off] = pk;
+              cause[off] = CAUSE_CELL;
+              break search;
+            }
+            if (mark[off] === gen) continue;
+            mark[off] = gen;
+            par[off] = pk;
+            cause[off] = CAUSE_CELL;
+            qOff[nOff++] = off;
+          }
+        }
+        const base20 = cell * 20;
+        for (let k = 0; k < 20; k++) {
+          const o = SE_PEERS[base20 + k];
+          if (!(cands[o] & b)) continue;
+          const off = o * 9 + d;
+          if (off === sourceCand && sourceOn) {
+            // The source turned off: SE reports this node (fresh, its parent p).
+            found = off;
+            par[off] = pk;
+            cause[off] = SE_PEER_CAUSE[base20 + k];
+            break search;
+          }
+          if (mark[off] === gen) continue;
+          mark[off] = gen;
+          par[off] = pk;
+          cause[off] = SE_PEER_CAUSE[base20 + k];
+          qOff[nOff++] = off;
+        }
+      }
+      nOn = 0;
+      const offCount = nOff;
+      nOff = 0;
+      if (offCount > 0) {
+        if (!this.canBeat(base, offDepth + 2, sortKey)) break;
+        onDepth = offDepth + 1;
+      }
+      // Off nodes turn on the other value of a bivalue cell (Y) and the other place of the
+      // digit in a house where it has two.
+      for (let i = 0; i < offCount; i++) {
+        const p = qOff[i];
+        const cell = (p / 9) | 0;
+        const d = p - cell * 9;
+        if (isY) {
+          const m = cands[cell];
+          if (POPCOUNT9[m] === 2) {
+            const on = cell * 9 + lowBit(m & ~(1 << d));
+            const ok = on + ON;
+            if (!sourceOn && on === sourceCand) {
+              found = ok;
+              par[ok] = p;
+              cause[ok] = CAUSE_CELL;
+              break search;
+            }
+            if (mark[ok] !== gen) {
+              mark[ok] = gen;
+              par[ok] = p;
+              cause[ok] = CAUSE_CELL;
+              qOn[nOn++] = on;
+            }
+          }
+        }
+        let seen0 = -1;
+        let seen1 = -1;
+        for (let k = 0; k < 3; k++) {
+          const h = CELL_HOUSES[3 * cell + k];
+          const pm = hpos[h * 9 + d];
+          if (POPCOUNT9[pm] !== 2) continue;
+          const other = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))];
+          if (other === seen0 || other === seen1) continue;
+          if (seen0 < 0) seen0 = other;
+          else seen1 = other;
+          const on = other * 9 + d;
+          const ok = on + ON;
+          if (!sourceOn && on === sourceCand) {
+            found = ok;
+            par[ok] = p;
+            cause[ok] = houseCause(h);
+            break search;
+          }
+          if (mark[ok] === gen) continue;
+          mark[ok] = gen;
+          par[ok] = p;
+          cause[ok] = houseCause(h);
+          qOn[nOn++] = on;
+        }
+      }
+    }
+    if (found < 0) return -1;
+    // Rebuild the path as arena nodes for the hint.
+    let n = 0;
+    for (let k = found; k >= 0; k = par[k]) this.keyPath[n++] = k;
+    let node = -1;
+    for (let i = n - 1; i >= 0; i--) node = this.node(this.keyPath[i], node, cause[this.keyPath[i]]);
+    return node;
+  }
+
+  private readonly keyPar = new Int16Array(NKEY);
+  private readonly keyCause = new Uint8Array(NKEY);
+  private readonly keyPath = new Int16Array(NKEY);
+  private readonly candQOn = new Int16Array(NCAND);
+  private readonly candQOff = new Int16Array(NCAND);
+
+  // ---------------------------------------------------------------------------------------
+  // Hints
+
+  /** Nodes from `dst` up to the start (inclusive) into pathBuf; returns the count. */
+  private path(dst: number): number {
+    let n = 0;
+    for (let q = dst; q >= 0; q = this.nodePar[q]) this.pathBuf[n++] = q;
+    return n;
+  }
+
+  private cycleHint(dst: number, isY: boolean, isX: boolean): ChainHint | null {
+    const g = this.g;
+    const n = this.path(dst); // pathBuf[n - 1] is the start, same key as dst
+    const cellGen = ++this.cellGen;
+    const cells: number[] = [];
+    for (let i = 0; i < n - 1; i++) {
+      const cell = (this.candOfNode(this.pathBuf[i]) / 9) | 0;
+      if (this.cellMark[cell] !== cellGen) {
+        this.cellMark[cell] = cellGen;
+        cells.push(cell);
+      }
+    }
+    // Candidates outside the cycle seeing an on node and an off node of their digit.
+    const fwd = ++this.gen;
+    const both = ++this.gen;
+    const removable: number[] = [];
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < n - 1; i++) {
+        const key = this.nodeKey[this.pathBuf[i]];
+        const on = key >= NCAND;
+        if ((pass === 0) !== on) continue;
+        const cand = on ? key - ON : key;
+        const cell = (cand / 9) | 0;
+        const d = cand - cell * 9;
+        for (let k = 0; k < 20; k++) {
+          const peer = SE_PEERS[cell * 20 + k];
+          if (this.cellMark[peer] === cellGen || !(g.cands[peer] & (1 << d))) continue;
+          const pc = peer * 9 + d;
+          if (pass === 0) this.onMark[pc] = fwd;
+          else if (this.onMark[pc] === fwd) {
+            this.onMark[pc] = both;
+            removable.push(pc);
+          }
+        }
+      }
+    }
+    if (removable.length === 0) return null;
+    removable.sort((a, b) => a - b);
+    const complexity = this.distinctKeys(n);
+    const xy = isX && isY;
+    const name = xy
+      ? 'Bidirectional Cycle'
+      : isY
+        ? 'Bidirectional Y-Cycle'
+        : cells.length === 4
+          ? 'Generalized X-Wing'
+          : 'Bidirectional X-Cycle';
+    const hint: ChainHint = {
+      kind: Kind.Cycle,
+      name,
+      difficulty: (xy ? 7.0 : 6.5) + lengthBonus(complexity),
+      complexity,
+      sortKey: xy ? 4 : isY ? 3 : 2,
+      removable,
+      placement: -1,
+      links: null,
+      detail: '',
+      house: -1,
+      ruleParents: null,
+      signature: null,
+    };
+    if (this.display) {
+      hint.links = this.pathLinks(n);
+      hint.detail = this.pathText(n);
+    }
+    if (this.nested) {
+      // Targets: the cycle's end and its reversal; the reversal's on nodes are the off nodes.
+      const parents: number[] = [];
+      const seen = this.seenParents;
+      seen.clear();
+      for (let i = 0; i < n; i++) this.addRuleParents(this.pathBuf[i], true, parents, seen);
+      for (let i = n - 1; i >= 0; i--) this.addRuleParents(this.pathBuf[i], false, parents, seen);
+      hint.ruleParents = parents;
+      hint.signature = this.pathSignature('C', n);
+    }
+    return hint;
+  }
+
+  private forcingHint(dst: number, isY: boolean, isX: boolean): ChainHint {
+    const g = this.g;
+    const n = this.path(dst);
+    const key = this.nodeKey[dst];
+    const on = key >= NCAND;
+    const cand = on ? key - ON : key;
+    const cell = (cand / 9) | 0;
+    const removable: number[] = [];
+    if (on) {
+      for (let m = g.cands[cell] & ~(1 << (cand - cell * 9)); m; m &= m - 1) removable.push(cell * 9 + lowBit(m));
+    } else removable.push(cand);
+    const complexity = this.distinctKeys(n);
+    const xy = isX && isY;
+    const name = xy ? 'Forcing Chain' : isY ? 'Forcing Y-Chain' : complexity === 6 ? 'Turbot Fish' : 'Forcing X-Chain';
+    const hint: ChainHint = {
+      kind: Kind.Forcing,
+      name,
+      difficulty: (xy ? 7.0 : 6.6) + lengthBonus(complexity),
+      complexity,
+      sortKey: xy ? 4 : isY ? 3 : 2,
+      removable,
+      placement: on ? cand : -1,
+      links: null,
+      detail: '',
+      house: -1,
+      ruleParents: null,
+      signature: null,
+    };
+    if (this.display) {
+      hint.links = this.pathLinks(n);
+      hint.detail = this.pathText(n);
+    }
+    if (this.nested) {
+      const parents: number[] = [];
+      this.pathRuleParents(n, parents);
+      hint.ruleParents = parents;
+      hint.signature = this.pathSignature('F', n);
+    }
+    return hint;
+  }
+
+  /** SE's FullChain identity of a path hint (its nodes in order), hashed. */
+  private pathSignature(kind: string, n: number): string {
+    let h1 = 0x811c9dc5;
+    let h2 = 0x01000193;
+    for (let i = 0; i < n; i++) {
+      const key = this.nodeKey[this.pathBuf[i]];
+      h1 = Math.imul(h1 ^ key, 0x01000193);
+      h2 = Math.imul(h2 + key, 0x5bd1e995) ^ (h2 >>> 15);
+    }
+    return `${kind}${h1 >>> 0}:${h2 >>> 0}:${n}`;
+  }
+
+  private candOfNode(node: number): number {
+    const key = this.nodeKey[node];
+    return key >= NCAND ? key - ON : key;
+  }
+
+  private distinctKeys(n: number): number {
+    const gen = ++this.keyGen;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const key = this.nodeKey[this.pathBuf[i]];
+      if (this.keyMark[key] !== gen) {
+        this.keyMark[key] = gen;
+        count++;
+      }
+    }
+    return count;
+  }
+
+  private pathLinks(n: number): number[] {
+    const links: number[] = [];
+    for (let i = n - 1; i > 0; i--) links.push(this.nodeKey[this.pathBuf[i]], this.nodeKey[this.pathBuf[i - 1]]);
+    return links;
+  }
+
+  private pathText(n: number): string {
+    const parts: string[] = [];
+    for (let i = n - 1; i >= 0; i--) parts.push(nodeText(this.nodeKey[this.pathBuf[i]]));
+    return parts.join(' -> ');
+  }
+
+  private readonly seenParents = new CandSet();
+
+  private pathRuleParents(n: number, out: number[]): void {
+    const seen = this.seenParents;
+    seen.clear();
+    for (let i = 0; i < n; i++) this.addRuleParents(this.pathBuf[i], true, out, seen);
+  }
+
+  /**
+   * SE's collectRuleParents for one node: an on node (or, `asOn` false, an off node read
+   * in the reversed cycle) that a single made true relies on the removals, since the outer
+   * start, of the other values of its cell or of the digit elsewhere in its house.
+   */
+  private addRuleParents(node: number, asOn: boolean, out: number[], seen: CandSet): void {
+    const key = this.nodeKey[node];
+    if (key >= NCAND !== asOn) return;
+    const cause = this.nodeCause[node];
+    if (cause === CAUSE_NONE) return;
+    collectRemoved(this.g, this.nested!.initial, key >= NCAND ? key - ON : key, cause, out, seen);
+  }
+}
+
+/** Appends (once) the candidates a single at `cand` with `cause` relies on having gone. */
+export function collectRemoved(
+  g: ChainGrid,
+  initial: Uint16Array,
+  cand: number,
+  cause: number,
+  out: number[],
+  seen: CandSet,
+): void {
+  const cell = (cand / 9) | 0;
+  const d = cand - cell * 9;
+  if (cause === CAUSE_CELL) {
+    for (let m = initial[cell] & ~g.cands[cell]; m; m &= m - 1) {
+      const c = cell * 9 + lowBit(m);
+      if (seen.add(c)) out.push(c);
+    }
+  } else {
+    const h = causeHouse(cause, cell);
+    const b = 1 << d;
+    for (let i = 0; i < 9; i++) {
+      const other = HOUSE_CELLS[h * 9 + i];
+      if (initial[other] & b && !(g.cands[other] & b)) {
+        const c = other * 9 + d;
+        if (seen.add(c)) out.push(c);
+      }
+    }
+  }
+}

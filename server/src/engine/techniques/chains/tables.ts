@@ -1,0 +1,159 @@
+/**
+ * Shared tables and the working grid of the chaining engine.
+ *
+ * A candidate is `cell * 9 + digit - 1` (0..728). A chain node ("potential" in Sudoku
+ * Explainer's words) is a candidate with a state: the key of "candidate is off" is the
+ * candidate itself, the key of "candidate is on" is the candidate + 729.
+ */
+import { HOUSES } from '../../grid';
+
+export const NCAND = 729;
+export const NKEY = 2 * NCAND;
+export const ON = NCAND;
+
+export const isOnKey = (key: number): boolean => key >= NCAND;
+export const candOf = (key: number): number => (key >= NCAND ? key - NCAND : key);
+
+/** Why a node holds (Sudoku Explainer's Potential.Cause); 0 for an assumption. */
+export const CAUSE_NONE = 0;
+export const CAUSE_CELL = 1; // naked single: the only other value of the cell
+export const CAUSE_BOX = 2; // hidden single in the box
+export const CAUSE_ROW = 3;
+export const CAUSE_COLUMN = 4;
+export const CAUSE_ADVANCED = 5; // a simpler rule (or a nested chain) removed it
+
+/** Cells of each house in SE's order (rows by column, columns by row, boxes row-major). */
+export const HOUSE_CELLS = new Int8Array(27 * 9);
+for (let h = 0; h < 27; h++) for (let i = 0; i < 9; i++) HOUSE_CELLS[h * 9 + i] = HOUSES[h][i];
+
+/** The houses of each cell in SE's region order: box, row, column. */
+export const CELL_HOUSES = new Int8Array(81 * 3);
+/** Index of the cell inside each of those three houses. */
+export const CELL_INDEX = new Int8Array(81 * 3);
+for (let c = 0; c < 81; c++) {
+  const r = (c / 9) | 0;
+  const col = c % 9;
+  CELL_HOUSES[3 * c] = 18 + 3 * ((r / 3) | 0) + ((col / 3) | 0);
+  CELL_HOUSES[3 * c + 1] = r;
+  CELL_HOUSES[3 * c + 2] = 9 + col;
+  CELL_INDEX[3 * c] = 3 * (r % 3) + (col % 3);
+  CELL_INDEX[3 * c + 1] = col;
+  CELL_INDEX[3 * c + 2] = r;
+}
+
+/** Hidden-single cause of a house. */
+export const houseCause = (h: number): number => (h >= 18 ? CAUSE_BOX : h < 9 ? CAUSE_ROW : CAUSE_COLUMN);
+/** The house of `cell` that a hidden-single cause refers to. */
+export function causeHouse(cause: number, cell: number): number {
+  if (cause === CAUSE_BOX) return CELL_HOUSES[3 * cell];
+  if (cause === CAUSE_ROW) return CELL_HOUSES[3 * cell + 1];
+  return CELL_HOUSES[3 * cell + 2];
+}
+
+/**
+ * The 20 peers of each cell in SE's order (box, then row, then column, no repeats), and the
+ * hidden-single cause of the house each one is first met in.
+ */
+export const SE_PEERS = new Int8Array(81 * 20);
+export const SE_PEER_CAUSE = new Uint8Array(81 * 20);
+for (let c = 0; c < 81; c++) {
+  const seen = new Set<number>();
+  let n = 0;
+  for (let k = 0; k < 3; k++) {
+    const h = CELL_HOUSES[3 * c + k];
+    for (let i = 0; i < 9; i++) {
+      const o = HOUSE_CELLS[h * 9 + i];
+      if (o === c || seen.has(o)) continue;
+      seen.add(o);
+      SE_PEER_CAUSE[c * 20 + n] = houseCause(h);
+      SE_PEERS[c * 20 + n++] = o;
+    }
+  }
+}
+
+export const POPCOUNT9 = new Uint8Array(512);
+for (let m = 1; m < 512; m++) POPCOUNT9[m] = POPCOUNT9[m >> 1] + (m & 1);
+
+/** Index of the lowest set bit of a non-zero mask. */
+export const lowBit = (m: number): number => 31 - Math.clz32(m & -m);
+
+/**
+ * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
+ * cell, plus the positions of each digit in each house, kept in step.
+ */
+export class ChainGrid {
+  readonly cands = new Uint16Array(81);
+  /** hpos[house * 9 + digit - 1]: 9-bit mask of the house's cells holding the digit. */
+  readonly hpos = new Uint16Array(27 * 9);
+  /** Placed values (never changed by a chain search). */
+  readonly values = new Uint8Array(81);
+
+  load(values: ArrayLike<number>, cands: ArrayLike<number>): void {
+    for (let c = 0; c < 81; c++) {
+      this.values[c] = values[c];
+      this.cands[c] = values[c] ? 0 : cands[c];
+    }
+    this.rebuildPositions();
+  }
+
+  rebuildPositions(): void {
+    this.hpos.fill(0);
+    for (let h = 0; h < 27; h++) {
+      for (let i = 0; i < 9; i++) {
+        let m = this.cands[HOUSE_CELLS[h * 9 + i]];
+        while (m) {
+          const d = lowBit(m);
+          m &= m - 1;
+          this.hpos[h * 9 + d] |= 1 << i;
+        }
+      }
+    }
+  }
+
+  copyFrom(o: ChainGrid): void {
+    this.cands.set(o.cands);
+    this.hpos.set(o.hpos);
+    this.values.set(o.values);
+  }
+
+  has(cand: number): boolean {
+    return (this.cands[(cand / 9) | 0] & (1 << cand % 9)) !== 0;
+  }
+
+  /** Removes a candidate (no-op when absent). */
+  remove(cand: number): void {
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    const b = 1 << d;
+    if (!(this.cands[cell] & b)) return;
+    this.cands[cell] &= ~b;
+    const k = 3 * cell;
+    this.hpos[CELL_HOUSES[k] * 9 + d] &= ~(1 << CELL_INDEX[k]);
+    this.hpos[CELL_HOUSES[k + 1] * 9 + d] &= ~(1 << CELL_INDEX[k + 1]);
+    this.hpos[CELL_HOUSES[k + 2] * 9 + d] &= ~(1 << CELL_INDEX[k + 2]);
+  }
+
+  /** Cells (0..81) of a house that still have no value. */
+  emptyCount(h: number): number {
+    let n = 0;
+    for (let i = 0; i < 9; i++) if (!this.values[HOUSE_CELLS[h * 9 + i]]) n++;
+    return n;
+  }
+}
+
+/** A set of candidates cleared in O(1) (a stamp per candidate). */
+export class CandSet {
+  private readonly stamp = new Int32Array(NCAND);
+  private gen = 1;
+
+  clear(): void {
+    this.gen++;
+  }
+
+  /** Adds `cand`; false when it was already there. */
+  add(cand: number): boolean {
+    if (this.stamp[cand] === this.gen) return false;
+    this.stamp[cand] = this.gen;
+    return true;
+  }
+}

@@ -1,0 +1,317 @@
+/**
+ * Sudoku Explainer's chaining techniques (server/src/engine/techniques/chains): the length bonus,
+ * first steps that SE itself rated (the ED column of the forum's hardest-puzzles database is the
+ * difficulty of SE's first step, taken on the bare puzzle, so it checks a chain technique alone),
+ * whole ratings of 17-clue puzzles against SE's published SER, and soundness: every chain step
+ * found on real puzzles agrees with the solution.
+ */
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { candidatesFromGivens } from '../../server/src/engine/grid';
+import { applyStep, rate, seFormat } from '../../server/src/engine/rate';
+import { State } from '../../server/src/engine/state';
+import type { Step } from '../../server/src/engine/step';
+import { TECHNIQUES } from '../../server/src/engine/techniques';
+import {
+  dynamicForcingChains,
+  dynamicForcingChainsPlus,
+  forcingChainsAndCycles,
+  multipleForcingChains,
+  nestedForcingChains,
+  nishioForcingChains,
+} from '../../server/src/engine/techniques/chains';
+import { DynamicChainer } from '../../server/src/engine/techniques/chains/dynamic';
+import { lengthBonus } from '../../server/src/engine/techniques/chains/hint';
+import { StaticChainer } from '../../server/src/engine/techniques/chains/static';
+import { ChainGrid } from '../../server/src/engine/techniques/chains/tables';
+import { Budget, BudgetExceeded, type Technique } from '../../server/src/engine/techniques/technique';
+import { dataPath } from '../dataPath';
+
+function stateOf(puzzle: string): State {
+  const givens = new Uint8Array(81);
+  for (let c = 0; c < 81; c++) {
+    const ch = puzzle[c];
+    givens[c] = ch >= '1' && ch <= '9' ? Number(ch) : 0;
+  }
+  return State.fromCandidates(candidatesFromGivens(givens), false);
+}
+
+function firstStep(t: Technique, state: State, ms = 60_000): Step | null {
+  for (const s of t.steps(state, { unique: true, budget: new Budget(ms) })) return s;
+  return null;
+}
+
+/** The first step of the whole technique list, as the rater takes it. */
+function ratedFirstStep(state: State): Step | null {
+  const budget = new Budget(60_000);
+  for (const t of TECHNIQUES) for (const s of t.steps(state, { unique: true, budget })) return s;
+  return null;
+}
+
+function expectSound(step: Step, solution: string, where: string): void {
+  for (const p of step.placements) expect(Number(solution[p.cell]), `${where}: ${step.text}`).toBe(p.digit);
+  for (const e of step.eliminations) expect(Number(solution[e.cell]), `${where}: ${step.text}`).not.toBe(e.digit);
+}
+
+function solutions(...parts: string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of fs.readFileSync(dataPath(...parts), 'utf8').split('\n')) {
+    const [puzzle, , solution] = line.trim().split(':');
+    if (puzzle && solution) map.set(puzzle, solution);
+  }
+  return map;
+}
+
+// ---------------------------------------------------------------------------
+
+describe('length bonus and difficulty', () => {
+  it('follows SE’s table: limits 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128 on length = complexity - 2', () => {
+    const expected: [number, number][] = [
+      [4, 0],
+      [5, 1],
+      [6, 1],
+      [7, 2],
+      [8, 2],
+      [9, 3],
+      [12, 3],
+      [13, 4],
+      [16, 4],
+      [17, 5],
+      [24, 5],
+      [25, 6],
+      [32, 6],
+      [33, 7],
+      [48, 7],
+      [49, 8],
+      [64, 8],
+      [65, 9],
+      [96, 9],
+      [97, 10],
+      [128, 10],
+      [129, 11],
+    ];
+    for (const [length, tenths] of expected) {
+      expect(Math.round(lengthBonus(length + 2) * 10), `length ${length}`).toBe(tenths);
+    }
+  });
+
+  it('matches the ratings SE prints for chains of a given length', () => {
+    // "Forcing Chain (w/8 nodes)" 7.2, "(w/6 nodes)" 7.1, "Bidirectional Y-Cycle (w/16 nodes)" 6.9.
+    expect(seFormat(7.0 + lengthBonus(8 + 2))).toBe('7.2');
+    expect(seFormat(7.0 + lengthBonus(6 + 2))).toBe('7.1');
+    expect(seFormat(6.5 + lengthBonus(16 + 2))).toBe('6.9');
+  });
+});
+
+describe('first steps rated by SE (ED of the hardest-puzzles database)', () => {
+  // Bare puzzles whose first SE step is a dynamic chain; [puzzle, ED, technique].
+  const cases: [string, string, string][] = [
+    [
+      '..3.5.7..4....9....8.2.....2......4..9.8.......1.6.5.....5.16......7...3..6....57',
+      '9.3',
+      'Dynamic Contradiction Forcing Chains',
+    ],
+    [
+      '1....67......8......92...5.....4...85..3...1......76..3.2.......1.9...2.9.5.....4',
+      '9.4',
+      'Dynamic Contradiction Forcing Chains',
+    ],
+    [
+      '.2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8',
+      '9.4',
+      'Dynamic Double Forcing Chains (+)',
+    ],
+    [
+      '..3..67.........2.79.2......3....6..5....4..76.7..3.453.5..74...............1...8',
+      '9.5',
+      'Dynamic Region Forcing Chains (+)',
+    ],
+    [
+      '........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.',
+      '9.8',
+      'Dynamic Contradiction Forcing Chains (+)',
+    ],
+    [
+      '.2......9..6.8.1..7.......5..46....8....4..1....3.84...9.....2.5....7..1..1.3.8..',
+      '10.0',
+      'Dynamic Contradiction Forcing Chains (+)',
+    ],
+    [
+      '..6.......3...7..11.7.............9.3....6..5.5.8..2....3..5..6...2...4..4..9.8..',
+      '10.2',
+      'Dynamic Contradiction Forcing Chains (+ Forcing Chains)',
+    ],
+  ];
+  for (const [puzzle, ed, technique] of cases) {
+    it(`${puzzle.slice(0, 20)}… starts with ${technique} ${ed}`, () => {
+      const step = ratedFirstStep(stateOf(puzzle));
+      expect(step?.technique).toBe(technique);
+      expect(seFormat(step!.difficulty)).toBe(ed);
+    });
+  }
+});
+
+describe('whole ratings of 17-clue puzzles against SE’s SER', () => {
+  // [puzzle, SER, hardest technique]; the simpler techniques before the chains matter too.
+  const cases: [string, string, string][] = [];
+  const rows = fs.readFileSync(dataPath('berthier-ratings', 'royle17-49151-W-SER.tsv'), 'utf8').split('\n');
+  // Every 211th puzzle rated 6.5-8.0 gives a spread of chain kinds (fixed, so the test is stable).
+  let seen = 0;
+  for (const row of rows.slice(1)) {
+    const [puzzle, , ser] = row.split('\t');
+    if (!puzzle || Number(ser) < 6.5 || Number(ser) > 8.0) continue;
+    if (seen++ % 211 === 0) cases.push([puzzle, ser, '']);
+    if (cases.length === 40) break;
+  }
+
+  it('agree on at least 90% of a sample rated 6.5-8.0, and within 0.1 on 97%', { timeout: 30_000 }, () => {
+    let exact = 0;
+    let near = 0;
+    const misses: string[] = [];
+    for (const [puzzle, ser] of cases) {
+      const r = rate(stateOf(puzzle), { unique: true, budgetMs: 10_000 });
+      const er = seFormat(r.er);
+      if (er === ser) exact++;
+      else misses.push(`${puzzle} SE ${ser} got ${er} ${r.hardest?.technique}`);
+      if (Math.abs(Number(er) - Number(ser)) < 0.15) near++;
+    }
+    expect(exact / cases.length, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(near / cases.length, misses.join('\n')).toBeGreaterThanOrEqual(0.97);
+  });
+
+  // One puzzle per hardest technique, each rated exactly as SE does: [puzzle, SER, technique].
+  const known: [string, string, string][] = [
+    ['.....731.5.94............2.4.......96..2.........3.......8..6...3....2...1.......', '6.6', 'Turbot Fish'],
+    ['1......4.....3.6..7........5..7...........3.2...8..4.....1...7..3..2....46.......', '6.7', 'Forcing X-Chain'],
+    ['6.1..........3..8.......4.....2.4....9.....3.5..1.....34..7.......6..1........2..', '6.6', 'Bidirectional X-Cycle'],
+    ['....38.6..24...................7.2...1.4.....8......3....6..4.1..9...5..3........', '6.6', 'Bidirectional Y-Cycle'],
+    ['54.....6.....8.3..7............2...83....6.........1...28.....7...3...5....1.....', '7.1', 'Bidirectional Cycle'],
+    ['..6.31....2.....9.............25..8.1...........9.....4.....1.3...82....7.....4..', '7.1', 'Forcing Chain'],
+    ['3..7...2......16..............2...7..16.......5.......8..42.3..9.....1........5..', '7.8', 'Nishio Forcing Chains'],
+    ['4...5.1.....2...5.1...........37..........6.8......4.....64.....3.....2...5....3.', '8.3', 'Cell Forcing Chains'],
+    ['5.....74.1..3.6........9......14.2...2..8......6.............6327................', '8.3', 'Region Forcing Chains'],
+    ['...35.9..6.....4....1......2..8......3.9............6.....46.1.39.......7........', '8.9', 'Dynamic Region Forcing Chains'],
+  ];
+  for (const [puzzle, ser, technique] of known) {
+    it(`${puzzle.slice(0, 20)}… is ${ser} by a ${technique}`, () => {
+      const r = rate(stateOf(puzzle), { unique: true, budgetMs: 10_000 });
+      expect(r.hardest?.technique).toBe(technique);
+      expect(seFormat(r.er)).toBe(ser);
+    });
+  }
+});
+
+describe('search details', () => {
+  it('reports the same first step with the pruned search as the full list', () => {
+    const rows = fs.readFileSync(dataPath('berthier-ratings', 'royle17-49151-W-SER.tsv'), 'utf8').split('\n');
+    const chainer = new StaticChainer();
+    let compared = 0;
+    for (let i = 1; i < rows.length && compared < 40; i += 97) {
+      const [puzzle, , ser] = rows[i].split('\t');
+      if (!puzzle || Number(ser) < 6.5) continue;
+      // Walk to the first state where the chain technique has something.
+      const state = stateOf(puzzle);
+      for (let guard = 0; guard < 200 && !state.isSolved(); guard++) {
+        const g = new ChainGrid();
+        g.load(state.values, state.cands);
+        const all = chainer.hints(g, null, null);
+        const first = chainer.firstHint(g, null);
+        expect(first?.removable).toEqual(all[0]?.removable);
+        expect(first?.complexity).toBe(all[0]?.complexity);
+        expect(first?.difficulty).toBe(all[0]?.difficulty);
+        if (all.length) compared++;
+        const step = ratedFirstStep(state);
+        if (!step) break;
+        applyStep(state, step);
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('reports the same first step with the best-only dynamic search as the full list', () => {
+    const sols = solutions('forum-hardest-110626', 'HardestDatabase110626.sol');
+    const puzzles = [...sols.keys()].filter((_, i) => i % 15 === 4).slice(0, 20);
+    const chainers = [
+      new DynamicChainer({ multiple: false, dynamic: true, nishio: true, level: 0 }),
+      new DynamicChainer({ multiple: true, dynamic: false, nishio: false, level: 0 }),
+      new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 }),
+      new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 1 }),
+    ];
+    let compared = 0;
+    for (const puzzle of puzzles) {
+      const state = stateOf(puzzle);
+      const g = new ChainGrid();
+      g.load(state.values, state.cands);
+      for (const chainer of chainers) {
+        const all = chainer.hints(g, null, null);
+        const first = chainer.firstHint(g, null);
+        expect(first?.removable).toEqual(all[0]?.removable);
+        expect(first?.complexity).toBe(all[0]?.complexity);
+        expect(first?.name).toBe(all[0]?.name);
+        if (all.length) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('gives up when the budget runs out', () => {
+    const state = stateOf('..6.......3...7..11.7.............9.3....6..5.5.8..2....3..5..6...2...4..4..9.8..');
+    expect(() => firstStep(nestedForcingChains[0], state, 0)).toThrow(BudgetExceeded);
+  });
+
+  it('names and links a forcing chain step', () => {
+    // SE: Turbot Fish r7c4<>8 here (after the simpler techniques).
+    const state = stateOf('....5..8.6.....2...1..3....2..7..4..3.8..............1..5....3..4.6........1.....');
+    let step: Step | null = null;
+    for (let guard = 0; guard < 100 && !step; guard++) {
+      const s = ratedFirstStep(state);
+      if (!s) break;
+      if (s.difficulty >= 6.5) step = s;
+      else applyStep(state, s);
+    }
+    expect(step?.technique).toBe('Turbot Fish');
+    expect(step?.difficulty).toBeCloseTo(6.6, 10);
+    expect(step?.links.length).toBe(5);
+    expect(step?.links.filter((l) => l.strong).length).toBe(2);
+    expect(step?.text).toMatch(/^Turbot Fish: .*\(w\/4 nodes\) => r\dc\d<>\d$/);
+  });
+});
+
+describe('soundness on hard puzzles', () => {
+  it('finds only true eliminations and placements (every hint of each technique, bare hardest puzzles)', () => {
+    const sols = solutions('forum-hardest-110626', 'HardestDatabase110626.sol');
+    const puzzles = [...sols.keys()].filter((_, i) => i % 8 === 0).slice(0, 45);
+    let steps = 0;
+    for (const puzzle of puzzles) {
+      const solution = sols.get(puzzle)!;
+      const state = stateOf(puzzle);
+      for (const t of [forcingChainsAndCycles, nishioForcingChains, multipleForcingChains, dynamicForcingChains]) {
+        for (const s of t.steps(state, { unique: true, budget: new Budget(5_000) })) {
+          expectSound(s, solution, puzzle);
+          steps++;
+        }
+      }
+      const plus = firstStep(dynamicForcingChainsPlus, state, 5_000);
+      if (plus) {
+        expectSound(plus, solution, puzzle);
+        steps++;
+      }
+    }
+    expect(steps).toBeGreaterThan(200);
+  });
+
+  it('rates top95 puzzles with sound chain steps all the way', () => {
+    const sols = solutions('magictour-top95', 'top95.sol');
+    const puzzles = [...sols.keys()].filter((_, i) => i % 10 === 3).slice(0, 8);
+    let chainSteps = 0;
+    for (const puzzle of puzzles) {
+      const solution = sols.get(puzzle)!;
+      const r = rate(stateOf(puzzle), { unique: true, budgetMs: 1_500 });
+      for (const s of r.steps) {
+        expectSound(s, solution, puzzle);
+        if (s.difficulty >= 6.5) chainSteps++;
+      }
+    }
+    expect(chainSteps).toBeGreaterThan(10);
+  });
+});
