@@ -54,13 +54,16 @@ interface Outcome {
 
 function report(label: string, outcomes: Outcome[]): void {
   const n = outcomes.length;
-  const pct = (k: number): string => `${((100 * k) / n).toFixed(1)}%`;
+  const pct = (k: number, of = known.length): string => `${((100 * k) / of).toFixed(1)}% of ${of}`;
   const ms = outcomes.map((o) => o.ms);
   const status = new Map<string, number>();
   for (const o of outcomes) status.set(o.rating.status, (status.get(o.rating.status) ?? 0) + 1);
   console.log(`\n${label}: ${n} puzzles; ${[...status].map(([s, k]) => `${s} ${k}`).join(', ')}`);
   console.log(`  time per puzzle: median ${percentile(ms, 50).toFixed(1)} ms, p90 ${percentile(ms, 90).toFixed(1)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
-  const known = outcomes.filter((o) => o.c.er);
+  // A rating cut off by its budget has no final ER: agreement is over the finished ones.
+  const unfinished = outcomes.filter((o) => o.c.er && (o.rating.status === 'budget' || o.rating.status === 'cancelled')).length;
+  const known = outcomes.filter((o) => o.c.er && o.rating.status !== 'budget' && o.rating.status !== 'cancelled');
+  if (unfinished > 0) console.log(`  ${unfinished} rating(s) over budget: left out of the agreement figures`);
   if (known.length === 0) return;
   const ours = (o: Outcome) => (o.rating.status === 'stuck' ? '20.0' : seFormat(o.rating.er));
   const erExact = known.filter((o) => ours(o) === o.c.er).length;
