@@ -1,7 +1,7 @@
 /**
  * What the chaining searches report, how Sudoku Explainer orders it, and how it becomes a Step.
  */
-import { cellName, houseName } from '../../grid';
+import { cellName } from '../../grid';
 import { makeStep, type Candidate, type Link, type Step } from '../../step';
 import { NCAND, candOf, isOnKey } from './tables';
 
@@ -89,16 +89,10 @@ function sameRemovals(a: ChainHint, b: ChainHint): boolean {
   return true;
 }
 
-export const candName = (cand: number): string => `${cellName((cand / 9) | 0)}`;
-export const candDigit = (cand: number): number => (cand % 9) + 1;
 /** `r1c2=5` or `r1c2<>5` for a node key. */
 export function nodeText(key: number): string {
   const c = candOf(key);
   return `${cellName((c / 9) | 0)}${isOnKey(key) ? '=' : '<>'}${(c % 9) + 1}`;
-}
-
-export function regionText(house: number, digit: number): string {
-  return `${digit} in ${houseName(house)}`;
 }
 
 const toCandidate = (cand: number): Candidate => ({ cell: (cand / 9) | 0, digit: (cand % 9) + 1 });
