@@ -10,7 +10,7 @@ import { State } from './engine/state';
 import type { Candidate, Link, Step } from './engine/step';
 import type { GridResponse, StepView } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
-import { type RatingService, ratableText, within } from './ratings';
+import { type RatingService, ratableText } from './ratings';
 
 /** How long the grid waits for a rating before it answers without steps (the rating goes on). */
 export const GRID_RATING_WAIT_MS = 3_000;
@@ -37,7 +37,7 @@ export function stepView(s: Step): StepView {
 export async function gridAt(
   doc: PuzzleDocument,
   cache: AnalysisCache,
-  ratings: Pick<RatingService, 'path'>,
+  ratings: Pick<RatingService, 'pathWithin'>,
   line: number,
   waitMs = GRID_RATING_WAIT_MS,
 ): Promise<GridResponse> {
@@ -61,7 +61,7 @@ export async function gridAt(
   const text = ratableText(p, cache);
   if (!text) return { puzzle: { ...puzzle, message: `no solving path: ${describeStatus(analysis.status)}` } };
   try {
-    const rating = await within(ratings.path(text, true, true), waitMs);
+    const rating = await ratings.pathWithin(text, waitMs);
     if (!rating) {
       return { puzzle: { ...puzzle, message: `the rating is still running (more than ${waitMs / 1000} s); the steps appear when it is done` } };
     }

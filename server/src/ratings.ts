@@ -2,7 +2,9 @@
  * SE ratings for the editor: computed in worker threads (a rating can take seconds), cached
  * by puzzle text as small summaries; full step lists are kept only for the latest few.
  * Two pools: background work (inlay hints, Rate all) may queue many hard puzzles, so what the
- * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own.
+ * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own. When a
+ * hover stops waiting, its job moves to the background pool, so one hard puzzle hovered in
+ * passing cannot hold up the next hover.
  */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
@@ -16,14 +18,21 @@ import type { RateJob } from './ratingWorker';
 const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
 
+type Method = 'rate' | 'extras';
+
+interface Running {
+  promise: Promise<unknown>;
+  /** Cancels the interactive run; its waiters get the background run's result instead. */
+  demote?: () => void;
+}
+
 export class RatingService {
   private readonly background: workerpool.Pool;
   private readonly interactive: workerpool.Pool;
   private readonly summaries = new Map<string, RatingSummary>();
   private readonly paths = new Map<string, Rating>();
-  private readonly inflight = new Map<string, Promise<Rating>>();
   private readonly extrasKept = new Map<string, ExtraRatings>();
-  private readonly extrasInflight = new Map<string, Promise<ExtraRatings>>();
+  private readonly inflight = new Map<string, Running>();
 
   constructor(
     workerScript: string,
@@ -52,18 +61,10 @@ export class RatingService {
     const key = `${variant}:${text}`;
     const kept = this.extrasKept.get(key);
     if (kept) return Promise.resolve(kept);
-    const running = this.extrasInflight.get(key);
-    if (running) return running;
-    const pool = interactive ? this.interactive : this.background;
-    const promise = Promise.resolve(pool.exec('extras', [{ text, variant, budgetMs: this.budgetMs }]) as Promise<ExtraRatings>).finally(() =>
-      this.extrasInflight.delete(key),
-    );
-    this.extrasInflight.set(key, promise);
-    return promise.then((extras) => {
+    return this.run<ExtraRatings>('extras', key, { text, variant, budgetMs: this.budgetMs }, interactive, (extras) => {
       this.extrasKept.set(key, extras);
       if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
       this.onRated(text);
-      return extras;
     });
   }
 
@@ -78,35 +79,70 @@ export class RatingService {
   path(text: string, unique: boolean, interactive = false): Promise<Rating> {
     const kept = this.paths.get(text);
     if (kept) return Promise.resolve(kept);
-    const key = `${interactive ? 'i' : 'b'}:${text}`;
-    const running = this.inflight.get(key);
-    if (running) return running;
     const job: RateJob = { text, unique, budgetMs: this.budgetMs };
-    const pool = interactive ? this.interactive : this.background;
-    const promise = Promise.resolve(pool.exec('rate', [job]) as Promise<Rating>).then(
-      (rating) => {
-        this.inflight.delete(key);
-        this.summaries.set(text, summarize(rating));
-        this.paths.set(text, rating);
-        if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
-        this.onRated(text);
-        return rating;
-      },
-      (err: unknown) => {
-        this.inflight.delete(key);
-        throw err;
-      },
-    );
-    this.inflight.set(key, promise);
-    return promise;
+    return this.run<Rating>('rate', text, job, interactive, (rating) => {
+      this.summaries.set(text, summarize(rating));
+      this.paths.set(text, rating);
+      if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
+      this.onRated(text);
+    });
   }
 
   async summary(text: string, unique: boolean, interactive = false): Promise<RatingSummary> {
     return this.peek(text) ?? summarize(await this.path(text, unique, interactive));
   }
 
+  /** The rating of a unique puzzle if it comes within `ms`; past that it goes on in the background. */
+  pathWithin(text: string, ms: number): Promise<Rating | undefined> {
+    return this.waitOrDemote(this.path(text, true, true), `rate:i:${text}`, ms);
+  }
+
+  extrasWithin(text: string, variant: PuzzleVariant, ms: number): Promise<ExtraRatings | undefined> {
+    return this.waitOrDemote(this.extras(text, variant, true), `extras:i:${variant}:${text}`, ms);
+  }
+
+  private async waitOrDemote<T>(promise: Promise<T>, id: string, ms: number): Promise<T | undefined> {
+    const result = await within(promise, ms);
+    if (result === undefined) this.inflight.get(id)?.demote?.();
+    return result;
+  }
+
   async dispose(): Promise<void> {
     await Promise.all([this.background.terminate(true), this.interactive.terminate(true)]);
+  }
+
+  /** One worker job per (method, pool, key) at a time; `done` stores the result. */
+  private run<T>(method: Method, key: string, arg: unknown, interactive: boolean, done: (result: T) => void): Promise<T> {
+    const id = `${method}:${interactive ? 'i' : 'b'}:${key}`;
+    const running = this.inflight.get(id);
+    if (running) return running.promise as Promise<T>;
+    const task = (interactive ? this.interactive : this.background).exec(method, [arg]);
+    let demoted = false;
+    const entry: Running = { promise: Promise.resolve() };
+    const promise = Promise.resolve(task as Promise<T>)
+      .then(
+        (result) => {
+          done(result);
+          return result;
+        },
+        (err: unknown) => {
+          if (demoted) return this.run<T>(method, key, arg, false, done);
+          throw err;
+        },
+      )
+      .finally(() => {
+        if (this.inflight.get(id) === entry) this.inflight.delete(id);
+      });
+    entry.promise = promise;
+    if (interactive) {
+      entry.demote = () => {
+        demoted = true;
+        this.inflight.delete(id);
+        task.cancel();
+      };
+    }
+    this.inflight.set(id, entry);
+    return promise;
   }
 }
 

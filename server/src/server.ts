@@ -22,7 +22,7 @@ import { fullDiagnostics, quickDiagnostics } from './diagnostics';
 import { gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
-import { describeRating } from './engine/rate';
+import { describeRating, summarize } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
 import { documentSymbols, foldingRanges } from './outline';
@@ -44,7 +44,7 @@ import {
   type ValidateResponse,
 } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
-import { RatingService, within } from './ratings';
+import { RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 
@@ -212,7 +212,6 @@ export function startServer(connection: Connection): void {
     return { kind: DocumentDiagnosticReportKind.Full, resultId: String(state?.resultId ?? 0), items: state?.diagnostics ?? [] };
   });
 
-  /** The hover's SE rating line: waits a moment for a rating, then says it is still coming. */
   /** The hover's rating rows: waits a moment for the ratings, then says they are still coming. */
   async function ratingRows(uri: string, line: number): Promise<[string, string][]> {
     const puzzle = current(uri)?.parsed.puzzleAt(line);
@@ -222,8 +221,8 @@ export function startServer(connection: Connection): void {
     const text = puzzle.text;
     const variant = cache.variant(puzzle);
     const [se, extras] = await Promise.all([
-      analysis.status === 'unique' ? (ratings.peek(text) ?? within(ratings.summary(text, true, true), HOVER_RATING_WAIT_MS)) : null,
-      ratings.peekExtras(text, variant) ?? within(ratings.extras(text, variant, true), HOVER_RATING_WAIT_MS),
+      analysis.status === 'unique' ? (ratings.peek(text) ?? ratings.pathWithin(text, HOVER_RATING_WAIT_MS).then((r) => r && summarize(r))) : null,
+      ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS),
     ]);
     const rows: [string, string][] = [];
     if (analysis.status === 'unique') rows.push(['SE rating', se ? describeRating(se) : `${pending}, or use the Rate lens`]);

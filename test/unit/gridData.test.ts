@@ -18,12 +18,12 @@ const TEXT = [`# grid view`, `${SER_42} SER 4.2`, MULTI, `${SER_42.slice(0, 40)}
 
 /** Rates in-process, as the worker would; counts the calls. */
 function inProcessRatings() {
-  const calls: { text: string; unique: boolean }[] = [];
+  const calls: string[] = [];
   return {
     calls,
-    path(text: string, unique: boolean): Promise<Rating> {
-      calls.push({ text, unique });
-      return Promise.resolve(ratePuzzle(candidatesOfText(text), text.length === 729, { unique }));
+    pathWithin(text: string): Promise<Rating | undefined> {
+      calls.push(text);
+      return Promise.resolve(ratePuzzle(candidatesOfText(text), text.length === 729, { unique: true }));
     },
   };
 }
@@ -61,7 +61,7 @@ describe('gridAt', () => {
   it('gives a unique puzzle with its givens, candidates, solution, rating and steps', async () => {
     const ratings = inProcessRatings();
     const p = await shown(1, ratings);
-    expect(ratings.calls).toEqual([{ text: SER_42, unique: true }]);
+    expect(ratings.calls).toEqual([SER_42]);
     expect(p).toMatchObject({ line: 1, kind: '81', text: SER_42, status: 'unique', message: null });
     expect(p.givens).toHaveLength(81);
     expect(p.givens.map((d) => d || '.').join('')).toBe(SER_42);
@@ -121,7 +121,7 @@ describe('gridAt', () => {
   });
 
   it('gives up waiting for a slow rating: no steps, a message', async () => {
-    const never = { path: () => new Promise<Rating>(() => undefined) };
+    const never = { pathWithin: () => Promise.resolve(undefined) };
     const p = await shown(1, never as never, 20);
     expect(p).toMatchObject({ status: 'unique', rating: null, steps: [] });
     expect(p.solution).toHaveLength(81);
@@ -129,7 +129,7 @@ describe('gridAt', () => {
   });
 
   it('reports a failed rating instead of throwing', async () => {
-    const failing = { path: () => Promise.reject(new Error('worker died')) };
+    const failing = { pathWithin: () => Promise.reject(new Error('worker died')) };
     const p = await shown(1, failing as never);
     expect(p).toMatchObject({ rating: null, steps: [], message: 'the rating failed: worker died' });
   });
