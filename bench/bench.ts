@@ -11,6 +11,7 @@ import * as bliss from './bliss';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as solver from './solver';
+import * as ua from './ua';
 import * as whips from './whips';
 
 interface Benchmark {
@@ -18,7 +19,7 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss, whips];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss, whips, ua];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
 const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every']);

@@ -1,0 +1,922 @@
+/**
+ * Exhaustive search of the n-clue puzzles (17 by default) contained in one solution grid, by
+ * blue's "bands 1+2, then band 3" method (see the 17-clue search seed).
+ *
+ * A clue set is a puzzle of the grid when it hits every UA set. Call band 3 the band with the
+ * most clues (k of them; the lowest such band on ties) and XY the clues of the two others.
+ * With m = ceil(n / 3), the search is split in passes that bound k and the stacks:
+ *   A.  some band holds more than m clues (so XY has at most n - m - 1);
+ *   A'. the same on the transposed grid: some stack holds more than m (what A found is skipped);
+ *   B.  no band and no stack holds more than m clues: k = m and every stack is capped at m.
+ * Each pass runs once per choice of band 3 (moved to rows 7-9) and per k:
+ *
+ * 1. XY: every set of n - k cells of bands 1+2 (within the band and stack caps) that hits
+ *    every known UA set lying in bands 1+2: a depth-first hitting-set enumeration that
+ *    branches on the first UA set not hit; cells tried before are excluded further down, so
+ *    each set comes once; when all are hit, the clues left are chosen freely. One bit per UA
+ *    set in a vector per depth (sparse: the non-zero words) and a hit vector per cell give
+ *    "the first set not hit" and, two clues before the end, the cells that can still end it.
+ * 2. Band 3. The UA sets meeting band 3 that XY misses (another vector per depth, so this
+ *    is known at the leaf) are reduced to their band-3 part, a 27-bit word. Among them are
+ *    the "gangster" UA sets: exchanging digits inside a mini-row of band 3 changes the digit
+ *    sets of its columns, so bands 1+2 must change too (the bands 1+2 part); the pair or
+ *    triplet of the mini-row is the band-3 part, shared by many UA sets. A mini-row with
+ *    missed pairs needs one clue (two when all three pairs are missed), and parts disjoint
+ *    from those and from each other one more each: a bound on the clues band 3 needs (per
+ *    stack too when stacks are capped) that rejects most XY (~95%) for a few word
+ *    operations (the smallest parts in a per-depth vector, the rest computed only for the
+ *    XY that get past them). Then XY must make bands 1+2 unique with band 3 given (the
+ *    solver; if not, the difference is learnt, see 3), and the k-clue sets of band 3 hitting
+ *    every minimal part are enumerated like XY.
+ * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
+ *    cells where it differs contain new UA sets: the minimal ones inside (a UA enumeration
+ *    restricted to those cells) are learnt, in the bands 1+2 list or the band-3 vectors, so
+ *    the neighbourhood is rejected without the solver from then on ("fresh" UA sets).
+ *
+ * UA sets known at the start: every minimal UA set of at most `maxSize` cells (12), those
+ * inside each band and each stack (any size) and, per band 3, those of at most
+ * `gangsterSize` cells (16) whose band-3 part lies in one mini-row or is empty: the gangster
+ * UA sets and the UA sets of bands 1+2.
+ */
+import { solve } from '../solve';
+import type { Budget } from '../techniques/technique';
+import { CellSetList, candidatesWithGivens, cellsOfWords, popcount27, solutionDigits, type CellSet } from './cells';
+import { enumerateUAs, minimalSorted } from './enumerate';
+import { transposeGrid } from './symmetry';
+
+export interface ClueSearchOptions {
+  /** Clues per puzzle (default 17). */
+  clues?: number;
+  /** Size bound of the UA sets enumerated up front (default 12). */
+  maxSize?: number;
+  /** Size bound of the gangster UA sets of band 3 (default 16). */
+  gangsterSize?: number;
+  budget?: Budget;
+  /** Called now and then with work done / total work (both in tasks: pass x band 3 x k). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ClueSearchResult {
+  /** The n-clue puzzles with one solution, as 81-char strings, sorted. */
+  puzzles: string[];
+  stats: {
+    /** Bands 1+2 clue sets hitting every known UA set inside bands 1+2. */
+    xy: number;
+    /** Those that passed the band-3 bound and made bands 1+2 unique: band 3 enumerated. */
+    band3: number;
+    /** Solver calls (bands 1+2 checks and full clue sets). */
+    solverCalls: number;
+    /** UA sets learnt from second solutions. */
+    learnt: number;
+    /** UA sets known at the start (summed over the grids searched: 3 bands x 2 orientations). */
+    uaSets: number;
+    ms: number;
+  };
+}
+
+const NODE_BUDGET = 5_000_000;
+/**
+ * Band-3 vector words kept per depth (the first 32 * CORE_WORDS sets: the smallest band-3
+ * parts, the gangster pairs and triplets first); the rest is computed at the leaves that
+ * get past the bound on these.
+ */
+const CORE_WORDS = 32;
+/**
+ * Learnt difference sets up to this size are reduced to the minimal UA sets inside (a small
+ * restricted enumeration); larger ones, costly to enumerate, are learnt as they are (still
+ * UA sets, only weaker). Measured: the best trade-off of the sizes tried (0, 20, all).
+ */
+const MINIMIZE_UP_TO = 20;
+const BAND = 0x7ffffff;
+/** Cells of stack s inside a band word. */
+const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
+const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
+
+interface Task {
+  /** The grid as searched: band 3 in rows 6-8. */
+  grid: Uint8Array;
+  /** Searched cell -> cell of the input grid. */
+  back: Int8Array;
+  clues: number;
+  /** Clues in band 3. */
+  k: number;
+  /** Most clues in bands 1 and 2 of the searched grid. */
+  cap1: number;
+  cap2: number;
+  /** Most clues per stack (9 = no cap). */
+  stackCap: number;
+  /** Clue sets (input-grid cells) this task leaves to another. */
+  skip?: (cells: number[]) => boolean;
+}
+
+/** The grid with band t3 moved to the bottom, the other two in order, and the way back. */
+function bandToBottom(g: Uint8Array, t3: number, transposed: boolean): { grid: Uint8Array; back: Int8Array } {
+  const order = [0, 1, 2].filter((b) => b !== t3).concat([t3]);
+  const grid = new Uint8Array(81);
+  const back = new Int8Array(81);
+  for (let nb = 0; nb < 3; nb++) {
+    for (let i = 0; i < 27; i++) {
+      const src = 27 * order[nb] + i;
+      const dst = 27 * nb + i;
+      grid[dst] = g[src];
+      back[dst] = transposed ? 9 * (src % 9) + ((src / 9) | 0) : src;
+    }
+  }
+  return { grid, back };
+}
+
+/** All puzzles of `clues` clues (default 17) with one solution whose solution is `solution`. */
+export function searchClues(solution: string | ArrayLike<number>, options: ClueSearchOptions = {}): ClueSearchResult {
+  const t0 = performance.now();
+  const S = solutionDigits(solution);
+  const n = options.clues ?? 17;
+  if (!(Number.isInteger(n) && n >= 8 && n <= 40)) throw new Error(`clues: expected an integer in 8..40, got ${n}`);
+  const m = Math.ceil(n / 3);
+  const found = new Set<string>();
+  const stats = { xy: 0, band3: 0, solverCalls: 0, learnt: 0, uaSets: 0, ms: 0 };
+
+  const tasks: Task[] = [];
+  const passB: Task[] = [];
+  for (const transposed of [false, true]) {
+    const g = transposed ? transposeGrid(S) : S;
+    for (let t3 = 0; t3 < 3; t3++) {
+      const { grid, back } = bandToBottom(g, t3, transposed);
+      const lower = [0, 1, 2].filter((b) => b !== t3);
+      // Ties: band 3 is the lowest band with the most clues.
+      const capOf = (b: number, k: number): number => (b < t3 ? k - 1 : k);
+      const push = (list: Task[], k: number, stackCap: number): void => {
+        const rest = n - k;
+        const cap1 = Math.min(capOf(lower[0], k), rest);
+        const cap2 = Math.min(capOf(lower[1], k), rest);
+        if (cap1 + cap2 < rest) return;
+        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, skip: transposed ? bandOver(m) : undefined });
+      };
+      for (let k = m + 1; k <= n; k++) push(tasks, k, 9); // passes A, A'
+      if (!transposed) push(passB, m, m); // pass B
+    }
+  }
+  // Pass B last: it is the largest, and it profits from the UA sets learnt before.
+  tasks.push(...passB);
+
+  const cache = new Map<string, Prepared>();
+  for (let ti = 0; ti < tasks.length; ti++) {
+    const task = tasks[ti];
+    const key = task.grid.join('');
+    let prep = cache.get(key);
+    if (!prep) {
+      prep = prepare(task.grid, options.maxSize ?? 12, options.gangsterSize ?? 16, options.budget);
+      stats.uaSets += prep.two.count + prep.three.count;
+      cache.set(key, prep);
+    }
+    new TaskRun(task, prep, found, stats, options.budget, (f) => options.onProgress?.(ti + f, tasks.length)).run();
+  }
+  options.onProgress?.(tasks.length, tasks.length);
+  stats.ms = performance.now() - t0;
+  return { puzzles: [...found].sort(), stats };
+}
+
+/** A pass on the transposed grid skips the clue sets with some band (of the input grid) over m. */
+function bandOver(m: number): (cells: number[]) => boolean {
+  return (cells) => {
+    const count = [0, 0, 0];
+    for (const c of cells) count[(c / 27) | 0]++;
+    return count[0] > m || count[1] > m || count[2] > m;
+  };
+}
+
+// ---------------------------------------------------------------------------
+// UA sets with hit vectors
+// ---------------------------------------------------------------------------
+
+/** UA sets (three words each) and, per cell of bands 1+2, the vector of those it hits. */
+class UAVectors {
+  count = 0;
+  /** Vector length in 32-bit words (capacity 32 * W sets). */
+  W = 0;
+  sets = new Int32Array(0);
+  /** hit[c * W + w]: sets that cell c (0..53) hits. */
+  hit = new Int32Array(0);
+  /** Per set: 4 * mini-row + (0..2: which pair of its cells, 3: all three) when the band-3 part is that; else -1. */
+  mini = new Int8Array(0);
+
+  add(w0: number, w1: number, w2: number): number {
+    const i = this.count;
+    if (i >= 32 * this.W) {
+      const W = Math.max(8, 2 * this.W);
+      const hit = new Int32Array(54 * W);
+      for (let c = 0; c < 54; c++) hit.set(this.hit.subarray(c * this.W, (c + 1) * this.W), c * W);
+      const sets = new Int32Array(3 * 32 * W);
+      sets.set(this.sets);
+      const mini = new Int8Array(32 * W);
+      mini.set(this.mini);
+      this.hit = hit;
+      this.sets = sets;
+      this.mini = mini;
+      this.W = W;
+    }
+    this.sets[3 * i] = w0;
+    this.sets[3 * i + 1] = w1;
+    this.sets[3 * i + 2] = w2;
+    this.mini[i] = miniCode(w2);
+    const W = this.W;
+    for (const c of cellsOfWords(w0, w1, 0)) this.hit[c * W + (i >> 5)] |= 1 << (i & 31);
+    this.count++;
+    return i;
+  }
+}
+
+/** MINI_PAIR[3-bit cells of a mini-row]: 0..2 for a pair, 3 for the triplet, -1 otherwise. */
+const MINI_PAIR = [-1, -1, -1, 0, -1, 1, 2, 3];
+
+function miniCode(p: number): number {
+  if (p === 0) return -1;
+  const low = 31 - Math.clz32(p & -p);
+  const row = (low / 9) | 0;
+  const box = ((low % 9) / 3) | 0;
+  const shift = 9 * row + 3 * box;
+  if ((p & ~(7 << shift)) !== 0) return -1;
+  const kind = MINI_PAIR[(p >> shift) & 7];
+  return kind < 0 ? -1 : 4 * (3 * row + box) + kind;
+}
+
+/** Cells of mini-row i (3 * row + box) in the band word. */
+const MINI_CELLS = Array.from({ length: 9 }, (_, i) => 7 << (9 * ((i / 3) | 0) + 3 * (i % 3)));
+
+interface Prepared {
+  grid: Uint8Array;
+  /** UA sets inside bands 1+2 (smallest first, then as learnt). */
+  two: UAVectors;
+  /** UA sets meeting band 3. */
+  three: UAVectors;
+}
+
+function prepare(grid: Uint8Array, maxSize: number, gangsterSize: number, budget?: Budget): Prepared {
+  const all = new CellSetList(1024);
+  const add = (l: CellSetList, keep: (w2: number) => boolean = () => true): void => {
+    for (let i = 0; i < l.count; i++) {
+      if (keep(l.words[3 * i + 2])) all.push(l.words[3 * i], l.words[3 * i + 1], l.words[3 * i + 2]);
+    }
+  };
+  add(enumerateUAs(grid, { maxSize, budget }));
+  // UA sets inside one band or one stack (any size).
+  for (let b = 0; b < 3; b++) {
+    const fixed: CellSet = [BAND, BAND, BAND];
+    fixed[b] = 0;
+    add(enumerateUAs(grid, { maxSize: 27, fixedWords: fixed, budget }));
+    const stack = STACK_MASK[b];
+    add(enumerateUAs(grid, { maxSize: 27, fixedWords: [BAND & ~stack, BAND & ~stack, BAND & ~stack], budget }));
+  }
+  // Gangster UA sets of band 3 (band-3 part inside one mini-row) and UA sets of bands 1+2.
+  add(enumerateUAs(grid, { maxSize: gangsterSize, miniRowBand: 2, budget }));
+  const min = minimalSorted(all);
+  const two = new UAVectors();
+  const three = new UAVectors();
+  const meeting: number[] = [];
+  for (let i = 0; i < min.count; i++) {
+    if (min.words[3 * i + 2] === 0) two.add(min.words[3 * i], min.words[3 * i + 1], 0);
+    else meeting.push(i);
+  }
+  // Smallest band-3 parts first: the disjoint-part bound at the leaves meets them first.
+  const w = min.words;
+  meeting.sort((a, b) => popcount27(w[3 * a + 2]) - popcount27(w[3 * b + 2]) || a - b);
+  for (const i of meeting) three.add(w[3 * i], w[3 * i + 1], w[3 * i + 2]);
+  return { grid, two, three };
+}
+
+// ---------------------------------------------------------------------------
+// One task: a grid (band 3 at the bottom), k, caps
+// ---------------------------------------------------------------------------
+
+class TaskRun {
+  private readonly g: Uint8Array;
+  private readonly target: number;
+  private readonly chosen = new Int32Array(81);
+  private readonly stackCount = new Int32Array(3);
+  /**
+   * Sets of `two` not hit by chosen[0..d-1], per depth d, sparse: the non-zero words only, as (word index, bits)
+   * pairs in increasing word order (v2n[d] pairs from d * W2). Deeper, few words are left.
+   */
+  private v2i = new Int32Array(0);
+  private v2b = new Int32Array(0);
+  private readonly v2n: Int32Array;
+  /** Sets of `three` not hit, per depth: the core words only (see CORE_WORDS). */
+  private v3 = new Int32Array(0);
+  private W2 = 0;
+  private W3 = 0;
+  private nodes = 0;
+  /** Set when a learnt UA set inside bands 1+2 shows the current XY fails. */
+  private abortXY = false;
+  // Band 3 state: the minimal parts to hit, clues placed.
+  private parts = new Int32Array(1024);
+  private nParts = 0;
+  private readonly clues3 = new Int32Array(27);
+  private readonly miniPairs = new Int32Array(9);
+  private readonly perStack = new Int32Array(3);
+  private readonly bucket: number[][] = Array.from({ length: 28 }, () => []);
+
+  constructor(
+    private readonly task: Task,
+    private readonly prep: Prepared,
+    private readonly found: Set<string>,
+    private readonly stats: ClueSearchResult['stats'],
+    private readonly budget: Budget | undefined,
+    private readonly progress: (fraction: number) => void,
+  ) {
+    this.g = task.grid;
+    this.target = task.clues - task.k;
+    this.v2n = new Int32Array(this.target + 2);
+  }
+
+  run(): void {
+    this.resize();
+    // Depth 0: every set unhit.
+    const { two, three } = this.prep;
+    const used2 = (two.count + 31) >> 5;
+    for (let w = 0; w < used2; w++) {
+      this.v2i[w] = w;
+      this.v2b[w] = w < used2 - 1 || (two.count & 31) === 0 ? -1 : (1 << (two.count & 31)) - 1;
+    }
+    this.v2n[0] = used2;
+    for (let i = 0; i < three.count; i++) this.v3[i >> 5] |= 1 << (i & 31);
+    this.progress(0);
+    this.xy(0, 0, 0, 0, 0);
+    this.progress(1);
+  }
+
+  /** Reallocates the depth vectors when the UA lists outgrew them. */
+  private resize(): void {
+    const { two, three } = this.prep;
+    const depths = this.target + 2;
+    if (two.W !== this.W2) {
+      const vi = new Int32Array(depths * two.W);
+      const vb = new Int32Array(depths * two.W);
+      for (let d = 0; d < depths && this.W2 > 0; d++) {
+        vi.set(this.v2i.subarray(d * this.W2, (d + 1) * this.W2), d * two.W);
+        vb.set(this.v2b.subarray(d * this.W2, (d + 1) * this.W2), d * two.W);
+      }
+      this.v2i = vi;
+      this.v2b = vb;
+      this.W2 = two.W;
+    }
+    if (three.W !== this.W3) {
+      const v = new Int32Array(depths * three.W);
+      for (let d = 0; d < depths && this.W3 > 0; d++) v.set(this.v3.subarray(d * this.W3, (d + 1) * this.W3), d * three.W);
+      this.v3 = v;
+      this.W3 = three.W;
+    }
+  }
+
+  /** Vectors of depth d + 1 after chosen[d] = c (only the words in use). */
+  private step(d: number, c: number): void {
+    const W2 = this.W2;
+    const vi = this.v2i;
+    const vb = this.v2b;
+    const h2 = this.prep.two.hit;
+    const a = d * W2;
+    const b = a + W2;
+    const h = c * W2;
+    let n = 0;
+    for (let j = 0, m = this.v2n[d]; j < m; j++) {
+      const w = vi[a + j];
+      const x = vb[a + j] & ~h2[h + w];
+      if (x !== 0) {
+        vi[b + n] = w;
+        vb[b + n] = x;
+        n++;
+      }
+    }
+    this.v2n[d + 1] = n;
+    this.step3(d, c);
+  }
+
+  private step3(d: number, c: number): void {
+    const W3 = this.W3;
+    const v3 = this.v3;
+    const h3 = this.prep.three.hit;
+    const n3 = Math.min(CORE_WORDS, (this.prep.three.count + 31) >> 5);
+    for (let w = 0, a = d * W3, b = a + W3, h = c * W3; w < n3; w++) v3[b + w] = v3[a + w] & ~h3[h + w];
+  }
+
+  /**
+   * Words of the band-3 vector at depth d past the core (not kept per depth): computed from
+   * the clues chosen[0..d-1] into v3 at depth d.
+   */
+  private completeV3(d: number): void {
+    const three = this.prep.three;
+    const used = (three.count + 31) >> 5;
+    const W3 = this.W3;
+    const v3 = this.v3;
+    const h3 = three.hit;
+    const base = d * W3;
+    for (let w = CORE_WORDS; w < used; w++) {
+      let x = 0;
+      for (let t = 0; t < d; t++) x |= h3[this.chosen[t] * W3 + w];
+      const full = w < used - 1 || (three.count & 31) === 0 ? -1 : (1 << (three.count & 31)) - 1;
+      v3[base + w] = full & ~x;
+    }
+  }
+
+  /** True when some set of `two` is missed at depth d. */
+  private anyTwo(d: number): boolean {
+    return this.v2n[d] > 0;
+  }
+
+  /** Cells of band 1 / band 2 still allowed by the caps (into a0, a1). */
+  private a0 = 0;
+  private a1 = 0;
+  private allowed(n1: number, n2: number): void {
+    let a0 = n1 < this.task.cap1 ? BAND : 0;
+    let a1 = n2 < this.task.cap2 ? BAND : 0;
+    const cap = this.task.stackCap;
+    const sc = this.stackCount;
+    if (sc[0] >= cap) {
+      a0 &= ~STACK_MASK[0];
+      a1 &= ~STACK_MASK[0];
+    }
+    if (sc[1] >= cap) {
+      a0 &= ~STACK_MASK[1];
+      a1 &= ~STACK_MASK[1];
+    }
+    if (sc[2] >= cap) {
+      a0 &= ~STACK_MASK[2];
+      a1 &= ~STACK_MASK[2];
+    }
+    this.a0 = a0;
+    this.a1 = a1;
+  }
+
+  private xy(d: number, dead0: number, dead1: number, n1: number, n2: number): void {
+    if ((++this.nodes & 4095) === 0) this.budget?.check();
+    const two = this.prep.two;
+    const a = d * this.W2;
+    let i = -1;
+    if (this.v2n[d] > 0) {
+      const x = this.v2b[a];
+      i = 32 * this.v2i[a] + 31 - Math.clz32(x & -x);
+    }
+    const left = this.target - d;
+    if (i < 0) {
+      if (left === 0) this.leaf(d);
+      else this.free(d, 0, dead0, dead1, n1, n2);
+      return;
+    }
+    if (left === 0) return;
+    // Room left in the bands (and stacks) for the clues still to place.
+    if (left > this.task.cap1 - n1 + this.task.cap2 - n2) return;
+    this.allowed(n1, n2);
+    let m0 = two.sets[3 * i] & ~dead0 & this.a0;
+    let m1 = two.sets[3 * i + 1] & ~dead1 & this.a1;
+    if (left === 2) {
+      this.lastTwo(d, m0, m1, dead0, dead1, n1, n2);
+      return;
+    }
+    if (left === 1) {
+      // The last clue must hit every set still missed: straight to the leaves.
+      for (let j = 0, n = this.v2n[d]; j < n && (m0 | m1) !== 0; j++) {
+        const w = this.v2i[a + j];
+        let x = this.v2b[a + j];
+        while (x !== 0) {
+          const low = x & -x;
+          x ^= low;
+          const j = 32 * w + 31 - Math.clz32(low);
+          m0 &= two.sets[3 * j];
+          m1 &= two.sets[3 * j + 1];
+        }
+      }
+      const known = two.count;
+      for (let band = 0; band < 2; band++) {
+        let m = band === 0 ? m0 : m1;
+        while (m !== 0) {
+          const low = m & -m;
+          m ^= low;
+          const c = 27 * band + 31 - Math.clz32(low);
+          this.chosen[d] = c;
+          const s = stackOfBit(c);
+          this.stackCount[s]++;
+          if (two.count !== known) this.step(d, c);
+          else this.step3(d, c);
+          if (two.count === known || !this.anyTwo(d + 1)) this.leaf(d + 1, true);
+          this.stackCount[s]--;
+        }
+      }
+      return;
+    }
+    let d0 = dead0;
+    let d1 = dead1;
+    const total = d === 0 ? popcount27(m0) + popcount27(m1) : 0;
+    let done = 0;
+    for (let band = 0; band < 2; band++) {
+      let m = band === 0 ? m0 : m1;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const c = 27 * band + 31 - Math.clz32(low);
+        const s = stackOfBit(c);
+        this.chosen[d] = c;
+        this.stackCount[s]++;
+        this.step(d, c);
+        if (band === 0) this.xy(d + 1, d0, d1, n1 + 1, n2);
+        else this.xy(d + 1, d0, d1, n1, n2 + 1);
+        this.stackCount[s]--;
+        if (band === 0) d0 |= low;
+        else d1 |= low;
+        if (d === 0) this.progress(++done / total);
+      }
+    }
+  }
+
+  /**
+   * Two clues left (depth d, candidate cells m0/m1 of the first missed set): for each first
+   * clue c, the second must lie in every set c misses (or anywhere when c hits them all);
+   * the sets missed are listed once instead of stepping the vectors for each c.
+   */
+  private lastTwo(d: number, m0: number, m1: number, dead0: number, dead1: number, n1: number, n2: number): void {
+    const two = this.prep.two;
+    const sets = two.sets;
+    const vi = this.v2i;
+    const vb = this.v2b;
+    const base = d * this.W2;
+    const known = two.count;
+    let d0 = dead0;
+    let d1 = dead1;
+    for (let band = 0; band < 2; band++) {
+      let m = band === 0 ? m0 : m1;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const c = 27 * band + 31 - Math.clz32(low);
+        const s = stackOfBit(c);
+        const c0 = band === 0 ? low : 0;
+        const c1 = band === 1 ? low : 0;
+        this.chosen[d] = c;
+        this.stackCount[s]++;
+        this.allowed(n1 + (band === 0 ? 1 : 0), n2 + (band === 1 ? 1 : 0));
+        let i0 = this.a0 & ~d0 & ~c0;
+        let i1 = this.a1 & ~d1 & ~c1;
+        for (let j = 0, n = this.v2n[d]; j < n && (i0 | i1) !== 0; j++) {
+          const w = vi[base + j];
+          let x = vb[base + j];
+          while (x !== 0) {
+            const lw = x & -x;
+            x ^= lw;
+            const u = 32 * w + 31 - Math.clz32(lw);
+            if ((sets[3 * u] & c0) | (sets[3 * u + 1] & c1)) continue;
+            i0 &= sets[3 * u];
+            i1 &= sets[3 * u + 1];
+          }
+        }
+        // Earlier clues are never picked again (free choice allows any cell not excluded).
+        for (let t = 0; t < d; t++) {
+          const e = this.chosen[t];
+          if (e < 27) i0 &= ~(1 << e);
+          else i1 &= ~(1 << (e - 27));
+        }
+        if ((i0 | i1) !== 0) {
+          this.step3(d, c);
+          for (let b2 = 0; b2 < 2; b2++) {
+            let mm = b2 === 0 ? i0 : i1;
+            while (mm !== 0) {
+              const low2 = mm & -mm;
+              mm ^= low2;
+              const c2 = 27 * b2 + 31 - Math.clz32(low2);
+              const s2 = stackOfBit(c2);
+              this.chosen[d + 1] = c2;
+              this.stackCount[s2]++;
+              if (two.count !== known) {
+                this.step(d, c);
+                this.step(d + 1, c2);
+                if (!this.anyTwo(d + 2)) this.leaf(d + 2, true);
+              } else {
+                this.step3(d + 1, c2);
+                this.leaf(d + 2, true);
+              }
+              this.stackCount[s2]--;
+            }
+          }
+        }
+        this.stackCount[s]--;
+        if (band === 0) d0 |= low;
+        else d1 |= low;
+      }
+    }
+  }
+
+  /** Every known set is hit: the clues left are any cells not excluded, in increasing order. */
+  private free(d: number, from: number, dead0: number, dead1: number, n1: number, n2: number): void {
+    if (d === this.target) {
+      this.leaf(d);
+      return;
+    }
+    this.allowed(n1, n2);
+    const a0 = this.a0;
+    const a1 = this.a1;
+    for (let c = from; c < 54; c++) {
+      const inB1 = c < 27;
+      const low = 1 << (inB1 ? c : c - 27);
+      if (inB1 ? (dead0 & low) !== 0 || (a0 & low) === 0 : (dead1 & low) !== 0 || (a1 & low) === 0) continue;
+      let used = false;
+      for (let j = 0; j < d; j++) if (this.chosen[j] === c) used = true;
+      if (used) continue;
+      const s = stackOfBit(c);
+      this.chosen[d] = c;
+      this.stackCount[s]++;
+      this.step(d, c);
+      if (inB1) this.free(d + 1, c + 1, dead0, dead1, n1 + 1, n2);
+      else this.free(d + 1, c + 1, dead0, dead1, n1, n2 + 1);
+      this.stackCount[s]--;
+    }
+  }
+
+  /** XY complete (depth = target): band 3. */
+  private leaf(d: number, twoHit = false): void {
+    if (!twoHit && this.anyTwo(d)) return; // a set learnt meanwhile
+    this.stats.xy++;
+    if (!this.collectParts(d)) return;
+    // Bands 1+2 must be unique with band 3 given; if not, learn why.
+    let x0 = 0;
+    let x1 = 0;
+    for (let i = 0; i < d; i++) {
+      const c = this.chosen[i];
+      if (c < 27) x0 |= 1 << c;
+      else x1 |= 1 << (c - 27);
+    }
+    this.stats.solverCalls++;
+    const r = solve(candidatesWithGivens(this.g, x0, x1, BAND), { limit: 2, nodeBudget: NODE_BUDGET });
+    if (r.count !== 1) {
+      const other = r.solutions.find((s) => s.some((v, c) => v !== this.g[c]));
+      if (other) this.learn(other, d);
+      return;
+    }
+    this.stats.band3++;
+    this.abortXY = false;
+    const cap = this.task.stackCap;
+    const sc = this.stackCount;
+    this.band3(d, 0, 0, 0, cap - sc[0], cap - sc[1], cap - sc[2]);
+    this.abortXY = false;
+  }
+
+  /**
+   * The minimal band-3 parts of the sets XY misses, smallest first, into `parts`; false when
+   * disjoint parts already need more than k clues (or more than a stack has room for).
+   */
+  private collectParts(d: number): boolean {
+    const three = this.prep.three;
+    const used = (three.count + 31) >> 5;
+    if (!this.bound(d, Math.min(CORE_WORDS, used))) return false;
+    if (used > CORE_WORDS) {
+      this.completeV3(d);
+      if (!this.bound(d, used)) return false;
+    }
+    const base = d * this.W3;
+    // The minimal parts, smallest first.
+    const buckets = this.bucket;
+    for (let w = 0; w < used; w++) {
+      let x = this.v3[base + w];
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        const p = three.sets[3 * (32 * w + 31 - Math.clz32(low)) + 2];
+        buckets[popcount27(p)].push(p);
+      }
+    }
+    this.nParts = 0;
+    for (let size = 1; size < 28; size++) {
+      const list = buckets[size];
+      if (list.length === 0) continue;
+      for (let j = 0; j < list.length; j++) {
+        const p = list[j];
+        let dominated = false;
+        for (let q = 0; q < this.nParts; q++) {
+          if ((this.parts[q] & ~p) === 0) {
+            dominated = true;
+            break;
+          }
+        }
+        if (dominated) continue;
+        if (this.nParts === this.parts.length) {
+          const bigger = new Int32Array(2 * this.parts.length);
+          bigger.set(this.parts);
+          this.parts = bigger;
+        }
+        this.parts[this.nParts++] = p;
+      }
+      list.length = 0;
+    }
+    return true;
+  }
+
+  /**
+   * Lower bound on the band-3 clues from the sets missed at depth d (first `words` words):
+   * per mini-row, its missed pairs need 1 clue (2 when all three pairs are missed), its
+   * triplet 1; other parts disjoint from those and from each other add 1 each (greedy, small
+   * parts first). False when above k, or above a capped stack's room.
+   */
+  private bound(d: number, words: number): boolean {
+    const three = this.prep.three;
+    const base = d * this.W3;
+    const pairs = this.miniPairs;
+    pairs.fill(0);
+    for (let w = 0; w < words; w++) {
+      let x = this.v3[base + w];
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        const code = three.mini[32 * w + 31 - Math.clz32(low)];
+        if (code >= 0) pairs[code >> 2] |= 1 << (code & 3);
+      }
+    }
+    const k = this.task.k;
+    let lb = 0;
+    let union = 0;
+    const perStack = this.perStack;
+    perStack[0] = perStack[1] = perStack[2] = 0;
+    for (let i = 0; i < 9; i++) {
+      const p = pairs[i];
+      if (p === 0) continue;
+      const need = (p & 7) === 7 ? 2 : 1;
+      lb += need;
+      perStack[i % 3] += need;
+      union |= MINI_CELLS[i];
+    }
+    if (lb > k) return false;
+    for (let w = 0; w < words; w++) {
+      let x = this.v3[base + w];
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        const i = 32 * w + 31 - Math.clz32(low);
+        if (three.mini[i] >= 0) continue;
+        const p = three.sets[3 * i + 2];
+        if ((p & union) !== 0) continue;
+        union |= p;
+        if (++lb > k) return false;
+        if ((p & ~STACK_MASK[0]) === 0) perStack[0]++;
+        else if ((p & ~STACK_MASK[1]) === 0) perStack[1]++;
+        else if ((p & ~STACK_MASK[2]) === 0) perStack[2]++;
+      }
+    }
+    const cap = this.task.stackCap;
+    if (cap < 9) {
+      const sc = this.stackCount;
+      if (perStack[0] > cap - sc[0] || perStack[1] > cap - sc[1] || perStack[2] > cap - sc[2]) return false;
+    }
+    return true;
+  }
+
+  /** Band 3: k clues hitting every part, within the stack rooms. */
+  private band3(nXY: number, n3: number, dead: number, have: number, r0: number, r1: number, r2: number): void {
+    if (this.abortXY) return;
+    if ((++this.nodes & 4095) === 0) this.budget?.check();
+    let pick = -1;
+    let best = 99;
+    for (let i = 0; i < this.nParts; i++) {
+      const p = this.parts[i];
+      if (p & have) continue;
+      let live = p & ~dead;
+      if (r0 === 0) live &= ~STACK_MASK[0];
+      if (r1 === 0) live &= ~STACK_MASK[1];
+      if (r2 === 0) live &= ~STACK_MASK[2];
+      if (live === 0) return;
+      const cnt = popcount27(live);
+      if (cnt < best) {
+        best = cnt;
+        pick = i;
+        if (cnt === 1) break;
+      }
+    }
+    const left = this.task.k - n3;
+    if (pick < 0) {
+      if (left === 0) this.full(nXY, n3);
+      else this.freeBand3(nXY, n3, dead, have, r0, r1, r2, 0);
+      return;
+    }
+    if (left === 0) return;
+    let cand = this.parts[pick] & ~dead;
+    if (r0 === 0) cand &= ~STACK_MASK[0];
+    if (r1 === 0) cand &= ~STACK_MASK[1];
+    if (r2 === 0) cand &= ~STACK_MASK[2];
+    let dd = dead;
+    while (cand !== 0) {
+      const low = cand & -cand;
+      cand ^= low;
+      const b = 31 - Math.clz32(low);
+      const s = stackOfBit(b);
+      this.clues3[n3] = b;
+      this.band3(nXY, n3 + 1, dd, have | low, r0 - (s === 0 ? 1 : 0), r1 - (s === 1 ? 1 : 0), r2 - (s === 2 ? 1 : 0));
+      if (this.abortXY) return;
+      dd |= low;
+    }
+  }
+
+  private freeBand3(nXY: number, n3: number, dead: number, have: number, r0: number, r1: number, r2: number, from: number): void {
+    if (n3 === this.task.k) {
+      this.full(nXY, n3);
+      return;
+    }
+    for (let b = from; b < 27; b++) {
+      const low = 1 << b;
+      if ((dead | have) & low) continue;
+      const s = stackOfBit(b);
+      if ((s === 0 ? r0 : s === 1 ? r1 : r2) === 0) continue;
+      this.clues3[n3] = b;
+      this.freeBand3(nXY, n3 + 1, dead, have | low, r0 - (s === 0 ? 1 : 0), r1 - (s === 1 ? 1 : 0), r2 - (s === 2 ? 1 : 0), b + 1);
+      if (this.abortXY) return;
+    }
+  }
+
+  /** A full clue set: the solver decides; a second solution teaches new UA sets. */
+  private full(nXY: number, n3: number): void {
+    let w0 = 0;
+    let w1 = 0;
+    let w2 = 0;
+    for (let i = 0; i < nXY; i++) {
+      const c = this.chosen[i];
+      if (c < 27) w0 |= 1 << c;
+      else w1 |= 1 << (c - 27);
+    }
+    for (let i = 0; i < n3; i++) w2 |= 1 << this.clues3[i];
+    this.stats.solverCalls++;
+    const r = solve(candidatesWithGivens(this.g, w0, w1, w2), { limit: 2, nodeBudget: NODE_BUDGET });
+    if (r.count === 1 && r.complete) {
+      const src = cellsOfWords(w0, w1, w2);
+      const cells = src.map((c) => this.task.back[c]);
+      if (this.task.skip?.(cells)) return;
+      const digits = new Array<string>(81).fill('.');
+      for (let i = 0; i < src.length; i++) digits[cells[i]] = String(this.g[src[i]]);
+      this.found.add(digits.join(''));
+      return;
+    }
+    const other = r.solutions.find((s) => s.some((v, c) => v !== this.g[c]));
+    if (other && this.learn(other, nXY)) this.abortXY = true;
+  }
+
+  /**
+   * Learns the minimal UA sets inside the cells where `other` differs from the grid (all
+   * missed by the clues tried), updating the depth vectors 0..depth. True when one lies
+   * inside bands 1+2.
+   */
+  private learn(other: Uint8Array, depth: number): boolean {
+    const g = this.g;
+    let d0 = 0;
+    let d1 = 0;
+    let d2 = 0;
+    for (let c = 0; c < 81; c++) {
+      if (other[c] === g[c]) continue;
+      if (c < 27) d0 |= 1 << c;
+      else if (c < 54) d1 |= 1 << (c - 27);
+      else d2 |= 1 << (c - 54);
+    }
+    const size = popcount27(d0) + popcount27(d1) + popcount27(d2);
+    let inner: CellSetList;
+    if (size <= MINIMIZE_UP_TO) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND & ~d0, BAND & ~d1, BAND & ~d2] });
+    else {
+      inner = new CellSetList(4);
+      inner.push(d0, d1, d2);
+    }
+    let inBands12 = false;
+    for (let j = 0; j < inner.count; j++) {
+      const u0 = inner.words[3 * j];
+      const u1 = inner.words[3 * j + 1];
+      const u2 = inner.words[3 * j + 2];
+      this.stats.learnt++;
+      const list = u2 === 0 ? this.prep.two : this.prep.three;
+      const i = list.add(u0, u1, u2);
+      this.resize();
+      // Unhit at every depth up to the first chosen clue inside it.
+      let upto = depth;
+      for (let t = 0; t < depth; t++) {
+        const c = this.chosen[t];
+        if (c < 27 ? (u0 >> c) & 1 : (u1 >> (c - 27)) & 1) {
+          upto = t;
+          break;
+        }
+      }
+      if (u2 === 0) {
+        // The newest set has the largest index: its word goes last (or is the last one).
+        const w = i >> 5;
+        const W = this.W2;
+        for (let t = 0; t <= upto; t++) {
+          const n = this.v2n[t];
+          const at = t * W;
+          if (n > 0 && this.v2i[at + n - 1] === w) this.v2b[at + n - 1] |= 1 << (i & 31);
+          else {
+            this.v2i[at + n] = w;
+            this.v2b[at + n] = 1 << (i & 31);
+            this.v2n[t] = n + 1;
+          }
+        }
+      } else for (let t = 0; t <= upto; t++) this.v3[t * this.W3 + (i >> 5)] |= 1 << (i & 31);
+      if (u2 === 0) inBands12 = true;
+      else if (upto === depth) {
+        // Missed by XY: its band-3 part joins the current parts.
+        if (this.nParts === this.parts.length) {
+          const bigger = new Int32Array(2 * this.parts.length);
+          bigger.set(this.parts);
+          this.parts = bigger;
+        }
+        this.parts[this.nParts++] = u2;
+      }
+    }
+    return inBands12;
+  }
+}

@@ -1,0 +1,368 @@
+import * as fs from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalForm, equivalenceKey } from '../../server/src/engine/canonical';
+import { solve, solveString } from '../../server/src/engine/solve';
+import { Budget, BudgetExceeded } from '../../server/src/engine/techniques/technique';
+import {
+  enumerateUAs,
+  minimality,
+  multipleSolutions,
+  patternCells,
+  searchClues,
+  searchPattern,
+  splitByClues,
+  uaSets,
+  unhitUAs,
+} from '../../server/src/engine/ua';
+import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
+import { dataPath } from '../dataPath';
+
+// ---------------------------------------------------------------------------
+// Data and an independent checker (the solver on explicit candidate masks)
+// ---------------------------------------------------------------------------
+
+function readSol(file: string): { puzzle: string; count: number; solution: string }[] {
+  return fs
+    .readFileSync(dataPath('tdoku', 'solutions', file), 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 81 && !l.startsWith('#'))
+    .map((l) => {
+      const [puzzle, count, solution] = l.split(':');
+      return { puzzle, count: Number(count), solution };
+    });
+}
+
+const SEVENTEEN = readSol('puzzles2_17_clue.sol');
+const TOP1465 = readSol('puzzles3_magictour_top1465.sol');
+const SERG = fs
+  .readFileSync(dataPath('tdoku', 'puzzles7_serg_benchmark'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l.length >= 81 && !l.startsWith('#'))
+  .map((l) => l.slice(0, 81));
+
+const digits = (s: string): number[] => Array.from(s, (ch) => (ch >= '1' && ch <= '9' ? Number(ch) : 0));
+const clueCount = (p: string): number => [...p].filter((ch) => ch >= '1' && ch <= '9').length;
+const givenCells = (p: string): number[] => [...p].flatMap((ch, c) => (ch >= '1' && ch <= '9' ? [c] : []));
+
+/** Solutions (capped) of the grid with every cell outside `open` given, `open` cells free. */
+function countWithOpen(grid: number[], open: Iterable<number>, limit = 2): number {
+  const set = new Set(open);
+  const cands = new Uint16Array(81);
+  for (let c = 0; c < 81; c++) cands[c] = set.has(c) ? 0x1ff : 1 << (grid[c] - 1);
+  return solve(cands, { limit }).count;
+}
+
+/** True when another grid differs from `grid` exactly on `cells` (every other cell kept). */
+function differsExactlyOn(grid: number[], cells: readonly number[], keep: Iterable<number> = []): boolean {
+  const set = new Set(cells);
+  const cands = new Uint16Array(81);
+  for (let c = 0; c < 81; c++) cands[c] = set.has(c) ? 0x1ff & ~(1 << (grid[c] - 1)) : 1 << (grid[c] - 1);
+  for (const c of keep) if (set.has(c)) return false;
+  return solve(cands, { limit: 1 }).count === 1;
+}
+
+/** Removing `cells` from `puzzle` keeps a unique solution? */
+function uniqueWithout(puzzle: string, cells: Iterable<number>): boolean {
+  const p = [...puzzle];
+  for (const c of cells) p[c] = '.';
+  return solveString(p.join('')).count === 1;
+}
+
+// Grids with several 17-clue puzzles in the list (grouped by the solution string).
+const BY_SOLUTION = new Map<string, string[]>();
+for (const { puzzle, solution } of SEVENTEEN) {
+  const list = BY_SOLUTION.get(solution) ?? [];
+  list.push(puzzle);
+  BY_SOLUTION.set(solution, list);
+}
+const SAMPLE_GRIDS = [0, 4000, 9000, 21000, 33000].map((i) => SEVENTEEN[i].solution);
+
+// ---------------------------------------------------------------------------
+// UA sets of a grid
+// ---------------------------------------------------------------------------
+
+describe('UA set enumeration', () => {
+  it.each(SAMPLE_GRIDS.slice(0, 3))('every set of size <= 12 is unavoidable and minimal (%s)', (sol) => {
+    const g = digits(sol);
+    const sets = uaSets(sol);
+    expect(sets.length).toBeGreaterThan(150);
+    let previous = 0;
+    for (const u of sets) {
+      expect(u.length).toBeGreaterThanOrEqual(4);
+      expect(u.length).toBeLessThanOrEqual(12);
+      expect(u.length).toBeGreaterThanOrEqual(previous); // smallest first
+      previous = u.length;
+      // Unavoidable: with every other cell given, the digits inside can be permuted.
+      expect(countWithOpen(g, u)).toBe(2);
+      expect(differsExactlyOn(g, u)).toBe(true);
+      // Minimal: giving any one of its cells too forces the grid (no proper subset is unavoidable).
+      for (const x of u) expect(countWithOpen(g, u.filter((c) => c !== x))).toBe(1);
+    }
+    // No duplicates.
+    expect(new Set(sets.map((u) => u.join(','))).size).toBe(sets.length);
+  });
+
+  it('finds every minimal UA set of size <= 8 that a brute force over digit subsets finds', () => {
+    const g = digits(SAMPLE_GRIDS[3]);
+    // Brute force: for each set D of 2..4 digits, every filling of D's cells (others given);
+    // the cells that differ are UA sets; keep the minimal ones of size <= 8.
+    const diffs: number[][] = [];
+    for (let D = 1; D < 512; D++) {
+      const k = [...Array(9).keys()].filter((d) => (D >> d) & 1).length;
+      if (k < 2 || k > 4) continue;
+      const cands = new Uint16Array(81);
+      for (let c = 0; c < 81; c++) cands[c] = (D >> (g[c] - 1)) & 1 ? D : 1 << (g[c] - 1);
+      for (const s of solve(cands, { limit: 1_000_000, nodeBudget: 1e9 }).solutions) {
+        const diff = [...s.keys()].filter((c) => s[c] !== g[c]);
+        if (diff.length > 0 && diff.length <= 8) diffs.push(diff);
+      }
+    }
+    diffs.sort((a, b) => a.length - b.length);
+    const minimal: number[][] = [];
+    for (const d of diffs) {
+      const ds = new Set(d);
+      if (!minimal.some((m) => m.every((c) => ds.has(c)))) minimal.push(d);
+    }
+    const key = (l: number[][]): string[] => l.map((u) => u.join(',')).sort();
+    expect(key(uaSets(g, { maxSize: 8 }))).toEqual(key(minimal));
+  });
+
+  it('lists the UA sets the clues miss (property: random clue sets)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SAMPLE_GRIDS), fc.uniqueArray(fc.integer({ min: 0, max: 80 }), { minLength: 10, maxLength: 30 }), (sol, clues) => {
+        const g = digits(sol);
+        const unhit = unhitUAs(sol, clues, { maxSize: 10 });
+        const clueSet = new Set(clues);
+        for (const u of unhit) {
+          expect(u.some((c) => clueSet.has(c))).toBe(false);
+          expect(differsExactlyOn(g, u)).toBe(true);
+        }
+        // They are exactly the unhit ones among the grid's UA sets of that size.
+        const { unhit: fromAll } = splitByClues(uaSets(sol, { maxSize: 10 }), clues);
+        expect(unhit.map((u) => u.join(',')).sort()).toEqual(fromAll.map((u) => u.join(',')).sort());
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('throws BudgetExceeded when the budget is spent', () => {
+    expect(() => enumerateUAs(digits(SAMPLE_GRIDS[0]), { maxSize: 18, budget: new Budget(0) })).toThrow(BudgetExceeded);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Minimality
+// ---------------------------------------------------------------------------
+
+describe('minimality', () => {
+  it('finds every 17-clue puzzle minimal', () => {
+    for (let i = 0; i < SEVENTEEN.length; i += 2500) {
+      const r = minimality(SEVENTEEN[i].puzzle);
+      expect(r).toMatchObject({ solutions: 1, minimal: true, redundant: [], largestRemovable: [] });
+    }
+  });
+
+  it('finds added clues redundant, and exactly them removable together (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: SEVENTEEN.length - 1 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 80 }), { minLength: 1, maxLength: 4 }),
+        (i, extra) => {
+          const { puzzle, solution } = SEVENTEEN[i];
+          const p = [...puzzle];
+          const added = extra.filter((c) => p[c] === '.');
+          for (const c of added) p[c] = solution[c];
+          const text = p.join('');
+          const r = minimality(text);
+          expect(r.solutions).toBe(1);
+          expect(r.minimal).toBe(added.length === 0);
+          for (const c of added) expect(r.redundant).toContain(c);
+          // No puzzle has 16 clues: a largest removable set leaves 17 clues.
+          expect(r.largestRemovable.length).toBe(added.length);
+          expect(clueCount(r.minimalPuzzle)).toBe(17);
+          expect(uniqueWithout(text, r.largestRemovable)).toBe(true);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('agrees with the solver clue by clue on denser puzzles', () => {
+    for (const { puzzle } of TOP1465.filter((_, i) => i % 150 === 7)) {
+      const r = minimality(puzzle);
+      expect(r.solutions).toBe(1);
+      const red = new Set(r.redundant);
+      for (const c of givenCells(puzzle)) expect(uniqueWithout(puzzle, [c])).toBe(red.has(c));
+      expect(r.minimal).toBe(red.size === 0);
+      expect(r.largestRemovable.every((c) => red.has(c))).toBe(true);
+      expect(uniqueWithout(puzzle, r.largestRemovable)).toBe(true);
+      expect(minimality(r.minimalPuzzle).minimal).toBe(true);
+    }
+  });
+
+  it('reports puzzles without a unique solution as such', () => {
+    expect(minimality(SERG[0])).toMatchObject({ solutions: 2, minimal: false });
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Several solutions
+// ---------------------------------------------------------------------------
+
+describe('puzzles with several solutions', () => {
+  const sample = SERG.filter((_, i) => i % 100 === 3);
+
+  it.each(sample.slice(0, 40))('%s: the smallest unhit UA sets are where another solution differs', (puzzle) => {
+    const r = multipleSolutions(puzzle);
+    expect(r.solutions).toBe(2);
+    const g = digits(r.solution);
+    expect(solveString(puzzle, { limit: 100 }).solutions.some((s) => s.join('') === r.solution)).toBe(true);
+    const clues = givenCells(puzzle);
+    expect(r.smallest.length).toBeGreaterThan(0);
+    for (const u of r.smallest) {
+      // Another solution of the puzzle differs from the first exactly there.
+      expect(differsExactlyOn(g, u, clues)).toBe(true);
+      expect(u.length).toBe(r.smallest[0].length);
+    }
+    for (const u of r.unhit) expect(differsExactlyOn(g, u, clues)).toBe(true);
+    // The cells where the first two solutions differ hold an unhit UA set: no smaller than the smallest.
+    expect(r.differing.length).toBeGreaterThanOrEqual(r.smallest[0].length);
+    if (r.differing.length <= r.searchedSize) {
+      const diff = new Set(r.differing);
+      expect(r.unhit.some((u) => u.every((c) => diff.has(c)))).toBe(true);
+    }
+    // Clues that make it unique.
+    for (const { cell, digit } of r.uniqueWith) {
+      const p = [...puzzle];
+      p[cell] = String(digit);
+      expect(solveString(p.join('')).count).toBe(1);
+    }
+    const p = [...puzzle];
+    for (const { cell, digit } of r.makeUnique) p[cell] = String(digit);
+    expect(solveString(p.join('')).count).toBe(1);
+    // The best clue hits the most unhit sets.
+    const hits = (cell: number): number => r.unhit.filter((u) => u.includes(cell)).length;
+    expect(hits(r.bestClues[0].cell)).toBe(Math.max(...r.unhit.flat().map(hits)));
+  });
+
+  it('leaves unique puzzles alone', () => {
+    expect(multipleSolutions(SEVENTEEN[5].puzzle)).toMatchObject({ solutions: 1, smallest: [] });
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Pattern search
+// ---------------------------------------------------------------------------
+
+describe('pattern search', () => {
+  const pattern = (p: string): string => [...p].map((ch) => (ch >= '1' && ch <= '9' ? 'x' : '.')).join('');
+  const with24 = TOP1465.filter((x) => clueCount(x.puzzle) === 24);
+  const with21 = TOP1465.filter((x) => clueCount(x.puzzle) === 21);
+
+  it.each([with24[0], with24[3], with21[0]])('finds the puzzle again in its own grid ($puzzle)', ({ puzzle, solution }) => {
+    const progress: number[] = [];
+    const r = searchPattern(pattern(puzzle), solution, { onProgress: (done, total) => progress.push(done / total) });
+    expect(r.puzzles).toContain(puzzle);
+    expect(r.complete).toBe(true);
+    expect(progress.at(-1)).toBe(1);
+    const cells = patternCells(pattern(puzzle)).join(',');
+    for (const p of r.puzzles) {
+      expect(givenCells(p).join(',')).toBe(cells);
+      expect(solveString(p).count).toBe(1);
+    }
+  });
+
+  it('finds what a brute force over all 3.4 million row/column maps finds', () => {
+    const { puzzle, solution } = with24[2];
+    const pat = pattern(puzzle);
+    const got = searchPattern(pat, solution).puzzles.sort();
+    // Brute force: every row map x column map (x transposition), the solver deciding; UA sets
+    // of size <= 10 (checked unavoidable above) only skip maps whose image misses one.
+    const brute = new Set<string>();
+    const cells = patternCells(pat);
+    for (const transposed of [false, true]) {
+      const s0 = digits(solution);
+      const g = transposed ? s0.map((_, c) => s0[9 * (c % 9) + ((c / 9) | 0)]) : s0;
+      // UA sets as three 27-bit words, like the image of the pattern.
+      const small = uaSets(g, { maxSize: 10 }).map((u) => {
+        const w = [0, 0, 0];
+        for (const c of u) w[(c / 27) | 0] |= 1 << c % 27;
+        return w;
+      });
+      const img = new Array<number>(cells.length);
+      for (let rm = 0; rm < 1296; rm++) {
+        for (let cm = 0; cm < 1296; cm++) {
+          let w0 = 0;
+          let w1 = 0;
+          let w2 = 0;
+          for (let j = 0; j < cells.length; j++) {
+            const c = cells[j];
+            const t = 9 * LINE_MAP[9 * rm + ((c / 9) | 0)] + LINE_MAP[9 * cm + (c % 9)];
+            img[j] = t;
+            if (t < 27) w0 |= 1 << t;
+            else if (t < 54) w1 |= 1 << (t - 27);
+            else w2 |= 1 << (t - 54);
+          }
+          if (small.some((u) => ((u[0] & w0) | (u[1] & w1) | (u[2] & w2)) === 0)) continue;
+          const p = new Array<string>(81).fill('.');
+          for (let j = 0; j < cells.length; j++) p[cells[j]] = String(g[img[j]]);
+          const text = p.join('');
+          if (!brute.has(text) && solveString(text).count === 1) brute.add(text);
+        }
+      }
+    }
+    expect(got).toEqual([...brute].sort());
+  });
+
+  it('searches a list of grids', () => {
+    const { puzzle, solution } = with21[1];
+    const r = searchPattern(pattern(puzzle), [with21[2].solution, solution]);
+    expect(r.perGrid.map((x) => x.grid)).toEqual([with21[2].solution, solution]);
+    expect(r.puzzles).toContain(puzzle);
+    expect(r.perGrid[1].puzzles).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// 17-clue search
+// ---------------------------------------------------------------------------
+
+describe('17-clue search', () => {
+  // Every puzzle of the (complete) list, up to equivalence: invariant key -> puzzles.
+  let byKey: Map<string, string[]> | null = null;
+  const inList = (p: string): boolean => {
+    if (!byKey) {
+      byKey = new Map();
+      for (const { puzzle } of SEVENTEEN) {
+        const k = equivalenceKey(puzzle);
+        byKey.set(k, [...(byKey.get(k) ?? []), puzzle]);
+      }
+    }
+    const cf = canonicalForm(p);
+    return (byKey.get(equivalenceKey(p)) ?? []).some((q) => canonicalForm(q) === cf);
+  };
+
+  // Two grids with 8 puzzles each in the list (the two fastest such grids here).
+  const grids = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8).map(([s]) => s);
+
+  it.each(grids.slice(0, 2))('finds every listed 17 of grid %s, and only true 17s', (solution) => {
+    const listed = BY_SOLUTION.get(solution)!;
+    const r = searchClues(solution);
+    for (const p of listed) expect(r.puzzles).toContain(p);
+    for (const p of r.puzzles) {
+      expect(clueCount(p)).toBe(17);
+      const s = solveString(p);
+      expect(s.count).toBe(1);
+      expect(s.solutions[0].join('')).toBe(solution);
+      // The list holds one puzzle per equivalence class (in some grid equivalent to this one).
+      expect(inList(p)).toBe(true);
+    }
+    console.log(`17-search ${solution}: ${r.puzzles.length} puzzles (${listed.length} listed under this grid), ${(r.stats.ms / 1000).toFixed(1)} s`);
+  });
+
+  it('stops on its budget', () => {
+    expect(() => searchClues(grids[0], { budget: new Budget(50) })).toThrow(BudgetExceeded);
+  });
+});
