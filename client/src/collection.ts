@@ -18,31 +18,50 @@ import {
 
 const BATCH = 16;
 type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
-const toRange = (r: Range) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+export const toRange = (r: Range) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
-function activeSudoku(): vscode.TextEditor | undefined {
+export function activeSudoku(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
   if (editor?.document.languageId === 'sudoku') return editor;
   void vscode.window.showWarningMessage('Open a Sudoku collection first.');
   return undefined;
 }
 
+/**
+ * `ask` over `lines` in batches behind a cancellable progress notification (`312 / 5000 puzzles`).
+ * Cancel sends no further batch and cancels the one in flight (`ask` gets the token): undefined then.
+ */
+export async function inBatches<R>(
+  title: string,
+  lines: number[],
+  unit: string,
+  ask: (batch: number[], token: vscode.CancellationToken) => Promise<R[]>,
+): Promise<R[] | undefined> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const rows: R[] = [];
+      for (let i = 0; i < lines.length; i += BATCH) {
+        if (token.isCancellationRequested) return undefined;
+        const batch = lines.slice(i, i + BATCH);
+        const answer = await ask(batch, token).catch((err: unknown) => {
+          if (token.isCancellationRequested) return undefined;
+          throw err;
+        });
+        if (!answer) return undefined;
+        rows.push(...answer);
+        progress.report({ message: `${rows.length} / ${lines.length} ${unit}`, increment: (100 * batch.length) / lines.length });
+      }
+      return token.isCancellationRequested ? undefined : rows;
+    },
+  );
+}
+
 /** Every puzzle's row with its rating, rated in batches behind a cancellable progress notification. */
 async function rateAll(client: LanguageClient, doc: vscode.TextDocument, title: string): Promise<PuzzleRow[] | undefined> {
   const uri = doc.uri.toString();
   const lines = await client.sendRequest<number[]>(PuzzleLinesRequest, { uri });
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    async (progress, token) => {
-      const rows: PuzzleRow[] = [];
-      for (let i = 0; i < lines.length; i += BATCH) {
-        if (token.isCancellationRequested) return undefined;
-        rows.push(...(await client.sendRequest<PuzzleRow[]>(RateLinesRequest, { uri, lines: lines.slice(i, i + BATCH) })));
-        progress.report({ message: `${rows.length} / ${lines.length} puzzles`, increment: (100 * Math.min(BATCH, lines.length - i)) / lines.length });
-      }
-      return rows;
-    },
-  );
+  return inBatches(title, lines, 'puzzles', (batch, token) => client.sendRequest<PuzzleRow[]>(RateLinesRequest, { uri, lines: batch }, token));
 }
 
 const edText = (r: NonNullable<PuzzleRow['rating']>): string => `ED=${r.status === 'stuck' ? '20.0' : r.er}/${r.ep}/${r.ed}`;

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  BlissLogRequest,
   type PathResponse,
   PathRequest,
   type PuzzleAt,
@@ -12,6 +13,7 @@ import {
   type ValidateResponse,
   ValidateRequest,
 } from '../../server/src/protocol';
+import { sideDocumentLinks } from './sideLinks';
 
 const INSERT = 'Insert solution below';
 export const SIDE_SCHEME = 'sudoku-solution';
@@ -98,15 +100,16 @@ async function rateLine(client: LanguageClient, uri?: string, line?: number): Pr
   void vscode.window.showInformationMessage(answer.message ?? `No puzzle on line ${at.line + 1}.`);
 }
 
-async function showPath(client: LanguageClient, sides: SideDocuments, uri?: string, line?: number): Promise<void> {
+/** A side document the server writes for one puzzle (`kind`: path, BLISS log), or why there is none. */
+async function showSide(client: LanguageClient, sides: SideDocuments, request: string, kind: string, what: string, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Solving path of line ${at.line + 1}…` },
-    () => client.sendRequest<PathResponse>(PathRequest, at),
+    { location: vscode.ProgressLocation.Window, title: `${what} of line ${at.line + 1}…` },
+    () => client.sendRequest<PathResponse>(request, at),
   );
-  if (answer.document) await sides.show(at.uri, at.line, answer.document, ' path');
-  else void vscode.window.showWarningMessage(answer.reason ?? 'No path.');
+  if (answer.document) await sides.show(at.uri, at.line, answer.document, ` ${kind}`);
+  else void vscode.window.showWarningMessage(answer.reason ?? `No ${kind}.`);
 }
 
 export function registerCommands(client: LanguageClient): vscode.Disposable {
@@ -114,7 +117,9 @@ export function registerCommands(client: LanguageClient): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, solutions),
     vscode.commands.registerCommand('sudokuLens.rateLine', (uri?: string, line?: number) => rateLine(client, uri, line)),
-    vscode.commands.registerCommand('sudokuLens.showPath', (uri?: string, line?: number) => showPath(client, solutions, uri, line)),
+    sideDocumentLinks(SIDE_SCHEME),
+    vscode.commands.registerCommand('sudokuLens.showPath', (uri?: string, line?: number) => showSide(client, solutions, PathRequest, 'path', 'Solving path', uri, line)),
+    vscode.commands.registerCommand('sudokuLens.blissLog', (uri?: string, line?: number) => showSide(client, solutions, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
     vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
     vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),
     vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {

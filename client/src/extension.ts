@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { registerBlissApply } from './blissApply';
 import { registerCollectionCommands } from './collection';
 import { registerCommands } from './commands';
 import { registerGridView } from './gridView';
@@ -24,7 +25,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     synchronize: { configurationSection: 'sudokuLens' },
   };
   client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);
-  context.subscriptions.push(registerCommands(client), registerCollectionCommands(client));
+  context.subscriptions.push(registerCommands(client), registerCollectionCommands(client), registerBlissApply(client));
   context.subscriptions.push(registerGridView(client, context));
   await client.start();
   context.subscriptions.push(registerStatus(client));

@@ -4,12 +4,13 @@
  */
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { BlissStep } from './engine/bliss';
+import { blissEdit } from './engine/bliss/apply';
 import type { Puzzle } from './engine/parse';
 import type { PuzzleDocument } from './puzzleDocument';
 
 const EMPTY_MARKER = /[0\-*_xX]/g;
 
-function fix(title: string, uri: string, edits: TextEdit[], diagnostic?: Diagnostic): CodeAction {
+export function fix(title: string, uri: string, edits: TextEdit[], diagnostic?: Diagnostic): CodeAction {
   return {
     title,
     kind: CodeActionKind.QuickFix,
@@ -34,18 +35,10 @@ export function normalizeEdits(puzzle: Puzzle, lineText: (line: number) => strin
   return edits;
 }
 
-const charAt = (lineText: (line: number) => string, r: Range): string => lineText(r.start.line).slice(r.start.character, r.end.character);
+export const charAt = (lineText: (line: number) => string, r: Range): string => lineText(r.start.line).slice(r.start.character, r.end.character);
 
-/** A 729 line with BLISS's eliminations applied and its placements reduced to the placed digit. */
-function applyBliss(puzzle: Puzzle, steps: readonly BlissStep[]): TextEdit | null {
-  if (puzzle.kind !== '729' || puzzle.text === null || steps.length === 0) return null;
-  const chars = [...puzzle.text];
-  for (const s of steps) {
-    if (s.kind === 'eliminate') chars[9 * s.cell + s.digit - 1] = '.';
-    else for (let d = 1; d <= 9; d++) if (d !== s.digit) chars[9 * s.cell + d - 1] = '.';
-  }
-  return { range: puzzle.range, newText: chars.join('') };
-}
+/** The client command behind "Apply BLISS eliminations in the whole file" (client/src/blissApply.ts). */
+export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
 
 export function codeActions(
   doc: PuzzleDocument,
@@ -73,7 +66,7 @@ export function codeActions(
   }
   const here = doc.puzzleAt(range.start.line);
   const steps = here ? blissSteps(here) : undefined;
-  const bliss = here && steps ? applyBliss(here, steps) : null;
+  const bliss = here && steps ? blissEdit(here, lineText(here.line), steps) : null;
   if (bliss) {
     const blissDiagnostics = diagnostics.filter((d) => d.code === 'bliss-elimination' || d.code === 'bliss-placement');
     actions.push({
@@ -82,6 +75,8 @@ export function codeActions(
       edit: { changes: { [doc.uri]: [bliss] } },
       ...(blissDiagnostics.length > 0 ? { diagnostics: blissDiagnostics } : {}),
     });
+    const title = 'Apply BLISS eliminations in the whole file';
+    actions.push({ title, kind: CodeActionKind.QuickFix, command: { title, command: BLISS_ALL_COMMAND, arguments: [doc.uri] } });
   }
   if (here) {
     const edits = normalizeEdits(here, lineText);

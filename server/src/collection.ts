@@ -7,7 +7,7 @@ import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
 import { removeDuplicates } from './engine/canonical';
 import { givensString, pencilmarkString } from './engine/grid';
-import { candidatesOf } from './engine/parse';
+import { type PuzzleKind, candidatesOf } from './engine/parse';
 import { seFormat } from './engine/rate';
 import { eliminateGivens, givensOf } from './engine/validate';
 import { normalizeEdits } from './codeActions';
@@ -15,8 +15,8 @@ import type { ConvertResponse, DuplicateLine, PuzzleRow } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
 
-/** The first line of every puzzle, in document order. */
-export const puzzleLines = (doc: PuzzleDocument): number[] => doc.puzzles.map((p) => p.line);
+/** The first line of every puzzle (or of every puzzle of one kind), in document order. */
+export const puzzleLines = (doc: PuzzleDocument, kind?: PuzzleKind): number[] => doc.puzzles.filter((p) => !kind || p.kind === kind).map((p) => p.line);
 
 export async function rateLines(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, lines: number[]): Promise<PuzzleRow[]> {
   return Promise.all(

@@ -5,13 +5,16 @@
  */
 import type { Diagnostic } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
+import type { Analysis } from './engine/analyze';
 import { findingsOf } from './engine/findings';
 import { blissFindings, ratingFindings } from './engine/ratingFindings';
 import { type Puzzle, candidatesOf } from './engine/parse';
+import { withUAFindings } from './engine/uaFindings';
 import { validateState } from './engine/validate';
 import { toDiagnostic } from './lsp';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
+import type { UAService } from './uaService';
 
 const SLICE_MS = 10;
 
@@ -21,26 +24,34 @@ function knownRatingFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: Rati
   return [...ratingFindings(puzzle, ratings.peek(text)), ...blissFindings(puzzle, ratings.peekExtras(text, cache.variant(puzzle)))];
 }
 
-function quickFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService) {
+/** A solved puzzle's findings: its analysis's, plus what the ratings and UA sets found so far. */
+function analysedFindings(puzzle: Puzzle, analysis: Analysis, cache: AnalysisCache, ratings: RatingService, ua: UAService) {
+  const findings = [...findingsOf(puzzle, analysis.issues), ...knownRatingFindings(puzzle, cache, ratings)];
+  return withUAFindings(puzzle, findings, ua.peek(puzzle, cache));
+}
+
+function quickFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, ua: UAService) {
   const cached = cache.peek(puzzle);
-  if (cached) return [...findingsOf(puzzle, cached.issues), ...knownRatingFindings(puzzle, cache, ratings)];
+  if (cached) return analysedFindings(puzzle, cached, cache, ratings, ua);
   const cands = candidatesOf(puzzle);
   return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
 }
 
-function fullFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService) {
+function fullFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, ua: UAService, uri: string) {
   const analysis = cache.get(puzzle);
   if (!analysis) return puzzle.problems;
   // Pencilmark lines are validated and reduced with BLISS: start it now, its findings follow.
   if (puzzle.kind === '729' && (analysis.status === 'unique' || analysis.status === 'unchecked')) {
     ratings.extras(puzzle.text as string, cache.variant(puzzle)).catch(() => undefined);
   }
-  return [...findingsOf(puzzle, analysis.issues), ...knownRatingFindings(puzzle, cache, ratings)];
+  // Redundant clues, or the smallest unhit UA set: computed on the workers, shown when they arrive.
+  ua.want(uri, puzzle, cache);
+  return analysedFindings(puzzle, analysis, cache, ratings, ua);
 }
 
-export function quickDiagnostics(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService): Diagnostic[] {
+export function quickDiagnostics(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, ua: UAService): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const p of doc.puzzles) for (const f of quickFindings(p, cache, ratings)) out.push(toDiagnostic(f, doc.uri));
+  for (const p of doc.puzzles) for (const f of quickFindings(p, cache, ratings, ua)) out.push(toDiagnostic(f, doc.uri));
   return out;
 }
 
@@ -55,12 +66,13 @@ export async function fullDiagnostics(
   doc: PuzzleDocument,
   cache: AnalysisCache,
   ratings: RatingService,
+  ua: UAService,
   token: Cancellable,
 ): Promise<Diagnostic[] | null> {
   const out: Diagnostic[] = [];
   let sliceStart = performance.now();
   for (const p of doc.puzzles) {
-    for (const f of fullFindings(p, cache, ratings)) out.push(toDiagnostic(f, doc.uri));
+    for (const f of fullFindings(p, cache, ratings, ua, doc.uri)) out.push(toDiagnostic(f, doc.uri));
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTurn();
       if (token.isCancellationRequested) return null;

@@ -2,7 +2,10 @@
  * Custom requests between the client and the server: one definition each, imported by both.
  * Plain data only; no LSP or vscode imports.
  */
+import type { BlissLineOutcome } from './engine/bliss/apply';
+import type { PuzzleKind } from './engine/parse';
 import type { Step } from './engine/step';
+import type { Range } from './engine/types';
 
 export interface PuzzleAt {
   uri: string;
@@ -85,6 +88,30 @@ export interface DuplicateLine {
   duplicateOf: number;
 }
 
+/** A batch of pencilmark lines for "Apply BLISS eliminations to all pencilmark lines". */
+export interface BlissApplyParams {
+  uri: string;
+  /** The document version the client started from: once the text changes, the answer is ContentModified. */
+  version: number;
+  lines: number[];
+}
+
+/** One pencilmark line after BLISS, and the edit that writes its finds (null unless applied). */
+export interface BlissLineResult {
+  line: number;
+  outcome: BlissLineOutcome;
+  edit: { range: Range; newText: string } | null;
+}
+
+/** `PuzzleLinesRequest` answers the first line of every puzzle, or only those of one kind. */
+export interface PuzzleLinesParams {
+  uri: string;
+  kind?: PuzzleKind;
+}
+
+export const BlissApplyRequest = 'sudokuLens/blissApply';
+/** The "BLISS log" lens (`PuzzleAt` → `PathResponse`): the CLI's `bliss` output in a side document. */
+export const BlissLogRequest = 'sudokuLens/blissLog';
 export const DuplicatesRequest = 'sudokuLens/duplicates';
 export const StatusNotification = 'sudokuLens/status';
 export const PuzzleLinesRequest = 'sudokuLens/puzzleLines';

@@ -1,13 +1,17 @@
 /**
  * Worker-thread entry (dist/ratingWorker.js), off the caller's thread:
  * - `rate`: one puzzle text's full SE rating (the language server's RatingService);
- * - `row`: the summaries `sudoku-lens rate` prints for one puzzle (SE and/or BLISS, cli/jobs.ts).
+ * - `row`: the summaries `sudoku-lens rate` prints for one puzzle (SE and/or BLISS, cli/jobs.ts);
+ * - `blissFinds`, `blissLog`: BLISS for the editor's whole-file apply and log (blissJobs.ts);
+ * - `uaInfo`: redundant clues or the smallest unhit UA set of a batch of puzzles (uaService.ts).
  */
 import workerpool from 'workerpool';
+import { blissFinds, blissLog } from './blissJobs';
 import { type RowJob, type RowResult, runRowJob } from './cli/jobs';
 import { extraRatings } from './engine/extraRatings';
 import { type PuzzleVariant, candidatesOfText } from './engine/parse';
 import { type Rating, ratePuzzle } from './engine/rate';
+import { uaInfoBatch } from './engine/uaInfo';
 
 export interface RateJob {
   text: string;
@@ -28,4 +32,8 @@ workerpool.worker({
   row: rateRow,
   // W, T&E depth, backdoor and BLISS for the language server (engine/extraRatings.ts).
   extras: (job: { text: string; variant: PuzzleVariant; budgetMs: number }) => extraRatings(job.text, job.variant, job.budgetMs),
+  // BLISS alone: a pencilmark line's finds (Apply all in file) and the CLI's log (BLISS log lens); blissJobs.ts.
+  blissFinds,
+  blissLog,
+  uaInfo: uaInfoBatch,
 });

@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
+import type { CancellationToken } from 'vscode-languageserver';
 import type { ExtraRatings } from './engine/extraRatings';
 import type { PuzzleVariant } from './engine/parse';
 import { type Rating, type RatingSummary, summarize } from './engine/rate';
@@ -105,6 +106,16 @@ export class RatingService {
     const result = await within(promise, ms);
     if (result === undefined) this.inflight.get(id)?.demote?.();
     return result;
+  }
+
+  /**
+   * A job whose result is not kept (BLISS over a whole file, a BLISS log): on the interactive pool
+   * when someone waits for it, else the background one. `token` cancels it, stopping its worker if it runs.
+   */
+  oneOff<T>(method: string, arg: unknown, interactive: boolean, token?: CancellationToken): Promise<T> {
+    const task = (interactive ? this.interactive : this.background).exec(method, [arg]);
+    const cancelling = token?.onCancellationRequested(() => task.cancel());
+    return Promise.resolve(task as Promise<T>).finally(() => cancelling?.dispose());
   }
 
   async dispose(): Promise<void> {

@@ -9,6 +9,8 @@ import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
 
 const where = (p: Puzzle): string => `Line ${p.line + 1}`;
+/** The file name a header shows, e.g. `collection.sdm`. */
+export const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
 
 export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number): SolveResponse {
   const p = doc.puzzleAt(line);
@@ -17,7 +19,7 @@ export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number)
   const status = analysis ? analysis.status : 'invalid';
   const summary = analysis ? describeStatus(status) : p.problems.map((f) => f.message).join('; ');
   const solution = analysis?.solution ? solutionString(analysis.solution) : null;
-  const file = decodeURIComponent(doc.uri.split('/').pop() ?? doc.uri);
+  const file = fileName(doc.uri);
   const lines = [`# ${where(p)} of ${file}: ${summary}`, `# puzzle`, p.text ?? '(unreadable)'];
   if (solution && analysis?.solution) lines.push('# solution', solution, '', gridPicture(analysis.solution));
   return {
@@ -50,7 +52,7 @@ export async function pathAt(doc: PuzzleDocument, cache: AnalysisCache, ratings:
   const text = ratableText(p, cache);
   if (!text) return { document: null, reason: `${where(p)}: no path: ${cache.get(p) ? describeStatus(cache.get(p)!.status) : 'unreadable'}` };
   const rating = await ratings.path(text, true, true);
-  const file = decodeURIComponent(doc.uri.split('/').pop() ?? doc.uri);
+  const file = fileName(doc.uri);
   const head = [`# ${where(p)} of ${file}: ${describeRating(summarize(rating))}`, `# puzzle`, text, `# path (difficulty, step)`];
   return { document: [...head, ...pathText(rating)].join('\n') + '\n', reason: null };
 }

@@ -15,6 +15,7 @@ import {
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
+import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
@@ -27,6 +28,9 @@ import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
 import { documentSymbols, foldingRanges } from './outline';
 import {
+  BlissApplyRequest,
+  type BlissApplyParams,
+  BlissLogRequest,
   type ConvertParams,
   ConvertRequest,
   type DocumentStatus,
@@ -35,6 +39,7 @@ import {
   NormalizeRequest,
   PathRequest,
   PuzzleLinesRequest,
+  type PuzzleLinesParams,
   RateLinesRequest,
   type PuzzleAt,
   RateRequest,
@@ -47,6 +52,8 @@ import { PuzzleDocument } from './puzzleDocument';
 import { RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
+import { uaCodeActions } from './uaActions';
+import { UAService } from './uaService';
 
 const HOVER_RATING_WAIT_MS = 1500;
 
@@ -80,15 +87,18 @@ export function startServer(connection: Connection): void {
   let hasConfiguration = false;
   let inlayRefresh = false;
   let ratedTimer: NodeJS.Timeout | undefined;
-  // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics: refresh both, batched.
-  const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, () => {
+  // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics (UA results:
+  // redundant clues, unhit UA sets): refresh both, batched.
+  const refreshResults = (): void => {
     if (ratedTimer) return;
     ratedTimer = setTimeout(() => {
       ratedTimer = undefined;
       if (inlayRefresh) void connection.languages.inlayHint.refresh();
       for (const uri of states.keys()) quickPass(uri);
     }, 300);
-  });
+  };
+  const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, refreshResults);
+  const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   let resultIds = 0;
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
@@ -128,7 +138,7 @@ export function startServer(connection: Connection): void {
 
   function quickPass(uri: string): void {
     const state = current(uri);
-    if (state) publish(state, quickDiagnostics(state.parsed, cache, ratings));
+    if (state) publish(state, quickDiagnostics(state.parsed, cache, ratings, ua));
   }
 
   /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
@@ -139,7 +149,7 @@ export function startServer(connection: Connection): void {
     const token = { isCancellationRequested: false };
     state.full = token;
     const version = state.parsed.version;
-    const diagnostics = await fullDiagnostics(state.parsed, cache, ratings, token);
+    const diagnostics = await fullDiagnostics(state.parsed, cache, ratings, ua, token);
     if (state.full === token) state.full = undefined;
     if (!diagnostics) return;
     if (documents.get(uri)?.version === version) publish(state, diagnostics);
@@ -171,6 +181,7 @@ export function startServer(connection: Connection): void {
     settings = readSettings(await connection.workspace.getConfiguration('sudokuLens'));
     cache.configure({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
     ratings.configure(settings.ratingBudgetMs);
+    ua.configure(settings.uaBudgetMs);
   }
 
   connection.onInitialized(() => void loadSettings());
@@ -198,6 +209,7 @@ export function startServer(connection: Connection): void {
       if (state.full) state.full.isCancellationRequested = true;
     }
     states.delete(e.document.uri);
+    ua.close(e.document.uri);
     if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -232,16 +244,22 @@ export function startServer(connection: Connection): void {
   }
 
   connection.onHover(async (params, token) => {
-    const rows = await ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []);
+    const puzzle = current(params.textDocument.uri)?.parsed.puzzleAt(params.position.line);
+    // The minimality check first: it takes milliseconds where a rating may take seconds.
+    const [uaRows, rows] = await Promise.all([
+      ua.hoverRows(puzzle, cache, HOVER_RATING_WAIT_MS),
+      ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []),
+    ]);
     return runSafe(connection, token, 'hover', () => {
       const state = current(params.textDocument.uri);
-      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, rows) : null;
+      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, [...rows, ...uaRows]) : null;
     });
   });
 
   connection.languages.inlayHint.on((params, token) =>
     runSafe(connection, token, 'inlay hints', () => {
       const state = current(params.textDocument.uri);
+      if (state) ua.inView(state.parsed, cache, params.range); // the lines in view: their UA results first
       return state ? inlayHints(state.parsed, cache, ratings, params.range, settings.inlayRating) : [];
     }),
   );
@@ -267,13 +285,28 @@ export function startServer(connection: Connection): void {
       const state = current(params.textDocument.uri);
       const lineText = lineReader(params.textDocument.uri);
       const blissSteps = (p: Puzzle) => (p.text ? ratings.peekExtras(p.text, cache.variant(p))?.bliss.steps : undefined);
-      return state && lineText ? codeActions(state.parsed, lineText, params.range, params.context.diagnostics, blissSteps) : [];
+      if (!state || !lineText) return [];
+      const uaActions = uaCodeActions(state.parsed, lineText, params.context.diagnostics, (p) => ua.peek(p, cache));
+      return [...codeActions(state.parsed, lineText, params.range, params.context.diagnostics, blissSteps), ...uaActions];
     }),
   );
 
-  connection.onRequest(PuzzleLinesRequest, (params: { uri: string }) => {
+  connection.onRequest(PuzzleLinesRequest, (params: PuzzleLinesParams) => {
     const state = current(params.uri);
-    return state ? puzzleLines(state.parsed) : [];
+    return state ? puzzleLines(state.parsed, params.kind) : [];
+  });
+
+  connection.onRequest(BlissApplyRequest, (params: BlissApplyParams, token) => {
+    const state = current(params.uri);
+    const lineText = lineReader(params.uri);
+    if (!state || !lineText) return new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open');
+    const version = () => documents.get(params.uri)?.version;
+    return blissApplyLines(state.parsed, lineText, cache, ratings, params, settings, token, version);
+  });
+
+  connection.onRequest(BlissLogRequest, async (params: PuzzleAt, token) => {
+    const state = current(params.uri);
+    return state ? blissLogAt(state.parsed, ratings, params.line, settings, token) : { document: null, reason: 'The document is not open' };
   });
 
   connection.onRequest(RateLinesRequest, async (params: { uri: string; lines: number[] }) => {

@@ -3,10 +3,11 @@
  * forum thread's format and a summary line, or one JSON object per puzzle with every step.
  */
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import type { BlissResult, BlissStep, Candidate } from '../engine/bliss';
+import type { BlissResult, BlissStep, Candidate, Variant } from '../engine/bliss';
 import { findingsOf } from '../engine/findings';
+import { plural } from '../engine/format';
 import { cellName } from '../engine/grid';
-import { candidatesOf, parseDocument } from '../engine/parse';
+import { type Puzzle, candidatesOf, parseDocument } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import type { Finding } from '../engine/types';
 import { ARGUMENT, UsageError, positiveInt, sources } from './io';
@@ -27,8 +28,6 @@ export interface BlissOptions {
 }
 
 const candText = (c: Candidate): string => `${c.digit}${cellName(c.cell)}`;
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function counts(r: BlissResult): { eliminations: number; placements: number } {
   const placements = r.steps.filter((s) => s.kind === 'place').length;
@@ -59,12 +58,56 @@ const stepJson = (s: BlissStep) => ({
   text: s.text,
 });
 
+export interface BlissRunOptions {
+  /** The variant of puzzles without a `#! variant:` line (undefined: classic). */
+  variant: Variant | undefined;
+  maxLevel: 1 | 2;
+  budgetMs: number;
+  nodeBudget: number;
+}
+
+/**
+ * One puzzle as `bliss` prints it: its diagnostics, BLISS's log and the summary line (or the JSON
+ * row), and whether it has an error. The editor's "BLISS log" shows the same lines.
+ */
+export function blissReport(file: string, puzzle: Puzzle, o: BlissRunOptions, json: boolean): { lines: string[]; error: boolean } {
+  const lines: string[] = [];
+  const variant = puzzleVariant(puzzle, o.variant);
+  const analysis = analyzePuzzle(puzzle, { nodeBudget: o.nodeBudget, defaultVariant: o.variant });
+  const findings: Finding[] = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+  // Puzzles the solver or the structural checks already refute are not searched.
+  const refuted = analysis?.status === 'none' || analysis?.status === 'invalid';
+  const cands = refuted ? null : candidatesOf(puzzle);
+  const result = cands ? runBliss(cands, { variant, maxLevel: o.maxLevel }, o.budgetMs) : null;
+  const where = `${file}:${puzzle.line + 1}`;
+  const error = hasError(findings) || Boolean(result?.noSolution);
+  const reason = !analysis ? 'unreadable' : refuted ? describeStatus(analysis.status) : result ? null : `BLISS exceeded its budget of ${o.budgetMs} ms`;
+  if (json) {
+    const bliss = result && {
+      level: result.level,
+      backdoor: result.backdoor,
+      ng: result.ng,
+      solved: result.solved,
+      noSolution: result.noSolution,
+      steps: result.steps.map(stepJson),
+    };
+    lines.push(JSON.stringify({ file, line: puzzle.line + 1, text: puzzle.text, bliss, ...(reason ? { blissReason: reason } : {}) }));
+  } else {
+    lines.push(...diagnosticLines(file, findings));
+    if (result) lines.push(...result.log, `${where}: ${blissSummaryLine(result, o.maxLevel)}`);
+    else lines.push(`${where}: ${cands ? reason : `not run: ${reason}`}`);
+  }
+  return { lines, error };
+}
+
 export function runBlissCommand(args: string[], values: BlissOptions): number {
   if (args.length === 0) throw new UsageError("'bliss' needs at least one puzzle or file");
-  const variantOpt = variantOption(values.variant);
-  const maxLevel = levelOption(values.level);
-  const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
+  const options: BlissRunOptions = {
+    variant: variantOption(values.variant),
+    maxLevel: levelOption(values.level),
+    budgetMs: positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS),
+    nodeBudget: positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET),
+  };
 
   let puzzles = 0;
   let withErrors = 0;
@@ -72,33 +115,8 @@ export function runBlissCommand(args: string[], values: BlissOptions): number {
     const found = parseDocument(src.text).puzzles;
     if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
     for (const puzzle of found) {
-      const lines: string[] = [];
-      const variant = puzzleVariant(puzzle, variantOpt);
-      const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
-      const findings: Finding[] = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
-      // Puzzles the solver or the structural checks already refute are not searched.
-      const refuted = analysis?.status === 'none' || analysis?.status === 'invalid';
-      const cands = refuted ? null : candidatesOf(puzzle);
-      const result = cands ? runBliss(cands, { variant, maxLevel }, budgetMs) : null;
-      const where = `${src.name}:${puzzle.line + 1}`;
-      const error = hasError(findings) || Boolean(result?.noSolution);
-      const reason = !analysis ? 'unreadable' : refuted ? describeStatus(analysis.status) : result ? null : `BLISS exceeded its budget of ${budgetMs} ms`;
-      if (values.json) {
-        const bliss = result && {
-          level: result.level,
-          backdoor: result.backdoor,
-          ng: result.ng,
-          solved: result.solved,
-          noSolution: result.noSolution,
-          steps: result.steps.map(stepJson),
-        };
-        lines.push(JSON.stringify({ file: src.name, line: puzzle.line + 1, text: puzzle.text, bliss, ...(reason ? { blissReason: reason } : {}) }));
-      } else {
-        lines.push(...diagnosticLines(src.name, findings));
-        if (result) lines.push(...result.log, `${where}: ${blissSummaryLine(result, maxLevel)}`);
-        else lines.push(`${where}: ${cands ? reason : `not run: ${reason}`}`);
-        lines.push('');
-      }
+      const { lines, error } = blissReport(src.name, puzzle, options, Boolean(values.json));
+      if (!values.json) lines.push('');
       puzzles++;
       if (error) withErrors++;
       process.stdout.write(`${lines.join('\n')}\n`);

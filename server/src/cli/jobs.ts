@@ -71,10 +71,10 @@ export const budgetSummary = (job: BlissJob): BlissSummary => ({
   placements: 0,
 });
 
-/** BLISS on a candidate state within `budgetMs`; null result means the budget ran out. */
-export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number): BlissResult | null {
+/** BLISS on a candidate state within `budgetMs`; null result means the budget ran out. `guessCount`: also count `ng`. */
+export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number, guessCount = true): BlissResult | null {
   try {
-    return bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, budget: new Budget(budgetMs) });
+    return bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, budget: new Budget(budgetMs), guessCount });
   } catch (err) {
     if (err instanceof BudgetExceeded) return null;
     throw err;

@@ -4,6 +4,7 @@
  * reported as such, never as a wrong number.
  */
 import { type BlissStep, bliss } from './bliss';
+import { plural } from './format';
 import { candidatesOfText, type PuzzleVariant } from './parse';
 import { Budget, BudgetExceeded } from './techniques/technique';
 import { backdoorSize, teDepth, wRating } from './whips';
@@ -48,8 +49,20 @@ export function describeExtras(e: ExtraRatings): [string, string][] {
   if (e.w) rows.push(['W (whips)', e.w.status === 'solved' ? `W${e.w.rating}` : e.w.status === 'budget' ? 'over budget' : 'not solved by whips[≤20]']);
   if (e.te) rows.push(['T&E depth', e.te.depth !== null ? `T&E(${e.te.depth})` : e.te.status === 'deeper' ? '> 2' : e.te.status]);
   if (e.backdoor) rows.push(['Backdoor size', e.backdoor.size !== null ? String(e.backdoor.size) : e.backdoor.status === 'larger' ? '> 2' : e.backdoor.status]);
-  const b = e.bliss;
-  const level = b.status === 'budget' ? 'over budget' : b.level === null ? 'not solved' : `BLISS(${b.level})${b.backdoor ? ', backdoor found' : ''}`;
-  rows.push(['BLISS', `${level}; ${b.steps.length} implications${b.ng !== null ? `; ng ${b.ngComplete ? '' : '> '}${b.ng}` : ''}`]);
+  rows.push(...describeBliss(e.bliss));
   return rows;
+}
+
+/** BLISS's hover rows: level and backdoor, implications (its eliminations and placements), guess count. */
+function describeBliss(b: ExtraRatings['bliss']): [string, string][] {
+  if (b.status === 'budget') return [['BLISS', 'over budget']];
+  const level = b.level === null ? 'not solved by BLISS(2)' : b.level === 0 ? 'BLISS(0): singles solve it' : `BLISS(${b.level})`;
+  // Only a solving run can end in a backdoor; singles alone need none.
+  const backdoor = !b.level ? '' : b.backdoor ? ', backdoor found' : ', no backdoor';
+  const placements = b.steps.filter((s) => s.kind === 'place').length;
+  return [
+    ['BLISS', level + backdoor],
+    ['BLISS implications', `${b.steps.length} (${plural(b.steps.length - placements, 'elimination')}, ${plural(placements, 'placement')})`],
+    ['BLISS guesses (ng)', b.ng === null ? 'not counted' : `${b.ngComplete ? '' : '> '}${b.ng.toLocaleString('en-US')}`],
+  ];
 }

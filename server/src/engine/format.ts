@@ -27,4 +27,7 @@ export function solvedDigits(cands: Uint16Array): Uint8Array {
   return digits;
 }
 
+/** `1 elimination`, `4,812 lines`. */
+export const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
 export const solutionString = (solution: ArrayLike<number>): string => Array.from(solution).join('');

@@ -1,0 +1,53 @@
+/**
+ * "Apply BLISS eliminations to all pencilmark lines": BLISS on every 729-char line in the
+ * server's worker pool (progress, Cancel), then one undoable edit, unless the file changed
+ * meanwhile.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { describeBlissApply } from '../../server/src/engine/bliss/apply';
+import { type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
+import { activeSudoku, inBatches, toRange } from './collection';
+
+/** `uri`: the code action's document; else the active editor's. */
+async function applyBlissAll(client: LanguageClient, uri?: string): Promise<void> {
+  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : activeSudoku()?.document;
+  if (!doc) return;
+  const version = doc.version;
+  const at: PuzzleLinesParams = { uri: doc.uri.toString(), kind: '729' };
+  const lines = await client.sendRequest<number[]>(PuzzleLinesRequest, at);
+  if (lines.length === 0) {
+    void vscode.window.showInformationMessage('No 729-char pencilmark lines in this file: BLISS writes its eliminations into pencilmark lines only.');
+    return;
+  }
+  const stale = () =>
+    void vscode.window.showWarningMessage('The file changed while BLISS ran: nothing was applied. Run the command again on the new text.');
+  let rows: BlissLineResult[] | undefined;
+  try {
+    rows = await inBatches('BLISS on pencilmark lines', lines, 'pencilmark lines', (batch, token) => {
+      const params: BlissApplyParams = { uri: at.uri, version, lines: batch };
+      return client.sendRequest<BlissLineResult[]>(BlissApplyRequest, params, token);
+    });
+  } catch (err) {
+    // The server answers ContentModified once the text is no longer the version asked about.
+    if (doc.version !== version) return stale();
+    void vscode.window.showErrorMessage(`BLISS failed: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  if (!rows) {
+    void vscode.window.showInformationMessage('BLISS cancelled: nothing was applied.');
+    return;
+  }
+  if (doc.version !== version) return stale();
+  const edit = new vscode.WorkspaceEdit();
+  for (const row of rows) if (row.edit) edit.replace(doc.uri, toRange(row.edit.range), row.edit.newText);
+  if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit))) {
+    void vscode.window.showWarningMessage('The edit could not be applied: nothing was changed.');
+    return;
+  }
+  void vscode.window.showInformationMessage(`BLISS: ${describeBlissApply(rows)}.`);
+}
+
+export function registerBlissApply(client: LanguageClient): vscode.Disposable {
+  return vscode.commands.registerCommand('sudokuLens.applyBlissAll', (uri?: string) => applyBlissAll(client, uri));
+}
