@@ -13,6 +13,7 @@ export interface BlissFindsJob {
   text: string;
   variant: Variant;
   budgetMs: number;
+  lockedCandidates: boolean;
 }
 
 /** BLISS(2)'s eliminations and placements on a text; null when its budget ran out. */
@@ -20,7 +21,7 @@ export type BlissFinds = { noSolution: boolean; steps: BlissFindRef[] } | null;
 
 export function blissFinds(job: BlissFindsJob): BlissFinds {
   // No guess count: only the finds are written back.
-  const r = runBliss(candidatesOfText(job.text), { variant: job.variant, maxLevel: 2 }, job.budgetMs, false);
+  const r = runBliss(candidatesOfText(job.text), { variant: job.variant, maxLevel: 2, lockedCandidates: job.lockedCandidates }, job.budgetMs, false);
   return r && { noSolution: r.noSolution, steps: r.steps.map(({ kind, cell, digit }) => ({ kind, cell, digit })) };
 }
 

@@ -13,7 +13,7 @@ import type { RatingService } from './ratings';
 import { fileName } from './requests';
 import type { Settings } from './settings';
 
-export type BlissSettings = Pick<Settings, 'ratingBudgetMs' | 'nodeBudget' | 'defaultVariant'>;
+export type BlissSettings = Pick<Settings, 'ratingBudgetMs' | 'nodeBudget' | 'defaultVariant' | 'blissLockedCandidates'>;
 
 const contentModified = () => new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while BLISS ran');
 
@@ -33,7 +33,7 @@ async function blissLine(
   cache: AnalysisCache,
   ratings: RatingService,
   line: number,
-  budgetMs: number,
+  settings: BlissSettings,
   token: CancellationToken,
 ): Promise<BlissLineResult> {
   const p = doc.puzzleAt(line);
@@ -42,7 +42,7 @@ async function blissLine(
   const known = cache.peek(p)?.status;
   if (known === 'none' || known === 'invalid') return { line: p.line, outcome: 'contradictory', edit: null };
   const text = lineText(p.line); // read now: the answer must match the version the client asked about
-  const job: BlissFindsJob = { text: p.text, variant: cache.variant(p), budgetMs };
+  const job: BlissFindsJob = { text: p.text, variant: cache.variant(p), budgetMs: settings.ratingBudgetMs, lockedCandidates: settings.blissLockedCandidates };
   // The interactive pool: the user watches the progress, and background work (every pencilmark
   // line's extras, queued on open) would hold it up for minutes.
   const finds = await ratings.oneOff<BlissFinds>('blissFinds', job, true, token);
@@ -67,7 +67,7 @@ export async function blissApplyLines(
   currentVersion: () => number | undefined,
 ): Promise<BlissLineResult[] | ResponseError> {
   if (doc.version !== params.version) return contentModified();
-  const rows = await unlessCancelled(token, Promise.all(params.lines.map((line) => blissLine(doc, lineText, cache, ratings, line, settings.ratingBudgetMs, token))));
+  const rows = await unlessCancelled(token, Promise.all(params.lines.map((line) => blissLine(doc, lineText, cache, ratings, line, settings, token))));
   return rows instanceof ResponseError || currentVersion() === params.version ? rows : contentModified();
 }
 
@@ -85,7 +85,13 @@ export async function blissLogAt(
   const job: BlissLogJob = {
     file,
     puzzle: p,
-    options: { variant: settings.defaultVariant, maxLevel: 2, budgetMs: settings.ratingBudgetMs, nodeBudget: settings.nodeBudget },
+    options: {
+      variant: settings.defaultVariant,
+      maxLevel: 2,
+      lockedCandidates: settings.blissLockedCandidates,
+      budgetMs: settings.ratingBudgetMs,
+      nodeBudget: settings.nodeBudget,
+    },
   };
   const log = await unlessCancelled(token, ratings.oneOff<string[]>('blissLog', job, true, token));
   if (log instanceof ResponseError) return log;

@@ -31,7 +31,8 @@ workerpool.worker({
   rate: rateText,
   row: rateRow,
   // W, T&E depth, backdoor and BLISS for the language server (engine/extraRatings.ts).
-  extras: (job: { text: string; variant: PuzzleVariant; budgetMs: number }) => extraRatings(job.text, job.variant, job.budgetMs),
+  extras: (job: { text: string; variant: PuzzleVariant; budgetMs: number; lockedCandidates: boolean }) =>
+    extraRatings(job.text, job.variant, job.budgetMs, job.lockedCandidates),
   // BLISS alone: a pencilmark line's finds (Apply all in file) and the CLI's log (BLISS log lens); blissJobs.ts.
   blissFinds,
   blissLog,

@@ -38,6 +38,8 @@ export class RatingService {
   constructor(
     workerScript: string,
     private budgetMs: number,
+    /** BLISS's DoSingles also applies locked candidates (setting sudokuLens.bliss.lockedCandidates). */
+    private blissLockedCandidates: boolean,
     /** Called after each new rating, e.g. to refresh inlay hints and diagnostics. */
     private readonly onRated: (text: string) => void,
   ) {
@@ -45,7 +47,11 @@ export class RatingService {
     this.interactive = workerpool.pool(workerScript, { workerType: 'thread', maxWorkers: 1 });
   }
 
-  configure(budgetMs: number): void {
+  configure(budgetMs: number, blissLockedCandidates: boolean): void {
+    if (blissLockedCandidates !== this.blissLockedCandidates) {
+      this.blissLockedCandidates = blissLockedCandidates;
+      this.extrasKept.clear();
+    }
     if (budgetMs === this.budgetMs) return;
     this.budgetMs = budgetMs;
     this.summaries.clear();
@@ -62,7 +68,7 @@ export class RatingService {
     const key = `${variant}:${text}`;
     const kept = this.extrasKept.get(key);
     if (kept) return Promise.resolve(kept);
-    return this.run<ExtraRatings>('extras', key, { text, variant, budgetMs: this.budgetMs }, interactive, (extras) => {
+    return this.run<ExtraRatings>('extras', key, { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates }, interactive, (extras) => {
       this.extrasKept.set(key, extras);
       if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
       this.onRated(text);

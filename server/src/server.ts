@@ -97,7 +97,7 @@ export function startServer(connection: Connection): void {
       for (const uri of states.keys()) quickPass(uri);
     }, 300);
   };
-  const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, refreshResults);
+  const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, settings.blissLockedCandidates, refreshResults);
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   let resultIds = 0;
 
@@ -180,7 +180,7 @@ export function startServer(connection: Connection): void {
     if (!hasConfiguration) return;
     settings = readSettings(await connection.workspace.getConfiguration('sudokuLens'));
     cache.configure({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
-    ratings.configure(settings.ratingBudgetMs);
+    ratings.configure(settings.ratingBudgetMs, settings.blissLockedCandidates);
     ua.configure(settings.uaBudgetMs);
   }
 

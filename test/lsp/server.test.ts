@@ -199,6 +199,34 @@ describe('settings', () => {
       await server.stop();
     }
   });
+
+  it('runs BLISS with locked candidates in DoSingles when the setting says so', async () => {
+    // The seed's example 1: plain DoSingles needs 9 eliminations before its backdoor, with locked candidates none.
+    const EX1 = '........1.....2.3...4.536...3........6......74...683...4..865..5..9.4...8....5.2.';
+    const settings = { bliss: { lockedCandidates: true } };
+    const server = await startServer({ workspace: { configuration: true } }, settings);
+    const uri = 'file:///locked.sdm';
+    // The hover waits a moment for the ratings, then says "computing…": ask until BLISS's row is there.
+    const blissRow = async () => {
+      for (let i = 0; i < 20; i++) {
+        const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 85 } });
+        const row = hoverText(h).match(/\| BLISS implications \| [^|]*\|/)?.[0];
+        if (row) return row;
+      }
+      return undefined;
+    };
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      server.open(uri, `${EX1}\n`);
+      expect(await blissRow()).toBe('| BLISS implications | 0 (0 eliminations, 0 placements) |');
+      settings.bliss.lockedCandidates = false;
+      server.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await blissRow()).toBe('| BLISS implications | 9 (9 eliminations, 0 placements) |');
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe('Sudoku Explainer ratings in the editor', () => {

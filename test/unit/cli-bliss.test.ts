@@ -91,6 +91,18 @@ describe('bliss (text)', () => {
     expect(two.stdout).toMatch(/\nS: \d{81}\n/);
   });
 
+  it('--locked-candidates lets DoSingles apply pointing/claiming (ex. 1: the first test is a backdoor)', () => {
+    const plain = run('bliss', EX1);
+    expect(plain.stdout).toMatch(/BLISS: level 1, backdoor r1c1 = 9, ng = \d+, 9 eliminations, 0 placements\n/);
+    const locked = run('bliss', '--locked-candidates', EX1);
+    expect(locked.status).toBe(0);
+    expect(locked.stdout).not.toContain('!=');
+    expect(locked.stdout).toMatch(/ \(1c\) \[ 9r1c1\] +BD\n/);
+    expect(locked.stdout).toMatch(/BLISS: level 1, backdoor r1c1 = 9, ng = \d+, 0 eliminations, 0 placements\n/);
+    const rated = jsonRows(run('rate', '--method', 'bliss', '--locked-candidates', '--workers', '1', '--json', EX1).stdout)[0];
+    expect(rated.bliss).toMatchObject({ level: 1, backdoor: true });
+  });
+
   it('reads every puzzle of a file, each block with its file and line', () => {
     const file = join(tmp, 'two.sdm');
     writeFileSync(file, `# two puzzles\n${EX1}\n\n${EX2} ex. 2\n`);
@@ -213,6 +225,6 @@ describe('bliss exit codes', () => {
   });
 
   it('lists the command in --help', () => {
-    expect(run('--help').stdout).toContain('sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--json]');
+    expect(run('--help').stdout).toContain('sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json]');
   });
 });

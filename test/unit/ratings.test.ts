@@ -14,7 +14,7 @@ const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..
 
 describe('RatingService', () => {
   const rated: string[] = [];
-  const service = new RatingService(WORKER, 3_000, (text) => rated.push(text));
+  const service = new RatingService(WORKER, 3_000, false, (text) => rated.push(text));
   afterAll(() => service.dispose());
 
   it('moves a job to the background when the hover stops waiting; its waiters still get the result', async () => {

@@ -15,9 +15,10 @@ import { runBliss } from './jobs';
 import { levelOption, puzzleVariant, variantOption } from './rateCommand';
 import { diagnosticLines, hasError } from './rows';
 
-export const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--json] [--budget-ms N]
+export const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
                                  the BLISS solver's log (singles and implications of tested candidates)
-                                 and a summary line per puzzle; --level 1: BLISS(1) only`;
+                                 and a summary line per puzzle; --level 1: BLISS(1) only;
+                                 --locked-candidates: DoSingles also applies pointing/claiming (also for rate)`;
 
 export interface BlissOptions {
   json?: boolean;
@@ -25,6 +26,7 @@ export interface BlissOptions {
   variant?: string;
   'budget-ms'?: string;
   'budget-nodes'?: string;
+  'locked-candidates'?: boolean;
 }
 
 const candText = (c: Candidate): string => `${c.digit}${cellName(c.cell)}`;
@@ -62,6 +64,8 @@ export interface BlissRunOptions {
   /** The variant of puzzles without a `#! variant:` line (undefined: classic). */
   variant: Variant | undefined;
   maxLevel: 1 | 2;
+  /** Locked candidates (pointing/claiming) inside DoSingles. */
+  lockedCandidates: boolean;
   budgetMs: number;
   nodeBudget: number;
 }
@@ -78,7 +82,7 @@ export function blissReport(file: string, puzzle: Puzzle, o: BlissRunOptions, js
   // Puzzles the solver or the structural checks already refute are not searched.
   const refuted = analysis?.status === 'none' || analysis?.status === 'invalid';
   const cands = refuted ? null : candidatesOf(puzzle);
-  const result = cands ? runBliss(cands, { variant, maxLevel: o.maxLevel }, o.budgetMs) : null;
+  const result = cands ? runBliss(cands, { variant, maxLevel: o.maxLevel, lockedCandidates: o.lockedCandidates }, o.budgetMs) : null;
   const where = `${file}:${puzzle.line + 1}`;
   const error = hasError(findings) || Boolean(result?.noSolution);
   const reason = !analysis ? 'unreadable' : refuted ? describeStatus(analysis.status) : result ? null : `BLISS exceeded its budget of ${o.budgetMs} ms`;
@@ -105,6 +109,7 @@ export function runBlissCommand(args: string[], values: BlissOptions): number {
   const options: BlissRunOptions = {
     variant: variantOption(values.variant),
     maxLevel: levelOption(values.level),
+    lockedCandidates: Boolean(values['locked-candidates']),
     budgetMs: positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS),
     nodeBudget: positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET),
   };

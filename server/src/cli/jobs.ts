@@ -11,6 +11,8 @@ import { Budget, BudgetExceeded } from '../engine/techniques/technique';
 export interface BlissJob {
   variant: Variant;
   maxLevel: 1 | 2;
+  /** Locked candidates (pointing/claiming) inside DoSingles; off in the seed's logs. */
+  lockedCandidates?: boolean;
 }
 
 export interface RowJob {
@@ -74,7 +76,7 @@ export const budgetSummary = (job: BlissJob): BlissSummary => ({
 /** BLISS on a candidate state within `budgetMs`; null result means the budget ran out. `guessCount`: also count `ng`. */
 export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number, guessCount = true): BlissResult | null {
   try {
-    return bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, budget: new Budget(budgetMs), guessCount });
+    return bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, lockedCandidates: job.lockedCandidates, budget: new Budget(budgetMs), guessCount });
   } catch (err) {
     if (err instanceof BudgetExceeded) return null;
     throw err;

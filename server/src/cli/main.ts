@@ -31,6 +31,7 @@ const OPTIONS = {
   workers: { type: 'string' },
   output: { type: 'string', short: 'o' },
   resume: { type: 'boolean' },
+  'locked-candidates': { type: 'boolean' },
 } as const;
 
 function run(argv: string[]): number | Promise<number> {

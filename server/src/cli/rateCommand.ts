@@ -32,7 +32,7 @@ export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|
                                  ratings (default: the available cores); --resume skips the rows a
                                  JSON/CSV --output FILE already holds and appends the others;
                                  --variant: of puzzles without a '#! variant:' line (also for check,
-                                 solve, path, bliss); --level 1: BLISS(1) only`;
+                                 solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss`;
 
 export interface RateOptions {
   json?: boolean;
@@ -46,6 +46,7 @@ export interface RateOptions {
   resume?: boolean;
   'budget-ms'?: string;
   'budget-nodes'?: string;
+  'locked-candidates'?: boolean;
 }
 
 export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
@@ -264,7 +265,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? seObstacle(analysis, variant) : null;
     const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
-    const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel } : null;
+    const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel, lockedCandidates: Boolean(values['locked-candidates']) } : null;
     const job: RowJob | null =
       skip || !puzzle.text || (!bliss && (!withSe || seReason)) ? null : { text: puzzle.text, budgetMs, se: withSe && !seReason, bliss };
     return { file, puzzle, analysis, findings, skip, seReason, blissReason, job };

@@ -19,13 +19,14 @@ export interface ExtraRatings {
 
 const SHARES = { w: 0.4, te: 0.1, backdoor: 0.1, bliss: 0.4 };
 
-export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: number): ExtraRatings {
+/** `lockedCandidates`: BLISS's DoSingles also applies pointing/claiming (the editor's setting). */
+export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: number, lockedCandidates = false): ExtraRatings {
   const cands = candidatesOfText(text);
   const classic = variant === 'classic';
   const share = (key: keyof typeof SHARES) => new Budget(budgetMs * SHARES[key]);
   let blissPart: ExtraRatings['bliss'];
   try {
-    const r = bliss(cands, { variant, budget: share('bliss'), guessCount: true });
+    const r = bliss(cands, { variant, lockedCandidates, budget: share('bliss'), guessCount: true });
     blissPart = { level: r.level, backdoor: r.backdoor, ng: r.ng, ngComplete: r.ngComplete, steps: r.steps, status: 'done' };
   } catch (err) {
     if (!(err instanceof BudgetExceeded)) throw err;
