@@ -5,7 +5,8 @@
  * 1. BLISS(1) on the seed's tdillon pencilmark puzzle (the thread reports < 5 ms):
  *    best and median of --repeat timed runs (default 50) after a warm-up; the log
  *    must end with the seed's backdoor and solution.
- * 2. Per puzzle set (ph1910 sample, the two t-dillon pencilmark sets): the BLISS
+ * 2. Per puzzle set (ph1910 sample, the two t-dillon pencilmark sets, and the 82 pencilmark
+ *    lines posted in the seed's thread, checked against the exact solver's solution): the BLISS
  *    level reached (0 singles, 1, 2, unsolved), backdoors, and wall time per
  *    puzzle (mean, median, p90, max), with every solution and every step checked
  *    against the .sol files (an elimination of a solution digit or a wrong
@@ -19,6 +20,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type BlissResult, bliss } from '../server/src/engine/bliss';
 import { candidatesOfText } from '../server/src/engine/parse';
+import { solve } from '../server/src/engine/solve';
 import { Budget, BudgetExceeded } from '../server/src/engine/techniques/technique';
 import { dataDir, option, percentile } from './common';
 
@@ -37,30 +39,41 @@ const TDILLON =
   '.23.567.9123456789.......89.23456789...4567891234.6789..3.56789123456789...456789';
 const TDILLON_SOLUTION = '849765231376142859251893476195284763683571942724936518562418397437629185918357624';
 
+type Puzzles = { puzzle: string; solution: string }[];
+
 interface PuzzleSet {
   label: string;
-  file: string;
-  /** "puzzle:count:solution" lines in the same order. */
-  sol: string;
+  /** The first `limit` puzzles with their solutions; `root` is the shared data folder. */
+  load(root: string, limit: number): Puzzles;
+}
+
+/** A `.sol` file: "puzzle:count:solution" lines. */
+function solFile(file: string): PuzzleSet['load'] {
+  return (root, limit) => {
+    const lines = readFileSync(path.join(root, file), 'utf8').split('\n').filter((l) => l.includes(':'));
+    return lines.slice(0, limit).map((l) => {
+      const [puzzle, , solution] = l.split(':');
+      return { puzzle, solution };
+    });
+  };
+}
+
+/** The pencilmark lines posted in the BLISS thread (shared/seeds), solved by the exact solver (all unique). */
+function seedPencilmarks(root: string, limit: number): Puzzles {
+  const thread = readFileSync(path.join(root, '..', 'seeds', 'bliss-solver-thread.txt'), 'utf8');
+  return (thread.match(/[.0-9]{729}/g) ?? []).slice(0, limit).map((puzzle) => {
+    const r = solve(candidatesOfText(puzzle));
+    if (r.count !== 1) throw new Error(`a seed pencilmark line has ${r.count} solutions: ${puzzle.slice(0, 40)}…`);
+    return { puzzle, solution: r.solutions[0].join('') };
+  });
 }
 
 const SETS: PuzzleSet[] = [
-  { label: 'ph1910 sample', file: 'ph1910-sample/ph1910_sample1000.txt', sol: 'ph1910-sample/ph1910_sample1000.sol' },
-  {
-    label: 'pencilmark 86_clue',
-    file: 'pencilmark-t-dillon/86_clue_first5000.txt',
-    sol: 'pencilmark-t-dillon/86_clue_first5000.sol',
-  },
-  { label: 'pencilmark gurobi_hard', file: 'pencilmark-t-dillon/gurobi_hard.txt', sol: 'pencilmark-t-dillon/gurobi_hard.sol' },
+  { label: 'ph1910 sample', load: solFile('ph1910-sample/ph1910_sample1000.sol') },
+  { label: 'pencilmark 86_clue', load: solFile('pencilmark-t-dillon/86_clue_first5000.sol') },
+  { label: 'pencilmark gurobi_hard', load: solFile('pencilmark-t-dillon/gurobi_hard.sol') },
+  { label: 'seed thread 729 lines', load: seedPencilmarks },
 ];
-
-function readPuzzles(root: string, set: PuzzleSet, limit: number): { puzzle: string; solution: string }[] {
-  const lines = readFileSync(path.join(root, set.sol), 'utf8').split('\n').filter((l) => l.includes(':'));
-  return lines.slice(0, limit).map((l) => {
-    const [puzzle, , solution] = l.split(':');
-    return { puzzle, solution };
-  });
-}
 
 /** Every step agrees with the solution, and so does the solution found, if any. */
 function checkResult(r: BlissResult, solution: string): string | null {
@@ -108,9 +121,9 @@ export async function run(): Promise<void> {
   const fmt = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' ');
   console.log(fmt(header));
   for (const set of SETS) {
-    let puzzles: { puzzle: string; solution: string }[];
+    let puzzles: Puzzles;
     try {
-      puzzles = readPuzzles(root, set, limit);
+      puzzles = set.load(root, limit);
     } catch (err) {
       console.log(fmt([set.label, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', `ERROR: ${(err as Error).message}`]));
       failed = true;
