@@ -121,7 +121,7 @@ export function startServer(connection: Connection): void {
     let withErrors = 0;
     let withWarnings = 0;
     for (const p of doc.puzzles) {
-      const s = p.text === null ? 'invalid' : cache.peek(p)?.status;
+      const s = p.text === null ? (p.pattern ? undefined : 'invalid') : cache.peek(p)?.status;
       if (s === 'invalid' || s === 'none') withErrors++;
       else if (s === 'multiple' || s === 'unknown') withWarnings++;
     }
