@@ -9,13 +9,15 @@ export interface Settings {
   inlayRating: HeadlineRating;
   /** Time for one puzzle's minimality check or unhit-UA-set analysis. */
   uaBudgetMs: number;
+  /** Time for one UA command (pattern search, 17-clue search, UA list) run from the editor. */
+  uaSearchBudgetMs: number;
 }
 
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000 };
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000, uaSearchBudgetMs: 600_000 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
@@ -29,7 +31,7 @@ export function readSettings(section: unknown): Settings {
     rating?: { budgetMs?: unknown };
     defaultVariant?: unknown;
     inlayHints?: { rating?: unknown };
-    unavoidableSets?: { budgetMs?: unknown };
+    unavoidableSets?: { budgetMs?: unknown; searchBudgetMs?: unknown };
   };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
@@ -38,5 +40,6 @@ export function readSettings(section: unknown): Settings {
     defaultVariant: VARIANTS.find((v) => v === s.defaultVariant) ?? DEFAULT_SETTINGS.defaultVariant,
     inlayRating: HEADLINES.find((h) => h === s.inlayHints?.rating) ?? DEFAULT_SETTINGS.inlayRating,
     uaBudgetMs: numberOr(s.unavoidableSets?.budgetMs, DEFAULT_SETTINGS.uaBudgetMs, 100),
+    uaSearchBudgetMs: numberOr(s.unavoidableSets?.searchBudgetMs, DEFAULT_SETTINGS.uaSearchBudgetMs, 1000),
   };
 }
