@@ -37,6 +37,10 @@ export function readGrids(args: string[], nodeBudget: number): { grids: GridInpu
       process.stderr.write(`${src.name}:${at}: skipped: ${s.reason}\n`);
       if (s.error) errors++;
     }
+    if (found.grids.length === 0 && found.skipped.length === 0) {
+      process.stderr.write(`${src.name}: no solution grid and no puzzle with one solution\n`);
+      errors++;
+    }
     for (const g of found.grids) grids.push({ file: src.name, line: g.line + 1, grid: g.grid, source: g.source });
   }
   return { grids, errors };
