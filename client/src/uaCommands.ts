@@ -1,6 +1,6 @@
 /**
  * "Find puzzles for this pattern", "Find 17-clue puzzles in this solution grid" and "List UA
- * sets of this solution": the line under the cursor goes to the server (UASearchRequest), which
+ * sets of this solution": the line under the cursor (or a pattern's lens) goes to the server (UASearchRequest), which
  * searches on a worker of its own; a cancellable progress notification shows its progress and the
  * answer opens as a new untitled document.
  */
@@ -62,7 +62,9 @@ async function search(client: LanguageClient, title: string, at: PuzzleAt, what:
   await vscode.window.showTextDocument(doc, { preview: false });
 }
 
-function cursor(): PuzzleAt | undefined {
+/** The lens's puzzle when a lens passed one, else the cursor's line. */
+function cursor(uri?: string, line?: number): PuzzleAt | undefined {
+  if (uri !== undefined && line !== undefined) return { uri, line };
   const editor = activeSudoku();
   return editor && { uri: editor.document.uri.toString(), line: editor.selection.active.line };
 }
@@ -88,8 +90,8 @@ async function pickGrids(): Promise<GridsFrom | undefined> {
   return { kind: 'text', name: file.path.split('/').pop() ?? file.path, text };
 }
 
-async function findPatternPuzzles(client: LanguageClient): Promise<void> {
-  const at = cursor();
+async function findPatternPuzzles(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+  const at = cursor(uri, line);
   if (!at) return;
   const found = await client.sendRequest<PatternAtResponse>(PatternAtRequest, at);
   if (!found.pattern) {
@@ -106,7 +108,7 @@ export function registerUACommands(client: LanguageClient): vscode.Disposable {
     return at && search(client, title, at, what);
   };
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('sudokuLens.findPatternPuzzles', () => findPatternPuzzles(client)),
+    vscode.commands.registerCommand('sudokuLens.findPatternPuzzles', (uri?: string, line?: number) => findPatternPuzzles(client, uri, line)),
     vscode.commands.registerCommand('sudokuLens.find17', run('Find 17-clue puzzles in this solution grid', 'seventeen')),
     vscode.commands.registerCommand('sudokuLens.listUASets', run('List UA sets of this solution', 'uaSets')),
   );

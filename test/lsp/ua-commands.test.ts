@@ -1,12 +1,12 @@
 /**
- * The UA commands over LSP: sudokuLens/patternAt and sudokuLens/uaSearch (UA sets of a grid or of
+ * The UA commands over LSP: sudokuLens/patternAt and sudokuLens/uaSearch and the pattern's lens (UA sets of a grid or of
  * a unique puzzle's solution, puzzles of a clue pattern in this file's grids or another file's,
  * the 17-clue search's progress and Cancel), and what a clue pattern line or grid gets as a
  * diagnostic (one information `clue-pattern`, no mixed-marker errors).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CancellationTokenSource, type Diagnostic, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, type CodeLens, type Diagnostic, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol/node';
 import { solveString } from '../../server/src/engine/solve';
 import { uaSets } from '../../server/src/engine/ua';
 import type { PathResponse, PatternAtResponse, UASearchParams } from '../../server/src/protocol';
@@ -81,6 +81,14 @@ describe('UA commands', () => {
     const none = await at(2);
     expect(none.pattern).toBeNull();
     expect(none.reason).toMatch(/^Line 3 holds no clue pattern/);
+  });
+
+  it('puts one lens, "Find puzzles for this pattern", on a pattern, and none of the puzzle lenses', async () => {
+    const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    const titles = (line: number) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command?.title);
+    expect(titles(1)).toEqual(['Find puzzles for this pattern']);
+    expect(lenses.find((l) => l.range.start.line === 7)?.command).toEqual({ title: 'Find puzzles for this pattern', command: 'sudokuLens.findPatternPuzzles', arguments: [uri, 7] });
+    expect(titles(2)).toContain('Solve this line');
   });
 
   it('lists the UA sets of a solution grid, or of a unique puzzle’s solution, smallest first', async () => {
