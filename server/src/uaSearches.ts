@@ -4,7 +4,7 @@
  * (uaJobs.ts; progress passed on, Cancel stops the worker), and the result document: one puzzle
  * (or UA set) per line under a `#` header saying what was searched and how long it took.
  */
-import { ResponseError } from 'vscode-languageserver';
+import { type CancellationToken, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { unlessCancelled } from './blissRequests';
 import { plural } from './engine/format';
@@ -45,7 +45,7 @@ interface Search {
   head: string;
   ratings: RatingService;
   settings: UASettings;
-  token: Parameters<RatingService['search']>[2];
+  token: CancellationToken;
   report: Report;
 }
 
@@ -112,7 +112,7 @@ export async function uaSearch(
   ratings: RatingService,
   params: UASearchParams,
   settings: UASettings,
-  token: Search['token'],
+  token: CancellationToken,
   report: Report,
 ): Promise<PathResponse | ResponseError> {
   const p = doc.puzzleAt(params.line);

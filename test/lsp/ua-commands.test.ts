@@ -1,8 +1,8 @@
 /**
- * The UA commands over LSP: sudokuLens/patternAt and sudokuLens/uaSearch and the pattern's lens (UA sets of a grid or of
- * a unique puzzle's solution, puzzles of a clue pattern in this file's grids or another file's,
- * the 17-clue search's progress and Cancel), and what a clue pattern line or grid gets as a
- * diagnostic (one information `clue-pattern`, no mixed-marker errors).
+ * The UA commands over LSP: sudokuLens/patternAt and sudokuLens/uaSearch (UA sets of a grid or
+ * of a unique puzzle's solution, puzzles of a clue pattern in this file's grids or another
+ * file's, the 17-clue search's progress and Cancel), and what a clue pattern line or grid gets:
+ * one information `clue-pattern` diagnostic (no mixed-marker errors) and one lens.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
