@@ -114,6 +114,12 @@ describe('ua', () => {
     expect(sets[0].text.replace(/\./g, '')).toBe(sets[0].digits.join(''));
     expect(Object.values(row.bySize as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(expected.length);
   });
+
+  it('says when --budget-ms ran out (exit 1)', () => {
+    const r = run('ua', SOLUTION, '--max-size', '30', '--budget-ms', '1');
+    expect(r.status).toBe(1);
+    expect(lines(r.stdout)).toEqual([`# <argument> (the solution grid): ${SOLUTION}`, '# over the budget of 1 ms: no list (try a smaller --max-size)']);
+  });
 });
 
 describe('search-pattern', () => {
