@@ -25,21 +25,30 @@ export interface MinimalOptions {
 
 interface Minimality {
   minimal: boolean;
-  /** Clues removable one at a time, as `r3c5=7`. */
-  redundant: string[];
-  /** A largest set of clues removable together. */
-  removableTogether: string[];
+  /** Clue cells removable one at a time. */
+  redundant: number[];
+  /** A largest set of clue cells removable together. */
+  removable: number[];
   /** The puzzle without them: a minimal puzzle with the same solution. */
   minimalPuzzle: string;
 }
 
-const clueNames = (text: string, cells: number[]): string[] => cells.map((c) => `${cellName(c)}=${text[c]}`);
+/** The JSON fields: cells as `r3c5`. */
+const minimalityJson = (m: Minimality) => ({
+  minimal: m.minimal,
+  redundant: m.redundant.map(cellName),
+  removableTogether: m.removable.map(cellName),
+  minimalPuzzle: m.minimalPuzzle,
+});
 
-/** `minimal`, or `not minimal: 2 redundant clues (r1c2=8, r1c8=9); removable together: r1c2=8, r1c8=9`. */
-function describe(m: Minimality): string {
+/** `r1c2=8, r1c8=9`: the cells with the puzzle's digits. */
+const clueList = (text: string, cells: number[]): string => cells.map((c) => `${cellName(c)}=${text[c]}`).join(', ');
+
+/** `minimal`, or `not minimal: 2 redundant clues (r1c2=8, r1c8=9); removable together: r1c2=8, r1c8=9 → <puzzle>`. */
+function describe(text: string, m: Minimality): string {
   if (m.minimal) return 'minimal';
   const n = m.redundant.length;
-  return `not minimal: ${n} redundant clue${n === 1 ? '' : 's'} (${m.redundant.join(', ')}); removable together: ${m.removableTogether.join(', ')} → ${m.minimalPuzzle}`;
+  return `not minimal: ${n} redundant clue${n === 1 ? '' : 's'} (${clueList(text, m.redundant)}); removable together: ${clueList(text, m.removable)} → ${m.minimalPuzzle}`;
 }
 
 export function runMinimal(args: string[], values: MinimalOptions): number {
@@ -71,8 +80,8 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
           const removed = new Set(info.removable);
           m = {
             minimal: info.redundant.length === 0,
-            redundant: clueNames(puzzle.text, info.redundant),
-            removableTogether: clueNames(puzzle.text, info.removable),
+            redundant: info.redundant,
+            removable: info.removable,
             minimalPuzzle: [...puzzle.text].map((ch, c) => (removed.has(c) ? '.' : ch)).join(''),
           };
         }
@@ -81,11 +90,11 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
       if (hasError(findings)) withErrors++;
       progress.clear();
       if (values.json) {
-        const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ?? { minimal: null, minimalReason: reason }) };
+        const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ? minimalityJson(m) : { minimal: null, minimalReason: reason }) };
         process.stdout.write(`${JSON.stringify(row)}\n`);
       } else {
         const where = error ? `${src.name}:${error.range.start.line + 1}:${error.range.start.character + 1}` : `${src.name}:${puzzle.line + 1}`;
-        process.stdout.write(`${where}: ${m ? describe(m) : `not checked: ${reason}`}\n`);
+        process.stdout.write(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
       }
       progress.tick();
     }
