@@ -199,6 +199,9 @@ function normalized(chars: string): string {
   return String.fromCharCode(...codes);
 }
 
+/** The number of clues of a clue pattern ('x' cells). */
+export const patternClues = (pattern: string): number => pattern.split('x').length - 1;
+
 /** 'x' for a clue, '.' for an empty cell, when the cells are a clue pattern ('x' and '.'/'0', both used); else null. */
 function cluePattern(chars: string): string | null {
   if (!/^[.0xX]{81}$/.test(chars) || !/[xX]/.test(chars) || !/[.0]/.test(chars)) return null;
@@ -210,8 +213,7 @@ function readGivens(p: Puzzle, chars: string): void {
   p.pattern = cluePattern(chars);
   if (p.pattern) {
     // 'x' also marks empty cells, but mixed with '.' it is a pattern: say so rather than report mixed markers.
-    const clues = p.pattern.split('x').length - 1;
-    const message = `Clue pattern (${clues} clues), not a puzzle: "Find puzzles for this pattern" searches it (or \`sudoku-lens search-pattern\`)`;
+    const message = `Clue pattern (${patternClues(p.pattern)} clues), not a puzzle: "Find puzzles for this pattern" searches it (or \`sudoku-lens search-pattern\`)`;
     p.problems.push({ severity: 'information', code: 'clue-pattern', message, range: p.range });
     return;
   }

@@ -8,6 +8,8 @@ import { findingsOf } from './findings';
 import { solutionString } from './format';
 import { cellName } from './grid';
 import { type Puzzle, parseDocument } from './parse';
+
+export { patternClues } from './parse';
 import type { Position } from './types';
 
 /** 'grid': the puzzle is the grid (81 givens); 'solution': the grid is the puzzle's one solution. */
@@ -61,9 +63,6 @@ export function documentGrids(text: string, nodeBudget?: number): DocumentGrids 
   }
   return out;
 }
-
-/** The number of clues of a pattern ('x' cells). */
-export const patternClues = (pattern: string): number => pattern.split('x').length - 1;
 
 /** `4: r1c1 r1c2 r2c1 r2c2 (1221)`: a UA set's size, cells and their digits in the grid. */
 export function uaSetLine(cells: readonly number[], grid: string): string {
