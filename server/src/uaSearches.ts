@@ -8,12 +8,11 @@ import { type CancellationToken, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { unlessCancelled } from './blissRequests';
 import { plural } from './engine/format';
-import type { Puzzle } from './engine/parse';
+import { type Puzzle, patternClues } from './engine/parse';
 import {
   type DocumentGrids,
   describeGridSource,
   elapsed,
-  patternClues,
   solutionGridOf,
   uaCountSummary,
   uaSetLine,

@@ -8,8 +8,6 @@ import { findingsOf } from './findings';
 import { solutionString } from './format';
 import { cellName } from './grid';
 import { type Puzzle, parseDocument } from './parse';
-
-export { patternClues } from './parse';
 import type { Position } from './types';
 
 /** 'grid': the puzzle is the grid (81 givens); 'solution': the grid is the puzzle's one solution. */
