@@ -7,6 +7,7 @@ import { registerCollectionCommands } from './collection';
 import { registerCommands } from './commands';
 import { registerGridView } from './gridView';
 import { registerStatus } from './status';
+import { registerUACommands } from './uaCommands';
 
 let client: LanguageClient | undefined;
 
@@ -25,7 +26,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     synchronize: { configurationSection: 'sudokuLens' },
   };
   client = new LanguageClient('sudokuLens', 'Sudoku Lens', serverOptions, clientOptions);
-  context.subscriptions.push(registerCommands(client), registerCollectionCommands(client), registerBlissApply(client));
+  context.subscriptions.push(registerCommands(client), registerCollectionCommands(client), registerBlissApply(client), registerUACommands(client));
   context.subscriptions.push(registerGridView(client, context));
   await client.start();
   context.subscriptions.push(registerStatus(client));

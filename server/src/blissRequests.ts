@@ -18,11 +18,11 @@ export type BlissSettings = Pick<Settings, 'ratingBudgetMs' | 'nodeBudget' | 'de
 const contentModified = () => new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while BLISS ran');
 
 /** The work's result, or RequestCancelled when the client cancelled it (its workers were stopped). */
-async function unlessCancelled<T>(token: CancellationToken, work: Promise<T>): Promise<T | ResponseError> {
+export async function unlessCancelled<T>(token: CancellationToken, work: Promise<T>, what = 'BLISS'): Promise<T | ResponseError> {
   try {
     return await work;
   } catch (err) {
-    if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'BLISS cancelled');
+    if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${what} cancelled`);
     throw err;
   }
 }

@@ -8,11 +8,17 @@ export const RATE_COMMAND = 'sudokuLens.rateLine';
 export const PATH_COMMAND = 'sudokuLens.showPath';
 export const GRID_COMMAND = 'sudokuLens.openGrid';
 export const BLISS_LOG_COMMAND = 'sudokuLens.blissLog';
+export const PATTERN_COMMAND = 'sudokuLens.findPatternPuzzles';
 
 export function codeLenses(doc: PuzzleDocument): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const p of doc.puzzles) {
     const range = { start: { line: p.line, character: 0 }, end: { line: p.line, character: 0 } };
+    if (p.pattern) {
+      // A clue pattern is no puzzle: nothing to solve or rate, only puzzles to find.
+      lenses.push({ range, command: { title: 'Find puzzles for this pattern', command: PATTERN_COMMAND, arguments: [doc.uri, p.line] } });
+      continue;
+    }
     lenses.push(
       { range, command: { title: 'Solve this line', command: SOLVE_COMMAND, arguments: [doc.uri, p.line] } },
       { range, command: { title: 'Validate', command: VALIDATE_COMMAND, arguments: [doc.uri, p.line] } },

@@ -37,7 +37,7 @@ function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis |
     rows.push(['Solution', describeStatus(analysis.status)]);
     rows.push(...ratings);
   } else {
-    rows.push(['Syntax', puzzle.problems.map((p) => p.message).join('; ')]);
+    rows.push([puzzle.pattern ? 'Pattern' : 'Syntax', puzzle.problems.map((p) => p.message).join('; ')]);
   }
   if (puzzle.trailing) rows.push(['Trailing text', `\`${puzzle.trailing.replace(/`/g, "'")}\``]);
   for (const h of puzzle.header) rows.push([h.tag === 'title' ? 'Title' : `#${h.tag} ${HEADER_TEXT[h.tag]}`, escapeCell(h.value)]);

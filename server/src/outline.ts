@@ -16,7 +16,7 @@ export function documentSymbols(doc: PuzzleDocument, cache: AnalysisCache, ratin
     const rating = p.text ? ratings.peek(p.text) : undefined;
     const detail = [
       p.kind === 'grid' ? 'grid' : `${p.kind}-char`,
-      p.text === null ? 'unreadable' : analysis ? describeStatus(analysis.status) : undefined,
+      p.pattern ? 'clue pattern' : p.text === null ? 'unreadable' : analysis ? describeStatus(analysis.status) : undefined,
       rating?.status === 'solved' ? `ED ${seFormat(rating.er)}` : undefined,
     ].filter(Boolean);
     return {

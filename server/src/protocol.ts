@@ -109,6 +109,30 @@ export interface PuzzleLinesParams {
   kind?: PuzzleKind;
 }
 
+/** The clue pattern at a line (`PuzzleAt` →), before "Find puzzles for this pattern" asks for grids. */
+export interface PatternAtResponse {
+  /** 81 chars, 'x' for a clue; null when the line holds no pattern. */
+  pattern: string | null;
+  reason: string | null;
+}
+
+/** Where a pattern search takes its solution grids: the document's own, or another file's text. */
+export type GridsFrom = { kind: 'document' } | { kind: 'text'; name: string; text: string };
+
+/**
+ * The UA commands on the puzzle at a line (→ `PathResponse`: the result document, or why none):
+ * `pattern` every unique puzzle of the clue pattern in `grids`; `seventeen` every 17-clue puzzle
+ * of the solution grid; `uaSets` the minimal UA sets of the grid or of a unique puzzle's solution.
+ * Progress comes as work-done `$/progress` on `workDoneToken`; cancelling stops the worker.
+ */
+export interface UASearchParams extends PuzzleAt {
+  what: 'pattern' | 'seventeen' | 'uaSets';
+  grids?: GridsFrom;
+  workDoneToken?: string | number;
+}
+
+export const PatternAtRequest = 'sudokuLens/patternAt';
+export const UASearchRequest = 'sudokuLens/uaSearch';
 export const BlissApplyRequest = 'sudokuLens/blissApply';
 /** The "BLISS log" lens (`PuzzleAt` → `PathResponse`): the CLI's `bliss` output in a side document. */
 export const BlissLogRequest = 'sudokuLens/blissLog';

@@ -3,7 +3,9 @@
  * - `rate`: one puzzle text's full SE rating (the language server's RatingService);
  * - `row`: the summaries `sudoku-lens rate` prints for one puzzle (SE and/or BLISS, cli/jobs.ts);
  * - `blissFinds`, `blissLog`: BLISS for the editor's whole-file apply and log (blissJobs.ts);
- * - `uaInfo`: redundant clues or the smallest unhit UA set of a batch of puzzles (uaService.ts).
+ * - `uaInfo`: redundant clues or the smallest unhit UA set of a batch of puzzles (uaService.ts);
+ * - `uaSets`, `patternSearch`, `clueSearch`, `documentGrids`: the UA commands of the CLI and the editor (uaJobs.ts),
+ *   reporting progress and finished grids with workerEmit.
  */
 import workerpool from 'workerpool';
 import { blissFinds, blissLog } from './blissJobs';
@@ -12,6 +14,8 @@ import { extraRatings } from './engine/extraRatings';
 import { type PuzzleVariant, candidatesOfText } from './engine/parse';
 import { type Rating, ratePuzzle } from './engine/rate';
 import { uaInfoBatch } from './engine/uaInfo';
+import { documentGrids } from './engine/uaTargets';
+import { type ClueJob, type PatternJob, clueJob, patternJob, uaSetsJob } from './uaJobs';
 
 export interface RateJob {
   text: string;
@@ -37,4 +41,9 @@ workerpool.worker({
   blissFinds,
   blissLog,
   uaInfo: uaInfoBatch,
+  uaSets: uaSetsJob,
+  patternSearch: (job: PatternJob) => patternJob(job, workerpool.workerEmit),
+  clueSearch: (job: ClueJob) => clueJob(job, workerpool.workerEmit),
+  // The solution grids of a file's text (the pattern search's grids): every puzzle solved.
+  documentGrids: (job: { text: string; nodeBudget: number }) => documentGrids(job.text, job.nodeBudget),
 });

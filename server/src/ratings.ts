@@ -30,13 +30,15 @@ interface Running {
 export class RatingService {
   private readonly background: workerpool.Pool;
   private readonly interactive: workerpool.Pool;
+  /** Long searches the user started (UA commands): a worker of their own, made on first use. */
+  private searchPool: workerpool.Pool | null = null;
   private readonly summaries = new Map<string, RatingSummary>();
   private readonly paths = new Map<string, Rating>();
   private readonly extrasKept = new Map<string, ExtraRatings>();
   private readonly inflight = new Map<string, Running>();
 
   constructor(
-    workerScript: string,
+    private readonly workerScript: string,
     private budgetMs: number,
     /** BLISS's DoSingles also applies locked candidates (setting sudokuLens.bliss.lockedCandidates). */
     private blissLockedCandidates: boolean,
@@ -124,8 +126,19 @@ export class RatingService {
     return Promise.resolve(task as Promise<T>).finally(() => cancelling?.dispose());
   }
 
+  /**
+   * A search the user waits for (minutes, maybe): on its own worker, so hovers and background
+   * ratings do not wait for it, nor it for them. `on` receives the worker's events (progress).
+   */
+  search<T>(method: string, arg: unknown, token: CancellationToken, on?: (event: unknown) => void): Promise<T> {
+    this.searchPool ??= workerpool.pool(this.workerScript, { workerType: 'thread', maxWorkers: 1 });
+    const task = this.searchPool.exec(method, [arg], { on });
+    const cancelling = token.onCancellationRequested(() => task.cancel());
+    return Promise.resolve(task as Promise<T>).finally(() => cancelling.dispose());
+  }
+
   async dispose(): Promise<void> {
-    await Promise.all([this.background.terminate(true), this.interactive.terminate(true)]);
+    await Promise.all([this.background.terminate(true), this.interactive.terminate(true), this.searchPool?.terminate(true)]);
   }
 
   /** One worker job per (method, pool, key) at a time; `done` stores the result. */

@@ -11,6 +11,7 @@ import {
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
+  WorkDoneProgress,
 } from 'vscode-languageserver';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -38,6 +39,9 @@ import {
   GridRequest,
   NormalizeRequest,
   PathRequest,
+  type PathResponse,
+  PatternAtRequest,
+  type PatternAtResponse,
   PuzzleLinesRequest,
   type PuzzleLinesParams,
   RateLinesRequest,
@@ -45,6 +49,8 @@ import {
   RateRequest,
   SolveRequest,
   StatusNotification,
+  UASearchRequest,
+  type UASearchParams,
   ValidateRequest,
   type ValidateResponse,
 } from './protocol';
@@ -53,6 +59,7 @@ import { RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
+import { patternAt, uaSearch } from './uaSearches';
 import { UAService } from './uaService';
 
 const HOVER_RATING_WAIT_MS = 1500;
@@ -121,7 +128,7 @@ export function startServer(connection: Connection): void {
     let withErrors = 0;
     let withWarnings = 0;
     for (const p of doc.puzzles) {
-      const s = p.text === null ? 'invalid' : cache.peek(p)?.status;
+      const s = p.text === null ? (p.pattern ? undefined : 'invalid') : cache.peek(p)?.status;
       if (s === 'invalid' || s === 'none') withErrors++;
       else if (s === 'multiple' || s === 'unknown') withWarnings++;
     }
@@ -350,6 +357,29 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onShutdown(() => ratings.dispose());
+
+  connection.onRequest(PatternAtRequest, (params: PuzzleAt, token) =>
+    runSafe(connection, token, 'pattern', (): PatternAtResponse => {
+      const state = current(params.uri);
+      return state ? patternAt(state.parsed, params.line) : { pattern: null, reason: 'The document is not open' };
+    }),
+  );
+
+  connection.onRequest(UASearchRequest, async (params: UASearchParams, token): Promise<PathResponse | ResponseError> => {
+    const state = current(params.uri);
+    const text = documents.get(params.uri)?.getText();
+    if (!state || text === undefined) return { document: null, reason: 'The document is not open' };
+    const progressToken = params.workDoneToken;
+    if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'begin', title: 'Searching', cancellable: true });
+    const report = (message: string, percentage: number): void => {
+      if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'report', message, percentage: Math.round(percentage) });
+    };
+    try {
+      return await uaSearch(state.parsed, text, cache, ratings, params, settings, token, report);
+    } finally {
+      if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'end' });
+    }
+  });
 
   connection.onCodeLens((params, token) =>
     runSafe(connection, token, 'code lens', () => {

@@ -11,13 +11,24 @@ export interface Settings {
   uaBudgetMs: number;
   /** BLISS's DoSingles also applies locked candidates (pointing/claiming); off as in the seed. */
   blissLockedCandidates: boolean;
+  /** Time for one UA command (pattern search, 17-clue search, UA list) run from the editor. */
+  uaSearchBudgetMs: number;
 }
 
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000, blissLockedCandidates: false };
+export const DEFAULT_SETTINGS: Settings = {
+  nodeBudget: 2_000_000,
+  syntaxDelayMs: 200,
+  ratingBudgetMs: 10_000,
+  defaultVariant: 'classic',
+  inlayRating: 'se',
+  uaBudgetMs: 2_000,
+  uaSearchBudgetMs: 600_000,
+  blissLockedCandidates: false,
+};
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
@@ -31,7 +42,7 @@ export function readSettings(section: unknown): Settings {
     rating?: { budgetMs?: unknown };
     defaultVariant?: unknown;
     inlayHints?: { rating?: unknown };
-    unavoidableSets?: { budgetMs?: unknown };
+    unavoidableSets?: { budgetMs?: unknown; searchBudgetMs?: unknown };
     bliss?: { lockedCandidates?: unknown };
   };
   return {
@@ -42,5 +53,6 @@ export function readSettings(section: unknown): Settings {
     inlayRating: HEADLINES.find((h) => h === s.inlayHints?.rating) ?? DEFAULT_SETTINGS.inlayRating,
     uaBudgetMs: numberOr(s.unavoidableSets?.budgetMs, DEFAULT_SETTINGS.uaBudgetMs, 100),
     blissLockedCandidates: typeof s.bliss?.lockedCandidates === 'boolean' ? s.bliss.lockedCandidates : DEFAULT_SETTINGS.blissLockedCandidates,
+    uaSearchBudgetMs: numberOr(s.unavoidableSets?.searchBudgetMs, DEFAULT_SETTINGS.uaSearchBudgetMs, 1000),
   };
 }

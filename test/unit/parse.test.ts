@@ -137,6 +137,22 @@ describe('81-character lines', () => {
     expect(problemsOf(p)).toEqual([{ code: 'mixed-empty-markers', severity: 'error', range: rng(0, 3, 4) }]);
   });
 
+  it("reads 'x' and '.' without digits as a clue pattern: one information finding, no mixed-marker errors", () => {
+    const pattern = GN.replace(/[1-9]/g, 'x');
+    const p = only(`${pattern.replace(/\./g, '0')} a pattern\n`);
+    expect(p.pattern).toBe(pattern);
+    expect(p.text).toBeNull();
+    expect(problemsOf(p)).toEqual([{ code: 'clue-pattern', severity: 'information', range: rng(0, 0, 81) }]);
+    expect(p.problems[0].message).toMatch(/^Clue pattern \(21 clues\), not a puzzle/);
+    const grid = only(Array.from({ length: 9 }, (_, r) => pattern.slice(9 * r, 9 * r + 9).toUpperCase()).join('\n'));
+    expect(grid.pattern).toBe(pattern);
+    // All 'x' is an empty puzzle; 'x' and '.' beside digits are still mixed markers.
+    expect(only('x'.repeat(81)).pattern).toBeNull();
+    const mixed = only(`${pattern.slice(0, 80)}5`);
+    expect(mixed.pattern).toBeNull();
+    expect(mixed.problems[0].code).toBe('mixed-empty-markers');
+  });
+
   it('reports at most 5 mixed markers', () => {
     const line = TOP1.replace(/\./g, (_, i: number) => (i > 40 ? '*' : '0'));
     const p = only(line);

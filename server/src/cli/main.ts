@@ -6,17 +6,24 @@
 import { parseArgs } from 'node:util';
 import { BLISS_USAGE, runBlissCommand } from './blissCommand';
 import { UsageError } from './io';
+import { MINIMAL_USAGE, runMinimal } from './minimalCommand';
 import { PATH_USAGE, PUZZLE_COMMANDS, PUZZLE_USAGE, runPuzzleCommand } from './puzzles';
 import { RATE_USAGE, runRate } from './rateCommand';
+import { SEARCH_USAGE, runSearch17, runSearchPattern } from './searchCommands';
+import { UA_USAGE, runUA } from './uaCommand';
 
 const USAGE = `Usage:
 ${PUZZLE_USAGE}
 ${RATE_USAGE}
 ${PATH_USAGE}
 ${BLISS_USAGE}
+${MINIMAL_USAGE}
+${UA_USAGE}
+${SEARCH_USAGE}
 A DIR is read for .sdk, .sdm, .ss and .txt files. --json prints one JSON object per puzzle per line
 (for path: one per step).
-Exit status: 0 when no puzzle has an error, 1 when some do, 2 on usage or I/O errors.`;
+Exit status: 0 when no puzzle has an error, 1 when some do (or a search ran out of budget), 2 on usage
+or I/O errors (a GRID that is no solution grid, a PATTERN that is no x/. pattern, …); 130 on Ctrl-C.`;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -32,6 +39,9 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
   resume: { type: 'boolean' },
   'locked-candidates': { type: 'boolean' },
+  grids: { type: 'string', multiple: true },
+  clues: { type: 'string' },
+  'max-size': { type: 'string' },
 } as const;
 
 function run(argv: string[]): number | Promise<number> {
@@ -43,6 +53,10 @@ function run(argv: string[]): number | Promise<number> {
   const [command, ...args] = positionals;
   if (command === 'rate') return runRate(args, values);
   if (command === 'bliss') return runBlissCommand(args, values);
+  if (command === 'minimal') return runMinimal(args, values);
+  if (command === 'ua') return runUA(args, values);
+  if (command === 'search-pattern') return runSearchPattern(args, values);
+  if (command === 'search17') return runSearch17(args, values);
   if (PUZZLE_COMMANDS.includes(command)) return runPuzzleCommand(command, args, values);
   throw new UsageError(command ? `Unknown command '${command}'` : 'No command given');
 }

@@ -22,7 +22,8 @@ export function duration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
+// Whole units done (a search reports fractions of its tasks).
+const count = (n: number): string => Math.floor(n).toLocaleString('en-US');
 
 export class Progress {
   private done = 0;

@@ -39,6 +39,11 @@ export interface Puzzle {
    * cell c starts at character range.start.character + c (or + 9c for 729 lines).
    */
   gridCells: Int32Array | null;
+  /**
+   * A clue pattern instead of a puzzle: cells of only 'x' and '.' (or '0'), both used, as
+   * 81 chars of 'x' and '.'. Its text is null and its one problem is a `clue-pattern` information finding.
+   */
+  pattern: string | null;
 }
 
 export interface ParsedDocument {
@@ -153,6 +158,7 @@ function emptyPuzzle(kind: PuzzleKind, line: number, r: Range, header: HeaderFie
     header,
     variant: null,
     gridCells: null,
+    pattern: null,
   };
 }
 
@@ -193,8 +199,24 @@ function normalized(chars: string): string {
   return String.fromCharCode(...codes);
 }
 
+/** The number of clues of a clue pattern ('x' cells). */
+export const patternClues = (pattern: string): number => pattern.split('x').length - 1;
+
+/** 'x' for a clue, '.' for an empty cell, when the cells are a clue pattern ('x' and '.'/'0', both used); else null. */
+function cluePattern(chars: string): string | null {
+  if (!/^[.0xX]{81}$/.test(chars) || !/[xX]/.test(chars) || !/[.0]/.test(chars)) return null;
+  return chars.replace(/[xX]/g, 'x').replace(/0/g, '.');
+}
+
 /** Checks cell characters (81-char lines and grids) and sets the normalized text; reports bad characters. */
 function readGivens(p: Puzzle, chars: string): void {
+  p.pattern = cluePattern(chars);
+  if (p.pattern) {
+    // 'x' also marks empty cells, but mixed with '.' it is a pattern: say so rather than report mixed markers.
+    const message = `Clue pattern (${patternClues(p.pattern)} clues), not a puzzle: "Find puzzles for this pattern" searches it (or \`sudoku-lens search-pattern\`)`;
+    p.problems.push({ severity: 'information', code: 'clue-pattern', message, range: p.range });
+    return;
+  }
   const markers = new MarkerCheck(p.problems);
   let invalid = 0;
   for (let c = 0; c < 81; c++) {

@@ -1,0 +1,115 @@
+/**
+ * "Find puzzles for this pattern", "Find 17-clue puzzles in this solution grid" and "List UA
+ * sets of this solution": the line under the cursor (or a pattern's lens) goes to the server (UASearchRequest), which
+ * searches on a worker of its own; a cancellable progress notification shows its progress and the
+ * answer opens as a new untitled document.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { WorkDoneProgress } from 'vscode-languageclient/node';
+import {
+  type GridsFrom,
+  type PathResponse,
+  PatternAtRequest,
+  type PatternAtResponse,
+  type PuzzleAt,
+  UASearchRequest,
+  type UASearchParams,
+} from '../../server/src/protocol';
+import { activeSudoku } from './collection';
+
+let searches = 0;
+
+/** Runs the search behind a cancellable notification; undefined when cancelled. */
+function withSearchProgress(client: LanguageClient, title: string, params: UASearchParams): Thenable<PathResponse | undefined> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const workDoneToken = `sudokuLens.ua.${++searches}`;
+    let shown = 0;
+    const listening = client.onProgress(WorkDoneProgress.type, workDoneToken, (p) => {
+      if (p.kind !== 'report') return;
+      const percentage = p.percentage ?? shown;
+      progress.report({ message: p.message, increment: percentage - shown });
+      shown = percentage;
+    });
+    try {
+      return await client.sendRequest<PathResponse>(UASearchRequest, { ...params, workDoneToken }, token);
+    } catch (err) {
+      if (token.isCancellationRequested) return undefined;
+      throw err;
+    } finally {
+      listening.dispose();
+    }
+  });
+}
+
+async function search(client: LanguageClient, title: string, at: PuzzleAt, what: UASearchParams['what'], grids?: GridsFrom): Promise<void> {
+  let answer: PathResponse | undefined;
+  try {
+    answer = await withSearchProgress(client, title, { ...at, what, grids });
+  } catch (err) {
+    void vscode.window.showErrorMessage(`${title} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  if (!answer) {
+    void vscode.window.showInformationMessage(`${title}: cancelled.`);
+    return;
+  }
+  if (!answer.document) {
+    void vscode.window.showWarningMessage(answer.reason ?? `${title}: nothing found.`);
+    return;
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: 'sudoku', content: answer.document });
+  await vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/** The lens's puzzle when a lens passed one, else the cursor's line. */
+function cursor(uri?: string, line?: number): PuzzleAt | undefined {
+  if (uri !== undefined && line !== undefined) return { uri, line };
+  const editor = activeSudoku();
+  return editor && { uri: editor.document.uri.toString(), line: editor.selection.active.line };
+}
+
+/**
+ * The grids a pattern is searched in: this file's (its 81-digit solution grids and the
+ * solutions of its unique puzzles), or another file's, picked by the user.
+ */
+async function pickGrids(): Promise<GridsFrom | undefined> {
+  const choice = await vscode.window.showQuickPick(
+    [
+      { label: 'Solution grids in this file', detail: 'Its 81-digit solution grids and the solutions of its puzzles with one solution', value: 'document' },
+      { label: 'Solution grids from a file…', detail: 'The same, read from another file', value: 'file' },
+    ],
+    { title: 'Find puzzles for this pattern: in which solution grids?' },
+  );
+  if (!choice) return undefined;
+  if (choice.value === 'document') return { kind: 'document' };
+  const [file] =
+    (await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Search in these grids', filters: { 'Sudoku collections': ['sdk', 'sdm', 'ss', 'txt'], 'All files': ['*'] } })) ?? [];
+  if (!file) return undefined;
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  return { kind: 'text', name: file.path.split('/').pop() ?? file.path, text };
+}
+
+async function findPatternPuzzles(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+  const at = cursor(uri, line);
+  if (!at) return;
+  const found = await client.sendRequest<PatternAtResponse>(PatternAtRequest, at);
+  if (!found.pattern) {
+    void vscode.window.showWarningMessage(found.reason ?? 'No clue pattern on this line.');
+    return;
+  }
+  const grids = await pickGrids();
+  if (grids) await search(client, 'Find puzzles for this pattern', at, 'pattern', grids);
+}
+
+export function registerUACommands(client: LanguageClient): vscode.Disposable {
+  const run = (title: string, what: UASearchParams['what']) => () => {
+    const at = cursor();
+    return at && search(client, title, at, what);
+  };
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('sudokuLens.findPatternPuzzles', (uri?: string, line?: number) => findPatternPuzzles(client, uri, line)),
+    vscode.commands.registerCommand('sudokuLens.find17', run('Find 17-clue puzzles in this solution grid', 'seventeen')),
+    vscode.commands.registerCommand('sudokuLens.listUASets', run('List UA sets of this solution', 'uaSets')),
+  );
+}

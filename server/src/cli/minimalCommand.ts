@@ -1,0 +1,105 @@
+/**
+ * `sudoku-lens minimal`: whether each puzzle is minimal, its redundant clues (each removable
+ * alone) and a largest set of clues removable together (engine/uaInfo.ts, as the editor's
+ * redundant-clue diagnostics). Only 81-cell classic puzzles with one solution are checked.
+ */
+import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
+import { findingsOf } from '../engine/findings';
+import { cellName } from '../engine/grid';
+import { parseDocument } from '../engine/parse';
+import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
+import { uaInfo } from '../engine/uaInfo';
+import { ARGUMENT, UsageError, positiveInt, sources } from './io';
+import { Progress } from './progress';
+import { baseJson, hasError } from './rows';
+
+export const MINIMAL_USAGE = `  sudoku-lens minimal PUZZLE|FILE... [--json] [--budget-ms N]
+                                 minimal or not: the redundant clues (each removable alone) and a
+                                 largest set removable together; --budget-ms per puzzle (default 10000)`;
+
+export interface MinimalOptions {
+  json?: boolean;
+  'budget-ms'?: string;
+  'budget-nodes'?: string;
+}
+
+interface Minimality {
+  minimal: boolean;
+  /** Clue cells removable one at a time. */
+  redundant: number[];
+  /** A largest set of clue cells removable together. */
+  removable: number[];
+  /** The puzzle without them: a minimal puzzle with the same solution. */
+  minimalPuzzle: string;
+}
+
+/** The JSON fields: cells as `r3c5`. */
+const minimalityJson = (m: Minimality) => ({
+  minimal: m.minimal,
+  redundant: m.redundant.map(cellName),
+  removableTogether: m.removable.map(cellName),
+  minimalPuzzle: m.minimalPuzzle,
+});
+
+/** `r1c2=8, r1c8=9`: the cells with the puzzle's digits. */
+const clueList = (text: string, cells: number[]): string => cells.map((c) => `${cellName(c)}=${text[c]}`).join(', ');
+
+/** `minimal`, or `not minimal: 2 redundant clues (r1c2=8, r1c8=9); removable together: r1c2=8, r1c8=9 → <puzzle>`. */
+function describe(text: string, m: Minimality): string {
+  if (m.minimal) return 'minimal';
+  const n = m.redundant.length;
+  return `not minimal: ${n} redundant clue${n === 1 ? '' : 's'} (${clueList(text, m.redundant)}); removable together: ${clueList(text, m.removable)} → ${m.minimalPuzzle}`;
+}
+
+export function runMinimal(args: string[], values: MinimalOptions): number {
+  if (args.length === 0) throw new UsageError("'minimal' needs at least one puzzle or file");
+  const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
+  const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
+  const inputs = sources(args, true).map((src) => ({ src, puzzles: parseDocument(src.text).puzzles }));
+  for (const { src, puzzles } of inputs) {
+    if (src.name === ARGUMENT && puzzles.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
+  }
+  const progress = new Progress(inputs.reduce((n, i) => n + i.puzzles.length, 0), 'minimal');
+  let puzzles = 0;
+  let withErrors = 0;
+  for (const { src, puzzles: found } of inputs) {
+    for (const puzzle of found) {
+      const analysis = analyzePuzzle(puzzle, { nodeBudget });
+      const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+      const error = findings.find((f) => f.severity === 'error');
+      let reason: string | null = null;
+      let m: Minimality | null = null;
+      if (error) reason = error.message;
+      else if (!analysis || !puzzle.text) reason = puzzle.problems[0]?.message ?? 'unreadable';
+      else if (puzzle.kind === '729') reason = 'a pencilmark line: minimality is about the givens of 81-cell puzzles';
+      else if (analysis.status !== 'unique') reason = describeStatus(analysis.status);
+      else {
+        const info = uaInfo(puzzle.text, 'unique', budgetMs);
+        if (info.status !== 'done' || info.kind !== 'unique') reason = `over the budget of ${budgetMs} ms`;
+        else {
+          const removed = new Set(info.removable);
+          m = {
+            minimal: info.redundant.length === 0,
+            redundant: info.redundant,
+            removable: info.removable,
+            minimalPuzzle: [...puzzle.text].map((ch, c) => (removed.has(c) ? '.' : ch)).join(''),
+          };
+        }
+      }
+      puzzles++;
+      if (hasError(findings)) withErrors++;
+      progress.clear();
+      if (values.json) {
+        const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ? minimalityJson(m) : { minimal: null, minimalReason: reason }) };
+        process.stdout.write(`${JSON.stringify(row)}\n`);
+      } else {
+        const where = error ? `${src.name}:${error.range.start.line + 1}:${error.range.start.character + 1}` : `${src.name}:${puzzle.line + 1}`;
+        process.stdout.write(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
+      }
+      progress.tick();
+    }
+  }
+  progress.finish();
+  if (!values.json) process.stderr.write(`${puzzles} puzzle(s), ${withErrors} with errors\n`);
+  return withErrors > 0 ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+/**
+ * `sudoku-lens ua`: the minimal UA sets of solution grids, one per line, smallest first, with
+ * a count by size; for a unique puzzle, the sets of its solution (the header says which).
+ */
+import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
+import { cellName } from '../engine/grid';
+import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
+import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/uaTargets';
+import { uaSetsJob } from '../uaJobs';
+import { UsageError, positiveInt } from './io';
+import { gridOrigin, readGrids } from './uaInputs';
+
+export const UA_USAGE = `  sudoku-lens ua GRID|PUZZLE|FILE... [--max-size N] [--json] [--budget-ms N]
+                                 the minimal UA sets of at most N cells (default 12) of a solution
+                                 grid (81 digits) or of a unique puzzle's solution, smallest first`;
+
+export interface UAOptions {
+  json?: boolean;
+  'max-size'?: string;
+  'budget-ms'?: string;
+  'budget-nodes'?: string;
+}
+
+export function runUA(args: string[], values: UAOptions): number {
+  if (args.length === 0) throw new UsageError("'ua' needs a solution grid, a puzzle or a file");
+  const maxSize = positiveInt('max-size', values['max-size'], 12);
+  if (maxSize < 4 || maxSize > 81) throw new UsageError(`--max-size takes 4 to 81 cells (the smallest UA set has 4), not ${maxSize}`);
+  const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
+  const { grids, errors } = readGrids(args, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
+  let overBudget = 0;
+  for (const g of grids) {
+    const { sets, ms } = uaSetsJob({ grid: g.grid, maxSize, budgetMs });
+    if (!sets) overBudget++;
+    if (values.json) {
+      const row = {
+        file: g.file,
+        line: g.line,
+        grid: g.grid,
+        source: g.source,
+        maxSize,
+        count: sets ? sets.length : null,
+        bySize: sets ? countBySize(sets) : null,
+        sets: sets ? sets.map((s) => ({ cells: s.map(cellName), digits: s.map((c) => Number(g.grid[c])), text: uaSetText(s, g.grid) })) : null,
+        ...(sets ? {} : { reason: `over the budget of ${budgetMs} ms` }),
+      };
+      process.stdout.write(`${JSON.stringify(row)}\n`);
+      continue;
+    }
+    const lines = [`# ${gridOrigin(g)}: ${g.grid}`];
+    if (sets) lines.push(...sets.map((s) => uaSetLine(s, g.grid)), `# ${uaCountSummary(sets, maxSize)}, in ${elapsed(ms)}`, '');
+    else lines.push(`# over the budget of ${budgetMs} ms: no list (try a smaller --max-size)`, '');
+    process.stdout.write(lines.join('\n') + '\n');
+  }
+  return errors > 0 || overBudget > 0 ? 1 : 0;
+}

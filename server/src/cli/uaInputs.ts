@@ -1,0 +1,64 @@
+/**
+ * The inputs of the UA commands: solution grids (an 81-digit grid, a unique puzzle whose
+ * solution is used, or files of them) and clue patterns (an 81-char x/. line or a file).
+ * An argument that is neither is a usage error naming what is wrong; unusable puzzles of a
+ * file are reported on stderr and skipped.
+ */
+import { cellName } from '../engine/grid';
+import { parseDocument } from '../engine/parse';
+import { type GridSource, describeGridSource, documentGrids } from '../engine/uaTargets';
+import { ARGUMENT, UsageError, sources } from './io';
+
+export interface GridInput {
+  /** The file, or `<argument>`. */
+  file: string;
+  /** 1-based line of the puzzle in the file. */
+  line: number;
+  grid: string;
+  source: GridSource;
+}
+
+/** `<argument> (the solution grid)`, `f.sdm:4 (the solution of the puzzle)`. */
+export const gridOrigin = (g: GridInput): string =>
+  `${g.file === ARGUMENT ? ARGUMENT : `${g.file}:${g.line}`} (${describeGridSource(g.source)})`;
+
+/** The grids of the arguments; `errors` counts skipped puzzles with errors (broken, invalid, no solution). */
+export function readGrids(args: string[], nodeBudget: number): { grids: GridInput[]; errors: number } {
+  const grids: GridInput[] = [];
+  let errors = 0;
+  for (const src of sources(args, true)) {
+    const found = documentGrids(src.text, nodeBudget);
+    if (src.name === ARGUMENT && found.grids.length === 0) {
+      const why = found.skipped[0]?.reason ?? 'neither a file nor a solution grid or puzzle';
+      throw new UsageError(`'${src.text}': ${why}`);
+    }
+    for (const s of found.skipped) {
+      const at = s.at ? `${s.at.line + 1}:${s.at.character + 1}` : `${s.line + 1}`;
+      process.stderr.write(`${src.name}:${at}: skipped: ${s.reason}\n`);
+      if (s.error) errors++;
+    }
+    if (found.grids.length === 0 && found.skipped.length === 0) {
+      process.stderr.write(`${src.name}: no solution grid and no puzzle with one solution\n`);
+      errors++;
+    }
+    for (const g of found.grids) grids.push({ file: src.name, line: g.line + 1, grid: g.grid, source: g.source });
+  }
+  return { grids, errors };
+}
+
+/** Why an argument is no clue pattern: the first character that is neither 'x' nor '.', or what is missing. */
+function patternProblem(arg: string): string {
+  if (arg.length !== 81) return `expected 81 characters of 'x' (a clue) and '.' (an empty cell), got ${arg.length}`;
+  const bad = [...arg].findIndex((ch) => !'.0xX'.includes(ch));
+  if (bad >= 0) return `'${arg[bad]}' at ${cellName(bad)} (character ${bad + 1}) is neither 'x' (a clue) nor '.' (an empty cell)`;
+  return /[xX]/.test(arg) ? 'no empty cell' : "no clue ('x')";
+}
+
+/** The clue patterns of the argument: itself, or every pattern line or grid of the file. */
+export function readPatterns(arg: string): { file: string; line: number; pattern: string }[] {
+  const [src] = sources([arg], true);
+  const patterns = parseDocument(src.text).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
+  if (patterns.length > 0) return patterns;
+  if (src.name === ARGUMENT) throw new UsageError(`PATTERN '${arg}': ${patternProblem(arg)}`);
+  throw new UsageError(`${src.name} holds no clue pattern (a line or a 9-row grid of 'x' for clues and '.' for empty cells)`);
+}
