@@ -61,9 +61,30 @@ function run(argv: string[]): number | Promise<number> {
   throw new UsageError(command ? `Unknown command '${command}'` : 'No command given');
 }
 
+/** Each command's lines of USAGE (its synopsis and the indented lines below it), by command name. */
+function usageBlocks(): Map<string, string> {
+  const blocks = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of USAGE.split('\n')) {
+    const command = /^ {2}sudoku-lens (\S+)/.exec(line)?.[1];
+    if (command) blocks.set(command, (current = [line]));
+    else if (current && line.startsWith('   ')) current.push(line);
+    else current = null;
+  }
+  return new Map([...blocks].map(([command, lines]) => [command, lines.join('\n')]));
+}
+
+/** After a usage error: the synopsis of the command given (or the list of commands), not the whole help. */
+function shortUsage(argv: string[]): string {
+  const blocks = usageBlocks();
+  const command = argv.find((a) => blocks.has(a));
+  const what = command ? `Usage:\n${blocks.get(command)}` : `Usage: sudoku-lens COMMAND ARGUMENTS... [OPTIONS]; commands: ${[...blocks.keys()].join(', ')}`;
+  return `${what}\n'sudoku-lens --help' lists every command and option.`;
+}
+
 function fail(err: unknown): void {
   const usage = err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-  process.stderr.write(`sudoku-lens: ${(err as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
+  process.stderr.write(`sudoku-lens: ${(err as Error).message}\n${usage ? `${shortUsage(process.argv.slice(2))}\n` : ''}`);
   process.exitCode = 2;
 }
 
