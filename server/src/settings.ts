@@ -1,5 +1,6 @@
 /** The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them. */
 import type { PuzzleVariant } from './engine/parse';
+import type { WhipPathDiagnostics } from './engine/ratingFindings';
 
 export interface Settings {
   nodeBudget: number;
@@ -9,13 +10,16 @@ export interface Settings {
   inlayRating: HeadlineRating;
   /** Time for one puzzle's minimality check or unhit-UA-set analysis. */
   uaBudgetMs: number;
+  /** Which puzzles show their W path's chains as diagnostics. */
+  whipPath: WhipPathDiagnostics;
 }
 
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
+const WHIP_PATHS: readonly WhipPathDiagnostics[] = ['all', 'pencilmark', 'off'];
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000 };
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000, whipPath: 'pencilmark' };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
@@ -25,7 +29,7 @@ const numberOr = (value: unknown, fallback: number, min: number): number =>
 export function readSettings(section: unknown): Settings {
   const s = (section ?? {}) as {
     solver?: { nodeBudget?: unknown };
-    diagnostics?: { syntaxDelayMs?: unknown };
+    diagnostics?: { syntaxDelayMs?: unknown; whipPath?: unknown };
     rating?: { budgetMs?: unknown };
     defaultVariant?: unknown;
     inlayHints?: { rating?: unknown };
@@ -38,5 +42,6 @@ export function readSettings(section: unknown): Settings {
     defaultVariant: VARIANTS.find((v) => v === s.defaultVariant) ?? DEFAULT_SETTINGS.defaultVariant,
     inlayRating: HEADLINES.find((h) => h === s.inlayHints?.rating) ?? DEFAULT_SETTINGS.inlayRating,
     uaBudgetMs: numberOr(s.unavoidableSets?.budgetMs, DEFAULT_SETTINGS.uaBudgetMs, 100),
+    whipPath: WHIP_PATHS.find((w) => w === s.diagnostics?.whipPath) ?? DEFAULT_SETTINGS.whipPath,
   };
 }
