@@ -74,9 +74,15 @@ export function whipRatings(cands: Uint16Array, budgetMs: number, options: WhipR
   };
 }
 
-/** The full W resolution path, singles included, within `budgetMs` (`path --method w`, the Whip path lens). */
-export const wPath = (cands: Uint16Array, budgetMs: number, cancelled?: () => boolean): WResult =>
-  wRating(cands, { rules: 'W', budget: new Budget(budgetMs, cancelled), maxLength: MAX_CHAIN_LENGTH, includeSingles: true });
+/**
+ * The full W resolution path, singles included, within `budgetMs` (`path --method w`, the Whip path
+ * lens). BRT asserts the givens (one-candidate cells) as naked singles too: they are not steps.
+ */
+export function wPath(cands: Uint16Array, budgetMs: number, cancelled?: () => boolean): WResult {
+  const r = wRating(cands, { rules: 'W', budget: new Budget(budgetMs, cancelled), maxLength: MAX_CHAIN_LENGTH, includeSingles: true });
+  const given = (s: WStep): boolean => s.kind === 'single' && (cands[s.placements[0].cell] & (cands[s.placements[0].cell] - 1)) === 0;
+  return { ...r, steps: r.steps.filter((s) => !given(s)) };
+}
 
 /** A W path's headline: `W4 (12 chains, hardest: whip[4])`, or why it stops. */
 export function describeWPath(r: WResult): string {
