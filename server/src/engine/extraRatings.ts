@@ -16,7 +16,7 @@ export interface ExtraRatings {
    * chains of its path (all of them on a 729 line, only the first on an 81-cell puzzle: that is all the
    * diagnostics show, and the editor keeps this for thousands of puzzles).
    */
-  w: { rating: number | null; status: 'solved' | 'unsolved' | 'budget'; chains: Step[] } | null;
+  w: { rating: number | null; status: 'solved' | 'unsolved' | 'budget'; chains: WChain[] } | null;
   te: { depth: number | null; status: string } | null;
   backdoor: { size: number | null; status: string } | null;
   bliss: { level: 0 | 1 | 2 | null; backdoor: boolean; ng: number | null; ngComplete: boolean; steps: BlissStep[]; status: 'done' | 'budget' };
@@ -24,18 +24,10 @@ export interface ExtraRatings {
 
 const SHARES = { whips: 0.6, bliss: 0.4 };
 
-/** The Step fields of a chain step, without the search's own data (the chain's indices, z/t candidates). */
-const plainStep = ({ technique, difficulty, placements, eliminations, cells, candidates, houses, links, text }: Step): Step => ({
-  technique,
-  difficulty,
-  placements,
-  eliminations,
-  cells,
-  candidates,
-  houses,
-  links,
-  text,
-});
+/** What the diagnostics show of a chain step: its text, eliminations and candidates (kept for thousands of lines). */
+export type WChain = Pick<Step, 'technique' | 'text' | 'eliminations' | 'candidates'>;
+
+const wChain = ({ technique, text, eliminations, candidates }: Step): WChain => ({ technique, text, eliminations, candidates });
 
 export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: number): ExtraRatings {
   const cands = candidatesOfText(text);
@@ -51,7 +43,7 @@ export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: num
   if (!classic) return { w: null, te: null, backdoor: null, bliss: blissPart };
   const { w, te, backdoor } = whipRatings(cands, budgetMs * SHARES.whips);
   const chains = pathChains(w.steps).slice(0, text.length === 729 ? undefined : 1);
-  return { w: { rating: w.rating, status: w.status, chains: chains.map(plainStep) }, te, backdoor, bliss: blissPart };
+  return { w: { rating: w.rating, status: w.status, chains: chains.map(wChain) }, te, backdoor, bliss: blissPart };
 }
 
 /** Hover rows: [label, value]. */

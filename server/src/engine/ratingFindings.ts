@@ -5,9 +5,8 @@
 import { findingsOf } from './findings';
 import { cellName } from './grid';
 import type { Puzzle } from './parse';
-import type { ExtraRatings } from './extraRatings';
+import type { ExtraRatings, WChain } from './extraRatings';
 import { type RatingSummary, seRatingText } from './rate';
-import type { Step } from './step';
 import { range, type Finding } from './types';
 import type { CellIssue } from './validate';
 
@@ -82,7 +81,7 @@ export function whipFindings(puzzle: Puzzle, extras: ExtraRatings | undefined, m
   const w = extras?.w;
   if (!w || mode === 'off' || (mode === 'pencilmark' && puzzle.kind !== '729')) return [];
   const complete = w.status === 'solved';
-  const related = (step: Step) =>
+  const related = (step: WChain) =>
     step.candidates.map((c) => ({ cell: c.cell, digit: c.digit, message: `${c.digit}${cellName(c.cell)} in the chain` }));
   if (puzzle.kind !== '729') {
     const first = w.chains[0];

@@ -27,8 +27,6 @@ export interface WhipRatings {
 export interface WhipRatingOptions {
   /** Also compute gW (g-whips) and B (braids): slower, off in the editor. */
   gwAndB?: boolean;
-  /** Stops every measure (the editor's cancellation). */
-  cancelled?: () => boolean;
 }
 
 /** Longest chain tried, for every rule set. */
@@ -38,13 +36,13 @@ const WEIGHTS = { w: 4, te: 1, backdoor: 1, gw: 2, b: 2 };
 type Measure = keyof typeof WEIGHTS;
 
 /** Budgets handed out in order, each its weight's share of the time then left. */
-function budgetShares(budgetMs: number, order: Measure[], cancelled?: () => boolean): (m: Measure) => Budget {
+function budgetShares(budgetMs: number, order: Measure[]): (m: Measure) => Budget {
   const end = performance.now() + budgetMs;
   let weightLeft = order.reduce((s, m) => s + WEIGHTS[m], 0);
   return (m) => {
     const share = (Math.max(0, end - performance.now()) * WEIGHTS[m]) / weightLeft;
     weightLeft -= WEIGHTS[m];
-    return new Budget(share, cancelled);
+    return new Budget(share);
   };
 }
 
@@ -52,7 +50,7 @@ const ruleRating = (r: WResult): RuleRating => ({ rating: r.rating, status: r.st
 
 export function whipRatings(cands: Uint16Array, budgetMs: number, options: WhipRatingOptions = {}): WhipRatings {
   const order: Measure[] = options.gwAndB ? ['w', 'te', 'backdoor', 'gw', 'b'] : ['w', 'te', 'backdoor'];
-  const share = budgetShares(budgetMs, order, options.cancelled);
+  const share = budgetShares(budgetMs, order);
   const rate = (rules: RuleSet, budget: Budget) => wRating(cands, { rules, budget, maxLength: MAX_CHAIN_LENGTH });
   const w = rate('W', share('w'));
   const te = teDepth(cands, { budget: share('te') });
@@ -78,8 +76,8 @@ export function whipRatings(cands: Uint16Array, budgetMs: number, options: WhipR
  * The full W resolution path, singles included, within `budgetMs` (`path --method w`, the Whip path
  * lens). BRT asserts the givens (one-candidate cells) as naked singles too: they are not steps.
  */
-export function wPath(cands: Uint16Array, budgetMs: number, cancelled?: () => boolean): WResult {
-  const r = wRating(cands, { rules: 'W', budget: new Budget(budgetMs, cancelled), maxLength: MAX_CHAIN_LENGTH, includeSingles: true });
+export function wPath(cands: Uint16Array, budgetMs: number): WResult {
+  const r = wRating(cands, { rules: 'W', budget: new Budget(budgetMs), maxLength: MAX_CHAIN_LENGTH, includeSingles: true });
   const given = (s: WStep): boolean => s.kind === 'single' && (cands[s.placements[0].cell] & (cands[s.placements[0].cell] - 1)) === 0;
   return { ...r, steps: r.steps.filter((s) => !given(s)) };
 }
