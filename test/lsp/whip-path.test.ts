@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeLens, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import { PEERS } from '../../server/src/engine/grid';
+import { pencilmarkString } from '../../server/src/engine/grid';
 import { candidatesOfText } from '../../server/src/engine/parse';
+import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
 import { MULTI } from '../cli';
 import { checkPrintedChains, isChainText } from '../whipChecker';
 import { type TestServer, startServer } from './server';
@@ -24,10 +25,8 @@ const W4_SOLUTION = '12345678945718926368923741527654319834869157259172863473591
 
 /** The 729-char pencilmark line of a puzzle's starting candidates (givens' digits removed from their peers). */
 function pencilmarks(puzzle: string): string {
-  const sees = (a: number, b: number): boolean => a !== b && PEERS[a].includes(b);
-  const has = (cell: number, digit: number): boolean =>
-    puzzle[cell] === '.' ? ![...puzzle].some((ch, other) => ch === String(digit) && sees(cell, other)) : puzzle[cell] === String(digit);
-  return Array.from({ length: 729 }, (_, i) => (has(Math.floor(i / 9), (i % 9) + 1) ? String((i % 9) + 1) : '.')).join('');
+  const cands = candidatesOfText(puzzle);
+  return pencilmarkString(eliminateGivens(cands, givensOf(cands)));
 }
 
 const PM = pencilmarks(W4);
