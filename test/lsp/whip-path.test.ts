@@ -6,7 +6,7 @@
  * Every chain the server prints passes the independent checker (../whipChecker.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodeLens, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, type CodeLens, type Diagnostic, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { pencilmarkString } from '../../server/src/engine/grid';
 import { candidatesOfText } from '../../server/src/engine/parse';
 import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
@@ -40,8 +40,8 @@ const codes = (p: PublishDiagnosticsParams, line: number): string[] =>
   p.diagnostics.filter((d) => d.range.start.line === line).map((d) => String(d.code));
 const message = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
 const chainText = (d: Diagnostic): string => message(d).replace(/^[^:]*: /, '');
-const whipPath = (s: TestServer, uri: string, line: number) =>
-  s.connection.sendRequest<{ document: string | null; reason: string | null }>('sudokuLens/whipPath', { uri, line });
+const whipPath = (s: TestServer, uri: string, line: number, cancel?: CancellationTokenSource) =>
+  s.connection.sendRequest<{ document: string | null; reason: string | null }>('sudokuLens/whipPath', { uri, line }, cancel?.token);
 
 describe('W path diagnostics on pencilmark lines (default setting)', () => {
   const uri = 'file:///whip-path.sdm';
@@ -173,5 +173,22 @@ describe('the Whip path lens over budget', () => {
     const { document, reason } = await whipPath(server, uri, 0);
     expect(document).toBeNull();
     expect(reason).toMatch(/^Line 1: W over budget \(\d+ chains?, longest \d+ so far\): the rating budget \(sudokuLens\.rating\.budgetMs, 100 ms\) ran out$/);
+  });
+
+  it('stops on Cancel', async () => {
+    const long = 'file:///whip-cancel.sdm';
+    const slow = await startServer();
+    try {
+      slow.open(long, `${W15}\n`);
+      await slow.nextPush(long);
+      const cancel = new CancellationTokenSource();
+      const answer = whipPath(slow, long, 0, cancel).then(() => 'answered', (err: { code?: number }) => err.code);
+      setTimeout(() => cancel.cancel(), 100);
+      expect(await answer).toBe(-32800); // RequestCancelled
+      // the worker was stopped and replaced: the same request, not cancelled, gets its path
+      expect((await whipPath(slow, long, 0)).document).toMatch(/^# Line 1 of whip-cancel\.sdm: W15 \(\d+ chains, hardest: \S+\[15\]\)\n/);
+    } finally {
+      await slow.stop();
+    }
   });
 });
