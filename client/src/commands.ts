@@ -12,6 +12,7 @@ import {
   SolveRequest,
   type ValidateResponse,
   ValidateRequest,
+  WhipPathRequest,
 } from '../../server/src/protocol';
 import { sideDocumentLinks } from './sideLinks';
 
@@ -119,6 +120,7 @@ export function registerCommands(client: LanguageClient): vscode.Disposable {
     vscode.commands.registerCommand('sudokuLens.rateLine', (uri?: string, line?: number) => rateLine(client, uri, line)),
     sideDocumentLinks(SIDE_SCHEME),
     vscode.commands.registerCommand('sudokuLens.showPath', (uri?: string, line?: number) => showSide(client, solutions, PathRequest, 'path', 'Solving path', uri, line)),
+    vscode.commands.registerCommand('sudokuLens.whipPath', (uri?: string, line?: number) => showSide(client, solutions, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
     vscode.commands.registerCommand('sudokuLens.blissLog', (uri?: string, line?: number) => showSide(client, solutions, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
     vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
     vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),

@@ -10,22 +10,12 @@ import { blissEdit } from './engine/bliss/apply';
 import type { BlissApplyParams, BlissLineResult, PathResponse } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
-import { fileName } from './requests';
+import { fileName, unlessCancelled } from './requests';
 import type { Settings } from './settings';
 
 export type BlissSettings = Pick<Settings, 'ratingBudgetMs' | 'nodeBudget' | 'defaultVariant' | 'blissLockedCandidates'>;
 
 const contentModified = () => new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while BLISS ran');
-
-/** The work's result, or RequestCancelled when the client cancelled it (its workers were stopped). */
-export async function unlessCancelled<T>(token: CancellationToken, work: Promise<T>, what = 'BLISS'): Promise<T | ResponseError> {
-  try {
-    return await work;
-  } catch (err) {
-    if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${what} cancelled`);
-    throw err;
-  }
-}
 
 async function blissLine(
   doc: PuzzleDocument,
@@ -67,7 +57,7 @@ export async function blissApplyLines(
   currentVersion: () => number | undefined,
 ): Promise<BlissLineResult[] | ResponseError> {
   if (doc.version !== params.version) return contentModified();
-  const rows = await unlessCancelled(token, Promise.all(params.lines.map((line) => blissLine(doc, lineText, cache, ratings, line, settings, token))));
+  const rows = await unlessCancelled(token, 'BLISS', Promise.all(params.lines.map((line) => blissLine(doc, lineText, cache, ratings, line, settings, token))));
   return rows instanceof ResponseError || currentVersion() === params.version ? rows : contentModified();
 }
 
@@ -93,7 +83,7 @@ export async function blissLogAt(
       nodeBudget: settings.nodeBudget,
     },
   };
-  const log = await unlessCancelled(token, ratings.oneOff<string[]>('blissLog', job, true, token));
+  const log = await unlessCancelled(token, 'BLISS', ratings.oneOff<string[]>('blissLog', job, true, token));
   if (log instanceof ResponseError) return log;
   return { document: [`# Line ${p.line + 1} of ${file}: BLISS log, as \`sudoku-lens bliss\` prints it`, ...log].join('\n') + '\n', reason: null };
 }

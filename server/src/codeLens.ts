@@ -6,6 +6,7 @@ export const SOLVE_COMMAND = 'sudokuLens.solveLine';
 export const VALIDATE_COMMAND = 'sudokuLens.validateLine';
 export const RATE_COMMAND = 'sudokuLens.rateLine';
 export const PATH_COMMAND = 'sudokuLens.showPath';
+export const WHIP_PATH_COMMAND = 'sudokuLens.whipPath';
 export const GRID_COMMAND = 'sudokuLens.openGrid';
 export const BLISS_LOG_COMMAND = 'sudokuLens.blissLog';
 export const PATTERN_COMMAND = 'sudokuLens.findPatternPuzzles';
@@ -24,6 +25,7 @@ export function codeLenses(doc: PuzzleDocument): CodeLens[] {
       { range, command: { title: 'Validate', command: VALIDATE_COMMAND, arguments: [doc.uri, p.line] } },
       { range, command: { title: 'Rate', command: RATE_COMMAND, arguments: [doc.uri, p.line] } },
       { range, command: { title: 'Show path', command: PATH_COMMAND, arguments: [doc.uri, p.line] } },
+      { range, command: { title: 'Whip path', command: WHIP_PATH_COMMAND, arguments: [doc.uri, p.line] } },
       { range, command: { title: 'BLISS log', command: BLISS_LOG_COMMAND, arguments: [doc.uri, p.line] } },
       { range, command: { title: 'Open in grid view', command: GRID_COMMAND, arguments: [doc.uri, p.line] } },
     );

@@ -3,11 +3,11 @@
  * cached solver results. Full pass (open, save): every puzzle solved, in time slices that
  * yield to other requests and stop when the document changes.
  */
-import type { Diagnostic } from 'vscode-languageserver';
+import type { Diagnostic, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import type { Analysis } from './engine/analyze';
 import { findingsOf } from './engine/findings';
-import { blissFindings, ratingFindings } from './engine/ratingFindings';
+import { type WhipPathDiagnostics, blissFindings, ratingFindings, whipFindings } from './engine/ratingFindings';
 import { type Puzzle, candidatesOf } from './engine/parse';
 import { withUAFindings } from './engine/uaFindings';
 import { validateState } from './engine/validate';
@@ -18,26 +18,36 @@ import type { UAService } from './uaService';
 
 const SLICE_MS = 10;
 
-/** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines). */
-function knownRatingFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService) {
+/** Where a document's findings come from: the solver's cache, the ratings, the UA sets; what the settings show. */
+export interface Sources {
+  cache: AnalysisCache;
+  ratings: RatingService;
+  ua: UAService;
+  whipPath: WhipPathDiagnostics;
+}
+
+/** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines; the W path's chains). */
+function knownRatingFindings(puzzle: Puzzle, { cache, ratings, whipPath }: Sources) {
   const text = puzzle.text ?? '';
-  return [...ratingFindings(puzzle, ratings.peek(text)), ...blissFindings(puzzle, ratings.peekExtras(text, cache.variant(puzzle)))];
+  const extras = ratings.peekExtras(text, cache.variant(puzzle));
+  return [...ratingFindings(puzzle, ratings.peek(text)), ...blissFindings(puzzle, extras), ...whipFindings(puzzle, extras, whipPath)];
 }
 
 /** A solved puzzle's findings: its analysis's, plus what the ratings and UA sets found so far. */
-function analysedFindings(puzzle: Puzzle, analysis: Analysis, cache: AnalysisCache, ratings: RatingService, ua: UAService) {
-  const findings = [...findingsOf(puzzle, analysis.issues), ...knownRatingFindings(puzzle, cache, ratings)];
-  return withUAFindings(puzzle, findings, ua.peek(puzzle, cache));
+function analysedFindings(puzzle: Puzzle, analysis: Analysis, sources: Sources) {
+  const findings = [...findingsOf(puzzle, analysis.issues), ...knownRatingFindings(puzzle, sources)];
+  return withUAFindings(puzzle, findings, sources.ua.peek(puzzle, sources.cache));
 }
 
-function quickFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, ua: UAService) {
-  const cached = cache.peek(puzzle);
-  if (cached) return analysedFindings(puzzle, cached, cache, ratings, ua);
+function quickFindings(puzzle: Puzzle, sources: Sources) {
+  const cached = sources.cache.peek(puzzle);
+  if (cached) return analysedFindings(puzzle, cached, sources);
   const cands = candidatesOf(puzzle);
   return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
 }
 
-function fullFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, ua: UAService, uri: string) {
+function fullFindings(puzzle: Puzzle, sources: Sources, uri: string) {
+  const { cache, ratings, ua } = sources;
   const analysis = cache.get(puzzle);
   if (!analysis) return puzzle.problems;
   // Pencilmark lines are validated and reduced with BLISS: start it now, its findings follow.
@@ -46,12 +56,12 @@ function fullFindings(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingServi
   }
   // Redundant clues, or the smallest unhit UA set: computed on the workers, shown when they arrive.
   ua.want(uri, puzzle, cache);
-  return analysedFindings(puzzle, analysis, cache, ratings, ua);
+  return analysedFindings(puzzle, analysis, sources);
 }
 
-export function quickDiagnostics(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, ua: UAService): Diagnostic[] {
+export function quickDiagnostics(doc: PuzzleDocument, sources: Sources): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const p of doc.puzzles) for (const f of quickFindings(p, cache, ratings, ua)) out.push(toDiagnostic(f, doc.uri));
+  for (const p of doc.puzzles) for (const f of quickFindings(p, sources)) out.push(toDiagnostic(f, doc.uri));
   return out;
 }
 
@@ -64,15 +74,13 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 /** Every puzzle solved (cache first); null when cancelled before the end. */
 export async function fullDiagnostics(
   doc: PuzzleDocument,
-  cache: AnalysisCache,
-  ratings: RatingService,
-  ua: UAService,
+  sources: Sources,
   token: Cancellable,
 ): Promise<Diagnostic[] | null> {
   const out: Diagnostic[] = [];
   let sliceStart = performance.now();
   for (const p of doc.puzzles) {
-    for (const f of fullFindings(p, cache, ratings, ua, doc.uri)) out.push(toDiagnostic(f, doc.uri));
+    for (const f of fullFindings(p, sources, doc.uri)) out.push(toDiagnostic(f, doc.uri));
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTurn();
       if (token.isCancellationRequested) return null;
@@ -80,4 +88,17 @@ export async function fullDiagnostics(
     }
   }
   return out;
+}
+
+/**
+ * With W paths shown on every puzzle: the lines in view (an inlay hint request's range) get their
+ * W computed in the background, so 81-cell puzzles show their first chain where the user looks,
+ * and a large file is never rated as a whole.
+ */
+export function wantWhipPathsInView(doc: PuzzleDocument, { cache, ratings, whipPath }: Sources, range: Range): void {
+  if (whipPath !== 'all') return;
+  for (const p of doc.puzzles) {
+    if (p.range.end.line < range.start.line || p.line > range.end.line || !p.text) continue;
+    if (cache.get(p)?.status === 'unique' && !ratings.peekExtras(p.text, cache.variant(p))) ratings.extras(p.text, cache.variant(p)).catch(() => undefined);
+  }
 }

@@ -144,6 +144,8 @@ export const NormalizeRequest = 'sudokuLens/normalize';
 export const ConvertRequest = 'sudokuLens/convert';
 export const RateRequest = 'sudokuLens/rate';
 export const PathRequest = 'sudokuLens/path';
+/** The "Whip path" lens (`PuzzleAt` → `PathResponse`): the W resolution path in a side document. */
+export const WhipPathRequest = 'sudokuLens/whipPath';
 export const SolveRequest = 'sudokuLens/solve';
 export const ValidateRequest = 'sudokuLens/validate';
 

@@ -3,6 +3,7 @@
  * - `rate`: one puzzle text's full SE rating (the language server's RatingService);
  * - `row`: the summaries `sudoku-lens rate` prints for one puzzle (SE and/or BLISS, cli/jobs.ts);
  * - `blissFinds`, `blissLog`: BLISS for the editor's whole-file apply and log (blissJobs.ts);
+ * - `wPath`: one puzzle's W path as `sudoku-lens path --method w` prints it (the Whip path lens);
  * - `uaInfo`: redundant clues or the smallest unhit UA set of a batch of puzzles (uaService.ts);
  * - `uaSets`, `patternSearch`, `clueSearch`, `documentGrids`: the UA commands of the CLI and the editor (uaJobs.ts),
  *   reporting progress and finished grids with workerEmit.
@@ -16,6 +17,24 @@ import { type Rating, ratePuzzle } from './engine/rate';
 import { uaInfoBatch } from './engine/uaInfo';
 import { documentGrids } from './engine/uaTargets';
 import { type ClueJob, type PatternJob, clueJob, patternJob, uaSetsJob } from './uaJobs';
+import { describeWPath, wPath, wPathLines } from './engine/whipRatings';
+
+export interface WPathJob {
+  text: string;
+  budgetMs: number;
+}
+
+/** A W path for a side document: its headline, its lines, and whether it ran out of budget. */
+export interface WPathText {
+  headline: string;
+  lines: string[];
+  overBudget: boolean;
+}
+
+function wPathText(job: WPathJob): WPathText {
+  const r = wPath(candidatesOfText(job.text), job.budgetMs);
+  return { headline: describeWPath(r), lines: wPathLines(r.steps), overBudget: r.status === 'budget' };
+}
 
 export interface RateJob {
   text: string;
@@ -46,4 +65,5 @@ workerpool.worker({
   clueSearch: (job: ClueJob) => clueJob(job, workerpool.workerEmit),
   // The solution grids of a file's text (the pattern search's grids): every puzzle solved.
   documentGrids: (job: { text: string; nodeBudget: number }) => documentGrids(job.text, job.nodeBudget),
+  wPath: wPathText,
 });

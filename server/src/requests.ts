@@ -1,4 +1,5 @@
-/** Answers to the client's custom requests (protocol.ts): solve and validate one puzzle. */
+/** Answers to the client's custom requests (protocol.ts): solve, validate, rate one puzzle; its SE and W paths. */
+import { type CancellationToken, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
 import { gridPicture, solutionString } from './engine/format';
@@ -7,6 +8,7 @@ import { describeRating, pathText, summarize } from './engine/rate';
 import type { PathResponse, RateResponse, SolveResponse, ValidateResponse } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
+import type { WPathJob, WPathText } from './ratingWorker';
 
 const where = (p: Puzzle): string => `Line ${p.line + 1}`;
 /** The file name a header shows, e.g. `collection.sdm`. */
@@ -46,13 +48,58 @@ export async function rateAt(doc: PuzzleDocument, cache: AnalysisCache, ratings:
   return { message: `${where(p)}: ${describeRating(await ratings.summary(text, true, true))}` };
 }
 
-export async function pathAt(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, line: number): Promise<PathResponse> {
+/** The work's result, or RequestCancelled when the client cancelled it (its worker was stopped). */
+export async function unlessCancelled<T>(token: CancellationToken, what: string, work: Promise<T>): Promise<T | ResponseError> {
+  try {
+    return await work;
+  } catch (err) {
+    if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${what} cancelled`);
+    throw err;
+  }
+}
+
+/** The puzzle at `line` with the text to rate, or why it has no path (no puzzle, no unique solution). */
+function ratablePuzzle(doc: PuzzleDocument, cache: AnalysisCache, line: number): { p: Puzzle; text: string } | PathResponse {
   const p = doc.puzzleAt(line);
   if (!p) return { document: null, reason: `No puzzle on line ${line + 1}` };
   const text = ratableText(p, cache);
   if (!text) return { document: null, reason: `${where(p)}: no path: ${cache.get(p) ? describeStatus(cache.get(p)!.status) : 'unreadable'}` };
-  const rating = await ratings.path(text, true, true);
-  const file = fileName(doc.uri);
-  const head = [`# ${where(p)} of ${file}: ${describeRating(summarize(rating))}`, `# puzzle`, text, `# path (difficulty, step)`];
-  return { document: [...head, ...pathText(rating)].join('\n') + '\n', reason: null };
+  return { p, text };
+}
+
+/** A path's side document: a header the client links back to the line, the puzzle, the steps. */
+const pathDocument = (p: Puzzle, uri: string, headline: string, text: string, title: string, steps: string[]): PathResponse => ({
+  document: [`# ${where(p)} of ${fileName(uri)}: ${headline}`, `# puzzle`, text, `# ${title}`, ...steps].join('\n') + '\n',
+  reason: null,
+});
+
+export async function pathAt(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, line: number): Promise<PathResponse> {
+  const found = ratablePuzzle(doc, cache, line);
+  if (!('p' in found)) return found;
+  const rating = await ratings.path(found.text, true, true);
+  return pathDocument(found.p, doc.uri, describeRating(summarize(rating)), found.text, 'path (difficulty, step)', pathText(rating));
+}
+
+/**
+ * The "Whip path" lens: the puzzle's W path (chains numbered, singles summarised), computed on the
+ * interactive rating worker within the rating budget. Over budget, a message says so; a puzzle whips
+ * do not solve gets its path up to where they run out, under a header saying so.
+ */
+export async function whipPathAt(
+  doc: PuzzleDocument,
+  cache: AnalysisCache,
+  ratings: RatingService,
+  line: number,
+  budgetMs: number,
+  token: CancellationToken,
+): Promise<PathResponse | ResponseError> {
+  const found = ratablePuzzle(doc, cache, line);
+  if (!('p' in found)) return found;
+  const job: WPathJob = { text: found.text, budgetMs };
+  const path = await unlessCancelled(token, 'Whip path', ratings.oneOff<WPathText>('wPath', job, true, token));
+  if (path instanceof ResponseError) return path;
+  if (path.overBudget) {
+    return { document: null, reason: `${where(found.p)}: ${path.headline}: the rating budget (sudokuLens.rating.budgetMs, ${budgetMs} ms) ran out` };
+  }
+  return pathDocument(found.p, doc.uri, path.headline, found.text, 'W path (chains in SudoRules syntax, singles summarised)', path.lines);
 }

@@ -20,7 +20,7 @@ import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
-import { fullDiagnostics, quickDiagnostics } from './diagnostics';
+import { type Sources, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
@@ -53,10 +53,11 @@ import {
   type UASearchParams,
   ValidateRequest,
   type ValidateResponse,
+  WhipPathRequest,
 } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
 import { RatingService } from './ratings';
-import { pathAt, rateAt, solveAt, validateAt } from './requests';
+import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
 import { patternAt, uaSearch } from './uaSearches';
@@ -107,6 +108,7 @@ export function startServer(connection: Connection): void {
   const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, settings.blissLockedCandidates, refreshResults);
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   let resultIds = 0;
+  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath });
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
   function current(uri: string): DocState | undefined {
@@ -145,7 +147,7 @@ export function startServer(connection: Connection): void {
 
   function quickPass(uri: string): void {
     const state = current(uri);
-    if (state) publish(state, quickDiagnostics(state.parsed, cache, ratings, ua));
+    if (state) publish(state, quickDiagnostics(state.parsed, sources()));
   }
 
   /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
@@ -156,7 +158,7 @@ export function startServer(connection: Connection): void {
     const token = { isCancellationRequested: false };
     state.full = token;
     const version = state.parsed.version;
-    const diagnostics = await fullDiagnostics(state.parsed, cache, ratings, ua, token);
+    const diagnostics = await fullDiagnostics(state.parsed, sources(), token);
     if (state.full === token) state.full = undefined;
     if (!diagnostics) return;
     if (documents.get(uri)?.version === version) publish(state, diagnostics);
@@ -266,7 +268,10 @@ export function startServer(connection: Connection): void {
   connection.languages.inlayHint.on((params, token) =>
     runSafe(connection, token, 'inlay hints', () => {
       const state = current(params.textDocument.uri);
-      if (state) ua.inView(state.parsed, cache, params.range); // the lines in view: their UA results first
+      if (state) {
+        ua.inView(state.parsed, cache, params.range); // the lines in view: their UA results first
+        wantWhipPathsInView(state.parsed, sources(), params.range);
+      }
       return state ? inlayHints(state.parsed, cache, ratings, params.range, settings.inlayRating) : [];
     }),
   );
@@ -279,6 +284,11 @@ export function startServer(connection: Connection): void {
   connection.onRequest(PathRequest, async (params: PuzzleAt) => {
     const state = current(params.uri);
     return state ? pathAt(state.parsed, cache, ratings, params.line) : { document: null, reason: 'The document is not open' };
+  });
+
+  connection.onRequest(WhipPathRequest, async (params: PuzzleAt, token) => {
+    const state = current(params.uri);
+    return state ? whipPathAt(state.parsed, cache, ratings, params.line, settings.ratingBudgetMs, token) : { document: null, reason: 'The document is not open' };
   });
 
   /** Reads one line of an open document, without its line break. */

@@ -1,5 +1,6 @@
 /** The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them. */
 import type { PuzzleVariant } from './engine/parse';
+import type { WhipPathDiagnostics } from './engine/ratingFindings';
 
 export interface Settings {
   nodeBudget: number;
@@ -13,11 +14,14 @@ export interface Settings {
   blissLockedCandidates: boolean;
   /** Time for one UA command (pattern search, 17-clue search, UA list) run from the editor. */
   uaSearchBudgetMs: number;
+  /** Which puzzles show their W path's chains as diagnostics. */
+  whipPath: WhipPathDiagnostics;
 }
 
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
+const WHIP_PATHS: readonly WhipPathDiagnostics[] = ['all', 'pencilmark', 'off'];
 
 export const DEFAULT_SETTINGS: Settings = {
   nodeBudget: 2_000_000,
@@ -28,6 +32,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uaBudgetMs: 2_000,
   uaSearchBudgetMs: 600_000,
   blissLockedCandidates: false,
+  whipPath: 'pencilmark',
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
@@ -38,7 +43,7 @@ const numberOr = (value: unknown, fallback: number, min: number): number =>
 export function readSettings(section: unknown): Settings {
   const s = (section ?? {}) as {
     solver?: { nodeBudget?: unknown };
-    diagnostics?: { syntaxDelayMs?: unknown };
+    diagnostics?: { syntaxDelayMs?: unknown; whipPath?: unknown };
     rating?: { budgetMs?: unknown };
     defaultVariant?: unknown;
     inlayHints?: { rating?: unknown };
@@ -54,5 +59,6 @@ export function readSettings(section: unknown): Settings {
     uaBudgetMs: numberOr(s.unavoidableSets?.budgetMs, DEFAULT_SETTINGS.uaBudgetMs, 100),
     blissLockedCandidates: typeof s.bliss?.lockedCandidates === 'boolean' ? s.bliss.lockedCandidates : DEFAULT_SETTINGS.blissLockedCandidates,
     uaSearchBudgetMs: numberOr(s.unavoidableSets?.searchBudgetMs, DEFAULT_SETTINGS.uaSearchBudgetMs, 1000),
+    whipPath: WHIP_PATHS.find((w) => w === s.diagnostics?.whipPath) ?? DEFAULT_SETTINGS.whipPath,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { type CancellationToken, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import { unlessCancelled } from './blissRequests';
+import { unlessCancelled } from './requests';
 import { plural } from './engine/format';
 import { type Puzzle, patternClues } from './engine/parse';
 import {
@@ -56,7 +56,7 @@ const progressOf = (unit: string, report: Report) => (e: unknown) => {
 
 async function uaSetsDocument(s: Search, grid: string, source: string): Promise<PathResponse | ResponseError> {
   const job = { grid, maxSize: UA_MAX_SIZE, budgetMs: s.settings.uaSearchBudgetMs };
-  const r = await unlessCancelled(s.token, s.ratings.search<{ sets: number[][] | null; ms: number }>('uaSets', job, s.token), 'UA sets');
+  const r = await unlessCancelled(s.token, 'UA sets', s.ratings.search<{ sets: number[][] | null; ms: number }>('uaSets', job, s.token));
   if (r instanceof ResponseError) return r;
   if (!r.sets) return none(`The UA sets took longer than ${s.settings.uaSearchBudgetMs} ms (sudokuLens.unavoidableSets.searchBudgetMs)`);
   const lines = [`${s.head}: minimal UA sets of ${source}, smallest first`, `# grid ${grid}`, ...r.sets.map((u) => uaSetLine(u, grid))];
@@ -67,7 +67,7 @@ async function uaSetsDocument(s: Search, grid: string, source: string): Promise<
 async function seventeenDocument(s: Search, grid: string, source: string): Promise<PathResponse | ResponseError> {
   const job = { grid, clues: 17, budgetMs: s.settings.uaSearchBudgetMs };
   const run = s.ratings.search<ClueJobResult>('clueSearch', job, s.token, progressOf('search tasks', s.report));
-  const r = await unlessCancelled(s.token, run, '17-clue search');
+  const r = await unlessCancelled(s.token, '17-clue search', run);
   if (r instanceof ResponseError) return r;
   if (!r.puzzles) return none(`The 17-clue search stopped at its budget of ${s.settings.uaSearchBudgetMs} ms (sudokuLens.unavoidableSets.searchBudgetMs)`);
   const lines = [`${s.head}: every 17-clue puzzle of ${source}, found in ${elapsed(r.ms)}: ${plural(r.puzzles.length, 'puzzle')}`, `# grid ${grid}`, ...r.puzzles];
@@ -81,14 +81,14 @@ async function patternDocument(s: Search, text: string, params: UASearchParams):
   const where = from.kind === 'document' ? 'this file' : from.name;
   s.report(`reading the solution grids of ${where}`, 0);
   const gridJob = { text: from.kind === 'document' ? text : from.text, nodeBudget: s.settings.nodeBudget };
-  const found = await unlessCancelled(s.token, s.ratings.search<DocumentGrids>('documentGrids', gridJob, s.token), 'Pattern search');
+  const found = await unlessCancelled(s.token, 'Pattern search', s.ratings.search<DocumentGrids>('documentGrids', gridJob, s.token));
   if (found instanceof ResponseError) return found;
   if (found.grids.length === 0) {
     return none(`No solution grid in ${where}: it needs 81-digit solution grids or puzzles with one solution${found.skipped.length > 0 ? ` (${plural(found.skipped.length, 'puzzle')} skipped)` : ''}`);
   }
   const job = { pattern, grids: found.grids.map((g) => g.grid), budgetMs: s.settings.uaSearchBudgetMs };
   const run = s.ratings.search<PatternJobResult>('patternSearch', job, s.token, progressOf('grids', s.report));
-  const r = await unlessCancelled(s.token, run, 'Pattern search');
+  const r = await unlessCancelled(s.token, 'Pattern search', run);
   if (r instanceof ResponseError) return r;
   const total = r.grids.reduce((n, g) => n + g.puzzles.length, 0);
   const stopped = r.stopped ? `; stopped at the budget of ${s.settings.uaSearchBudgetMs} ms after ${r.grids.length} of ${found.grids.length} grids: incomplete` : '';

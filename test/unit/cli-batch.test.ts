@@ -1,6 +1,6 @@
 /**
  * `sudoku-lens rate` on collections (server/src/cli/rateCommand.ts): worker threads with rows in
- * input order, CSV, --method bliss/all, --output with --resume (also after Ctrl-C), progress on
+ * input order, CSV, --method bliss/w/all, --output with --resume (also after Ctrl-C), progress on
  * stderr; plus the in-order pipeline and the progress reporter as units.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9
 const MULTI = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
 const SE_HEADER = 'file,line,puzzle,status,er,ep,ed,hardest,steps';
 const BLISS_HEADER = `${SE_HEADER},bliss_status,bliss_level,bliss_backdoor,bliss_ng`;
+const W_COLUMNS = 'w_status,w,gw,b,te_depth,backdoor';
 
 /** The first n puzzles of the Sudoku Exchange bank's diabolical set (SE 6.6-8.9, tens of ms each). */
 const diabolical = (n: number): string[] =>
@@ -90,8 +91,9 @@ describe('rate on worker threads', () => {
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17]);
     expect(rows.filter((r) => r.se !== null)).toHaveLength(12);
     expect(rows.filter((r) => r.bliss !== null)).toHaveLength(12);
+    expect(rows.filter((r) => r.w !== null)).toHaveLength(12);
     expect(rows[3]).toMatchObject({ solutions: 0, se: null, seReason: 'no solution', bliss: null, blissReason: 'no solution' });
-    expect(rows[7]).toMatchObject({ solutions: 2, se: null, seReason: 'at least 2 solutions' });
+    expect(rows[7]).toMatchObject({ solutions: 2, se: null, seReason: 'at least 2 solutions', w: null, wReason: 'at least 2 solutions' });
     expect(rows[11]).toMatchObject({ text: null, se: null, seReason: 'unreadable', bliss: null, blissReason: 'unreadable' });
   });
 
@@ -140,18 +142,22 @@ describe('rate --csv', () => {
     expect(csv.stderr.endsWith(`${PUZZLES} puzzle(s), 2 with errors\n`)).toBe(true);
   });
 
-  it('adds the BLISS columns with --method bliss and all', () => {
+  it('adds the BLISS columns with --method bliss and all (and the W columns with all)', () => {
     for (const method of ['bliss', 'all']) {
       const [header, ...rows] = lines(run('rate', collection, '--csv', '--method', method).stdout);
-      expect(header).toBe(BLISS_HEADER);
+      expect(header).toBe(method === 'all' ? `${BLISS_HEADER},${W_COLUMNS}` : BLISS_HEADER);
       const first = parseCsvLine(rows[0]);
-      expect(first).toHaveLength(13);
+      expect(first).toHaveLength(method === 'all' ? 19 : 13);
       expect(first.slice(9, 12)).toEqual(['solved', '1', 'true']);
       expect(Number(first[12])).toBeGreaterThanOrEqual(0);
       // SE columns stay empty when SE is not asked for; the status is the puzzle's.
       if (method === 'bliss') expect(first.slice(3, 9)).toEqual(['unique', '', '', '', '', '']);
       else expect(first[3]).toBe('solved');
-      expect(parseCsvLine(rows[3]).slice(9)).toEqual(['', '', '', '']);
+      expect(parseCsvLine(rows[3]).slice(9, 13)).toEqual(['', '', '', '']);
+      if (method === 'all') {
+        expect(first.slice(13, 15)).toEqual(['solved', '4']);
+        expect(parseCsvLine(rows[3]).slice(13)).toEqual(['', '', '', '', '', '']);
+      }
     }
   });
 
@@ -176,7 +182,7 @@ describe('rate --method bliss|all', () => {
   it('prints BLISS=level in text (after ED=… for all) and takes %b in --format', () => {
     const [p] = diabolical(1);
     expect(run('rate', p, '--method', 'bliss').stdout).toBe(`${p} BLISS=1\n`);
-    expect(run('rate', p, '--method', 'all').stdout).toBe(`${p} ED=7.2/1.2/1.2 BLISS=1\n`);
+    expect(run('rate', p, '--method', 'all').stdout).toBe(`${p} ED=7.2/1.2/1.2 BLISS=1 W=4\n`);
     expect(run('rate', p, '--method', 'all', '--format', '%l %r %b').stdout).toBe('1 7.2 1\n');
   });
 
@@ -185,6 +191,7 @@ describe('rate --method bliss|all', () => {
     const [row] = jsonRows(run('rate', SUDOKU_X, '--json', '--method', 'all', '--variant', 'X').stdout);
     expect(row.bliss).toMatchObject({ level: 2, backdoor: true });
     expect(row).toMatchObject({ se: null, seReason: 'a SudokuX puzzle (SE rates classic Sudoku)' });
+    expect(row).toMatchObject({ w: null, wReason: 'a SudokuX puzzle (W rates classic Sudoku)' });
     const text = run('rate', SUDOKU_X, '--method', 'bliss', '--level', '1', '--variant', 'X');
     expect(text.stdout).toBe(`${SUDOKU_X} BLISS=- # not solved by BLISS(1) (SudokuX) (0 eliminations, 0 placements so far)\n`);
   });
@@ -292,7 +299,7 @@ describe('rate usage errors (exit code 2)', () => {
   it.each([
     [['--workers', '0'], "--workers takes a positive whole number, not '0'"],
     [['--workers', 'many'], "--workers takes a positive whole number, not 'many'"],
-    [['--method', 'frob'], "--method takes se, bliss or all, not 'frob'"],
+    [['--method', 'frob'], "--method takes se, bliss, w or all, not 'frob'"],
     [['--json', '--csv'], '--json and --csv exclude each other'],
     [['--method', 'bliss', '--variant', 'Z'], "--variant takes classic, X, P or PX, not 'Z'"],
     [['--method', 'bliss', '--level', '0'], "--level takes 1 or 2, not '0'"],

@@ -1,8 +1,12 @@
-/** Findings from a rating: the BUG warning (where it points, what it says) and the trailing-ED hint. */
+/**
+ * Findings from a rating: the BUG warning (where it points, what it says), the trailing-ED hint, and the
+ * W path's chains as the setting sudokuLens.diagnostics.whipPath picks them.
+ */
 import { describe, expect, it } from 'vitest';
 import { candidatesOf, parseDocument } from '../../server/src/engine/parse';
 import { ratePuzzle, summarize } from '../../server/src/engine/rate';
-import { ratingFindings } from '../../server/src/engine/ratingFindings';
+import { extraRatings } from '../../server/src/engine/extraRatings';
+import { type WhipPathDiagnostics, ratingFindings, whipFindings } from '../../server/src/engine/ratingFindings';
 import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
 import { pencilmarkString } from '../../server/src/engine/grid';
 
@@ -51,5 +55,48 @@ describe('trailing rating', () => {
       },
     ]);
     expect(findingsFor(`${BUG_PUZZLE} ED=5.6/1.2/1.2`).findings.filter((f) => f.code === 'rating-mismatch')).toEqual([]);
+  });
+});
+
+describe('W path chains', () => {
+  // Published W4 (Berthier's SudoRules path: ../shared/data/berthier-ratings/paths).
+  const W4 = '....5..8.45...9...6.9....1.2.......834...1.7...172...4...9......6...4....1.86..27';
+  const cands = candidatesOf(parseDocument(W4).puzzles[0])!;
+  const PM = pencilmarkString(eliminateGivens(cands, givensOf(cands)));
+  const grid = W4.match(/.{9}/g)!.join('\n');
+  const codes = (text: string, mode: WhipPathDiagnostics) => {
+    const [puzzle] = parseDocument(text).puzzles;
+    return whipFindings(puzzle, extraRatings(puzzle.text!, 'classic', 10_000), mode).map((f) => f.code);
+  };
+
+  it('follows the setting: pencilmark lines by default, every puzzle with "all", none with "off"', () => {
+    for (const text of [W4, grid]) {
+      expect(codes(text, 'pencilmark')).toEqual([]);
+      expect(codes(text, 'all')).toEqual(['whip-chain']);
+      expect(codes(text, 'off')).toEqual([]);
+    }
+    const eliminations = codes(PM, 'pencilmark');
+    expect(eliminations.length).toBeGreaterThan(30);
+    expect(new Set(eliminations)).toEqual(new Set(['whip-elimination']));
+    expect(codes(PM, 'all')).toEqual(eliminations);
+    expect(codes(PM, 'off')).toEqual([]);
+  });
+
+  it("keeps only an 81-cell puzzle's first chain, and a grid's goes on its rows", () => {
+    const [puzzle] = parseDocument(grid).puzzles;
+    const extras = extraRatings(puzzle.text!, 'classic', 10_000);
+    expect(extras.w?.chains).toHaveLength(1);
+    const [f] = whipFindings(puzzle, extras, 'all');
+    expect(f.range).toEqual(puzzle.range);
+    expect(f.message).toBe('first chain of the W path (W4): whip[1]: c2n9{r4 .} ==> r6c1≠9');
+    // the chain's one candidate, 9r4c2: row 4, column 2 of the grid
+    expect(f.related?.map((r) => r.range.start)).toEqual([{ line: 3, character: 1 }]);
+  });
+
+  it('says "so far" when the path stops before the end', () => {
+    const [puzzle] = parseDocument(PM).puzzles;
+    const extras = extraRatings(puzzle.text!, 'classic', 10_000);
+    const stopped = { ...extras, w: { ...extras.w!, status: 'budget' as const, chains: extras.w!.chains.slice(0, 2) } };
+    expect(whipFindings(puzzle, stopped, 'pencilmark')[0].message).toMatch(/^W path, chain 1 of 2 so far: whip\[1\]: /);
   });
 });

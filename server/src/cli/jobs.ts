@@ -7,6 +7,7 @@ import { type BlissResult, type Variant, bliss } from '../engine/bliss';
 import { candidatesOfText } from '../engine/parse';
 import { type RatingSummary, ratePuzzle, summarize } from '../engine/rate';
 import { Budget, BudgetExceeded } from '../engine/techniques/technique';
+import { type WhipRatings, whipRatings } from '../engine/whipRatings';
 
 export interface BlissJob {
   variant: Variant;
@@ -22,6 +23,8 @@ export interface RowJob {
   /** Rate with Sudoku Explainer's techniques (only for a puzzle with one solution). */
   se: boolean;
   bliss: BlissJob | null;
+  /** Berthier's W, gW, B, T&E depth and backdoor size (only for a classic puzzle with one solution). */
+  w: boolean;
 }
 
 export type BlissStatus = 'solved' | 'stuck' | 'no-solution' | 'budget';
@@ -40,9 +43,18 @@ export interface BlissSummary {
   placements: number;
 }
 
+/** What `rate` keeps of Berthier's ratings: no path. */
+export type WSummary = Omit<WhipRatings, 'w'> & { w: Omit<WhipRatings['w'], 'steps'> };
+
 export interface RowResult {
   se: RatingSummary | null;
   bliss: BlissSummary | null;
+  w: WSummary | null;
+}
+
+function wSummary(cands: Uint16Array, budgetMs: number): WSummary {
+  const { w, ...rest } = whipRatings(cands, budgetMs, { gwAndB: true });
+  return { ...rest, w: { rating: w.rating, status: w.status } };
 }
 
 export function blissSummary(r: BlissResult, maxLevel: 1 | 2): BlissSummary {
@@ -92,5 +104,5 @@ export function runRowJob(job: RowJob): RowResult {
     const r = runBliss(cands, job.bliss, job.budgetMs);
     b = r ? blissSummary(r, job.bliss.maxLevel) : budgetSummary(job.bliss);
   }
-  return { se, bliss: b };
+  return { se, bliss: b, w: job.w ? wSummary(cands, job.budgetMs) : null };
 }

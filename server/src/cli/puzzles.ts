@@ -6,6 +6,8 @@ import { candidatesOf, parseDocument } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/rate';
 import { ratingFindings } from '../engine/ratingFindings';
 import type { Step } from '../engine/step';
+import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
+import type { WResult } from '../engine/whips';
 import { ARGUMENT, UsageError, positiveInt, sources } from './io';
 import { variantOption } from './rateCommand';
 import { type BaseRow, baseJson, cellDigit, diagnosticLines, hasError } from './rows';
@@ -15,18 +17,23 @@ export const PUZZLE_COMMANDS = ['check', 'solve', 'path'];
 export const PUZZLE_USAGE = `  sudoku-lens check FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle
   sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N] print solutions`;
 
-export const PATH_USAGE = `  sudoku-lens path PUZZLE|FILE... [--json] [--budget-ms N]  the solving path, one step a line`;
+export const PATH_USAGE = `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N]
+                                 the solving path, one step a line: Sudoku Explainer's (se, default)
+                                 or Berthier's W path (w: chains in SudoRules syntax, singles summarised)`;
 
 export interface PuzzleOptions {
   json?: boolean;
   'budget-nodes'?: string;
   'budget-ms'?: string;
   variant?: string;
+  method?: string;
 }
 
 interface Row extends BaseRow {
   /** `path` only: the SE rating, or why there is none. */
   rating?: Rating | null;
+  /** `path --method w`: the W path. */
+  wPath?: WResult;
   ratingReason?: string;
 }
 
@@ -36,6 +43,8 @@ function textRow(command: string, file: string, row: Row): string[] {
   if (command === 'solve') {
     out.push(`${file}:${row.puzzle.line + 1}: ${row.analysis ? describeStatus(row.analysis.status) : 'unreadable'}`);
     if (row.analysis?.solution) out.push(solutionString(row.analysis.solution), gridPicture(row.analysis.solution), '');
+  } else if (row.wPath) {
+    out.push(`${file}:${row.puzzle.line + 1}: ${describeWPath(row.wPath)}`, ...wPathLines(row.wPath.steps), '');
   } else if (command === 'path') {
     out.push(`${file}:${row.puzzle.line + 1}: ${row.rating ? describeRating(summarize(row.rating)) : `no path: ${row.ratingReason}`}`);
     if (row.rating) out.push(...pathText(row.rating), '');
@@ -43,10 +52,11 @@ function textRow(command: string, file: string, row: Row): string[] {
   return out;
 }
 
-const stepJson = (s: Step): string =>
+/** One step of `path --json`: SE steps carry their difficulty, W steps their length (0 for a single). */
+const stepJson = (s: Step, measure: { difficulty: number } | { length: number }): string =>
   JSON.stringify({
     technique: s.technique,
-    difficulty: Number(seFormat(s.difficulty)),
+    ...measure,
     placements: s.placements.map(cellDigit),
     eliminations: s.eliminations.map(cellDigit),
     text: s.text,
@@ -59,6 +69,9 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const rates = command === 'path';
+  const method = values.method ?? 'se';
+  if (values.method !== undefined && !rates) throw new UsageError(`--method is an option of 'rate' and 'path', not of '${command}'`);
+  if (method !== 'se' && method !== 'w') throw new UsageError(`path --method takes se or w, not '${method}'`);
   const defaultVariant = variantOption(values.variant);
 
   let puzzles = 0;
@@ -72,7 +85,9 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
       const row: Row = { puzzle, analysis, findings: analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems };
       if (rates) {
         const cands = candidatesOf(puzzle);
-        if (cands && analysis?.status === 'unique') {
+        if (cands && analysis?.status === 'unique' && method === 'w') {
+          row.wPath = wPath(cands, budgetMs);
+        } else if (cands && analysis?.status === 'unique') {
           row.rating = ratePuzzle(cands, puzzle.kind === '729', { unique: true, budgetMs });
           row.findings.push(...ratingFindings(puzzle, summarize(row.rating)));
         } else {
@@ -82,7 +97,10 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
       }
       puzzles++;
       if (hasError(row.findings)) withErrors++;
-      if (command === 'path' && values.json) lines.push(...(row.rating?.steps ?? []).map(stepJson));
+      if (command === 'path' && values.json) {
+        lines.push(...(row.rating?.steps ?? []).map((s) => stepJson(s, { difficulty: Number(seFormat(s.difficulty)) })));
+        lines.push(...(row.wPath?.steps ?? []).map((s) => stepJson(s, { length: s.length })));
+      }
       else if (values.json) lines.push(JSON.stringify(baseJson(src.name, row)));
       else lines.push(...textRow(command, src.name, row));
     }

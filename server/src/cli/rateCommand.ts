@@ -1,5 +1,5 @@
 /**
- * `sudoku-lens rate`: SE and/or BLISS ratings of whole collections. Puzzles are parsed and
+ * `sudoku-lens rate`: SE, BLISS and W ratings of whole collections. Puzzles are parsed and
  * solved (uniqueness) here; the ratings run on a workerpool of dist/ratingWorker.js (job `row`,
  * cli/jobs.ts), or in-process with --workers 1 or a single puzzle. Rows come out in input order
  * as soon as every earlier row is done, with a bounded number in flight; a progress bar (or a
@@ -17,18 +17,22 @@ import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat 
 import { ratingFindings } from '../engine/ratingFindings';
 import type { Finding } from '../engine/types';
 import { ARGUMENT, UsageError, positiveInt, sources } from './io';
-import { type BlissJob, type BlissSummary, type RowJob, type RowResult, runRowJob } from './jobs';
+import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
+import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from './jobs';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { Progress } from './progress';
 import { baseJson, diagnosticLines, hasError } from './rows';
 
-export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|all] [--json|--csv] [--format F] [--budget-ms N]
+export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
                   [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
-                                 Sudoku Explainer rating (se, default) and/or BLISS level (bliss, all);
+                                 Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
+                                 W, gW, B, T&E depth and backdoor size (w), or all three (all);
                                  F like serate: %g puzzle, %r ER, %p EP, %d ED, %h hardest technique,
-                                 %s steps, %l line, %b BLISS level, %n BLISS guess count
-                                 (default '%g ED=%r/%p/%d', with BLISS ' BLISS=%b'); --workers: parallel
+                                 %s steps, %l line, %b BLISS level, %n BLISS guess count, %w W,
+                                 %G gW, %B B, %t T&E depth, %k backdoor size (default '%g ED=%r/%p/%d',
+                                 with BLISS ' BLISS=%b', with W ' W=%w'); --budget-ms: per puzzle
+                                 and method (W's shared by W, T&E, backdoor, gW, B); --workers: parallel
                                  ratings (default: the available cores); --resume skips the rows a
                                  JSON/CSV --output FILE already holds and appends the others;
                                  --variant: of puzzles without a '#! variant:' line (also for check,
@@ -51,6 +55,7 @@ export interface RateOptions {
 
 export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
 export const BLISS_CSV_HEADER = ['bliss_status', 'bliss_level', 'bliss_backdoor', 'bliss_ng'];
+export const W_CSV_HEADER = ['w_status', 'w', 'gw', 'b', 'te_depth', 'backdoor'];
 
 const VARIANT_NAMES: Record<Variant, string> = { classic: 'classic', X: 'SudokuX', P: 'SudokuP', PX: 'SudokuPX' };
 
@@ -82,12 +87,15 @@ export function blissObstacle(analysis: Analysis | null, variant: Variant): stri
   return describeStatus(analysis.status);
 }
 
-/** Why SE cannot rate a puzzle, or null when it can. */
-export function seObstacle(analysis: Analysis | null, variant: Variant): string | null {
+/** Why a classic-Sudoku rating (`who`: SE, W) cannot rate a puzzle, or null when it can. */
+export function classicObstacle(analysis: Analysis | null, variant: Variant, who: string): string | null {
   if (!analysis) return 'unreadable';
-  if (variant !== 'classic' && analysis.status !== 'invalid') return `a ${VARIANT_NAMES[variant]} puzzle (SE rates classic Sudoku)`;
+  if (variant !== 'classic' && analysis.status !== 'invalid') return `a ${VARIANT_NAMES[variant]} puzzle (${who} rates classic Sudoku)`;
   return analysis.status === 'unique' ? null : describeStatus(analysis.status);
 }
+
+/** Why SE cannot rate a puzzle, or null when it can. */
+export const seObstacle = (analysis: Analysis | null, variant: Variant): string | null => classicObstacle(analysis, variant, 'SE');
 
 /** `not solved by BLISS(2) (3 eliminations so far)`, etc.; null when BLISS solved it. */
 export function describeBliss(b: BlissSummary): string | null {
@@ -123,12 +131,14 @@ interface Prepared {
   /** Why SE / BLISS did not run (null when it ran or was not asked for). */
   seReason: string | null;
   blissReason: string | null;
+  wReason: string | null;
   job: RowJob | null;
 }
 
 interface Settings {
   withSe: boolean;
   withBliss: boolean;
+  withW: boolean;
   format: RowFormat;
   template: string;
 }
@@ -145,6 +155,27 @@ function blissJson(p: Prepared, b: BlissSummary | null) {
   return { bliss: { level: b.level, backdoor: b.backdoor, ng: b.ng } };
 }
 
+/** `"w":{"rating","gw","b","te_depth","backdoor"}`, with `"reasons"` for each null figure. */
+function wJson(p: Prepared, w: WSummary | null) {
+  if (!w) return { w: null, wReason: p.wReason };
+  const reasons: Record<string, string> = {};
+  const figure = (key: string, value: number | null, reason: string): number | null => {
+    if (value === null) reasons[key] = reason;
+    return value;
+  };
+  const json: Record<string, unknown> = {
+    rating: figure('rating', w.w.rating, describeRule(w.w)),
+    gw: w.gw && figure('gw', w.gw.rating, describeRule(w.gw, 'gW')),
+    b: w.b && figure('b', w.b.rating, describeRule(w.b, 'B')),
+    te_depth: figure('te_depth', w.te.depth, teReason(w.te.status)),
+    backdoor: figure('backdoor', w.backdoor.size, backdoorReason(w.backdoor.status)),
+  };
+  if (Object.keys(reasons).length > 0) json.reasons = reasons;
+  return { w: json };
+}
+
+const figureText = (n: number | null | undefined): string => (n == null ? '-' : String(n));
+
 function seFields(se: RatingSummary | null) {
   // As serate: a puzzle its techniques cannot finish rates 20.0; one out of budget has no figures.
   const known = se && (se.status === 'solved' || se.status === 'stuck');
@@ -159,8 +190,8 @@ const ngText = (b: BlissSummary | null): string => (b?.ng == null ? '-' : `${b.n
 
 function textLine(s: Settings, p: Prepared, r: RowResult): string {
   const text = p.puzzle.text ?? '';
-  if (!r.se && !r.bliss) return `${text} # not rated: ${p.seReason ?? p.blissReason}`;
-  const { se, bliss: b } = r;
+  if (!r.se && !r.bliss && !r.w) return `${text} # not rated: ${p.seReason ?? p.blissReason ?? p.wReason}`;
+  const { se, bliss: b, w } = r;
   const figures = seFields(se);
   const fields: Record<string, string> = {
     g: text,
@@ -172,9 +203,14 @@ function textLine(s: Settings, p: Prepared, r: RowResult): string {
     l: String(p.puzzle.line + 1),
     b: b?.level == null ? '-' : String(b.level),
     n: ngText(b),
+    w: figureText(w?.w.rating),
+    G: figureText(w?.gw?.rating),
+    B: figureText(w?.b?.rating),
+    t: figureText(w?.te.depth),
+    k: figureText(w?.backdoor.size),
     '%': '%',
   };
-  const line = s.template.replace(/%([grpdhslbn%])/g, (_, k: string) => fields[k]);
+  const line = s.template.replace(/%([grpdhslbnwGBtk%])/g, (_, k: string) => fields[k]);
   const notes: string[] = [];
   if (s.withSe) {
     if (!se) notes.push(`SE not rated: ${p.seReason}`);
@@ -187,11 +223,15 @@ function textLine(s: Settings, p: Prepared, r: RowResult): string {
       if (d) notes.push(d);
     }
   }
+  if (s.withW) {
+    if (!w) notes.push(`W not rated: ${p.wReason}`);
+    else if (w.w.status !== 'solved') notes.push(describeRule(w.w));
+  }
   return notes.length > 0 ? `${line} # ${notes.join('; ')}` : line;
 }
 
 function csvRow(s: Settings, p: Prepared, r: RowResult): string {
-  const { se, bliss: b } = r;
+  const { se, bliss: b, w } = r;
   const status = se ? se.status : p.analysis ? STATUS_CODE[p.analysis.status] : 'unreadable';
   const figures = seFields(se);
   const fields: (string | number | boolean | null)[] = [
@@ -209,6 +249,7 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
     const rated = b && (b.status === 'solved' || b.status === 'stuck');
     fields.push(b?.status ?? null, b?.level ?? null, rated ? b.backdoor : null, b?.ng ?? null);
   }
+  if (s.withW) fields.push(w?.w.status ?? null, ...[w?.w.rating, w?.gw?.rating, w?.b?.rating, w?.te.depth, w?.backdoor.size].map((n) => n ?? null));
   return csvLine(fields);
 }
 
@@ -218,20 +259,29 @@ function rowText(s: Settings, p: Prepared, r: RowResult): string {
       ...baseJson(p.file, p),
       ...(s.withSe ? seJson(p, r.se) : {}),
       ...(s.withBliss ? blissJson(p, r.bliss) : {}),
+      ...(s.withW ? wJson(p, r.w) : {}),
     });
   }
   if (s.format === 'csv') return csvRow(s, p, r);
   return [...diagnosticLines(p.file, p.findings), textLine(s, p, r)].join('\n');
 }
 
-const NOTHING: RowResult = { se: null, bliss: null };
+const NOTHING: RowResult = { se: null, bliss: null, w: null };
+
+const DEFAULT_TEMPLATES: Record<string, string> = {
+  se: '%g ED=%r/%p/%d',
+  bliss: '%g BLISS=%b',
+  w: '%g W=%w',
+  all: '%g ED=%r/%p/%d BLISS=%b W=%w',
+};
 
 export async function runRate(args: string[], values: RateOptions): Promise<number> {
   if (args.length === 0) throw new UsageError("'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
-  if (!['se', 'bliss', 'all'].includes(method)) throw new UsageError(`--method takes se, bliss or all, not '${method}'`);
-  const withSe = method !== 'bliss';
-  const withBliss = method !== 'se';
+  if (!(method in DEFAULT_TEMPLATES)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
+  const withSe = method === 'se' || method === 'all';
+  const withBliss = method === 'bliss' || method === 'all';
+  const withW = method === 'w' || method === 'all';
   const variantOpt = variantOption(values.variant);
   const maxLevel = levelOption(values.level);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
@@ -241,8 +291,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text') throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
-  const defaultTemplate = method === 'se' ? '%g ED=%r/%p/%d' : method === 'bliss' ? '%g BLISS=%b' : '%g ED=%r/%p/%d BLISS=%b';
-  const settings: Settings = { withSe, withBliss, format, template: values.format ?? defaultTemplate };
+  const settings: Settings = { withSe, withBliss, withW, format, template: values.format ?? DEFAULT_TEMPLATES[method] };
 
   // Every input is read (and every puzzle located) before the output is opened.
   const entries: { file: string; puzzle: Puzzle }[] = [];
@@ -253,7 +302,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   }
   const script = path.join(__dirname, 'ratingWorker.js');
   if (workersOpt > 1 && entries.length > 1 && !existsSync(script)) throw new Error(`${script} not found: build with 'node scripts/build.mjs'`);
-  const header = format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : [])].join(',') : null;
+  const header = format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : [])].join(',') : null;
   const out: Output = openOutput(values.output, Boolean(values.resume), format, header);
   const todo = entries.filter((e) => !out.done.has(rowKey(e.file, e.puzzle.line + 1, e.puzzle.text))).length;
 
@@ -265,10 +314,12 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? seObstacle(analysis, variant) : null;
     const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
+    const wReason = withW ? classicObstacle(analysis, variant, 'W') : null;
     const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel, lockedCandidates: Boolean(values['locked-candidates']) } : null;
-    const job: RowJob | null =
-      skip || !puzzle.text || (!bliss && (!withSe || seReason)) ? null : { text: puzzle.text, budgetMs, se: withSe && !seReason, bliss };
-    return { file, puzzle, analysis, findings, skip, seReason, blissReason, job };
+    const se = withSe && !seReason;
+    const w = withW && !wReason;
+    const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w };
+    return { file, puzzle, analysis, findings, skip, seReason, blissReason, wReason, job };
   };
 
   const workers = Math.min(workersOpt, todo);

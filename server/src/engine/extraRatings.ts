@@ -6,48 +6,51 @@
 import { type BlissStep, bliss } from './bliss';
 import { plural } from './format';
 import { candidatesOfText, type PuzzleVariant } from './parse';
+import type { Step } from './step';
 import { Budget, BudgetExceeded } from './techniques/technique';
-import { backdoorSize, teDepth, wRating } from './whips';
+import { describeRule, pathChains, whipRatings } from './whipRatings';
 
 export interface ExtraRatings {
-  /** Whips (classic puzzles only): the W rating, null when whips up to length 20 do not solve it. */
-  w: { rating: number | null; status: 'solved' | 'unsolved' | 'budget' } | null;
+  /**
+   * Whips (classic puzzles only): the W rating, null when whips up to length 20 do not solve it; the
+   * chains of its path (all of them on a 729 line, only the first on an 81-cell puzzle: that is all the
+   * diagnostics show, and the editor keeps this for thousands of puzzles).
+   */
+  w: { rating: number | null; status: 'solved' | 'unsolved' | 'budget'; chains: WChain[] } | null;
   te: { depth: number | null; status: string } | null;
   backdoor: { size: number | null; status: string } | null;
   bliss: { level: 0 | 1 | 2 | null; backdoor: boolean; ng: number | null; ngComplete: boolean; steps: BlissStep[]; status: 'done' | 'budget' };
 }
 
-const SHARES = { w: 0.4, te: 0.1, backdoor: 0.1, bliss: 0.4 };
+const SHARES = { whips: 0.6, bliss: 0.4 };
+
+/** What the diagnostics show of a chain step: its text, eliminations and candidates (kept for thousands of lines). */
+export type WChain = Pick<Step, 'technique' | 'text' | 'eliminations' | 'candidates'>;
+
+const wChain = ({ technique, text, eliminations, candidates }: Step): WChain => ({ technique, text, eliminations, candidates });
 
 /** `lockedCandidates`: BLISS's DoSingles also applies pointing/claiming (the editor's setting). */
 export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: number, lockedCandidates = false): ExtraRatings {
   const cands = candidatesOfText(text);
   const classic = variant === 'classic';
-  const share = (key: keyof typeof SHARES) => new Budget(budgetMs * SHARES[key]);
   let blissPart: ExtraRatings['bliss'];
   try {
-    const r = bliss(cands, { variant, lockedCandidates, budget: share('bliss'), guessCount: true });
+    const r = bliss(cands, { variant, lockedCandidates, budget: new Budget(budgetMs * SHARES.bliss), guessCount: true });
     blissPart = { level: r.level, backdoor: r.backdoor, ng: r.ng, ngComplete: r.ngComplete, steps: r.steps, status: 'done' };
   } catch (err) {
     if (!(err instanceof BudgetExceeded)) throw err;
     blissPart = { level: null, backdoor: false, ng: null, ngComplete: false, steps: [], status: 'budget' };
   }
   if (!classic) return { w: null, te: null, backdoor: null, bliss: blissPart };
-  const w = wRating(cands, { rules: 'W', budget: share('w') });
-  const te = teDepth(cands, { budget: share('te') });
-  const bd = backdoorSize(cands, { budget: share('backdoor') });
-  return {
-    w: { rating: w.rating, status: w.status },
-    te: { depth: te.depth, status: te.status },
-    backdoor: { size: bd.size, status: bd.status },
-    bliss: blissPart,
-  };
+  const { w, te, backdoor } = whipRatings(cands, budgetMs * SHARES.whips);
+  const chains = pathChains(w.steps).slice(0, text.length === 729 ? undefined : 1);
+  return { w: { rating: w.rating, status: w.status, chains: chains.map(wChain) }, te, backdoor, bliss: blissPart };
 }
 
 /** Hover rows: [label, value]. */
 export function describeExtras(e: ExtraRatings): [string, string][] {
   const rows: [string, string][] = [];
-  if (e.w) rows.push(['W (whips)', e.w.status === 'solved' ? `W${e.w.rating}` : e.w.status === 'budget' ? 'over budget' : 'not solved by whips[≤20]']);
+  if (e.w) rows.push(['W (whips)', describeRule(e.w)]);
   if (e.te) rows.push(['T&E depth', e.te.depth !== null ? `T&E(${e.te.depth})` : e.te.status === 'deeper' ? '> 2' : e.te.status]);
   if (e.backdoor) rows.push(['Backdoor size', e.backdoor.size !== null ? String(e.backdoor.size) : e.backdoor.status === 'larger' ? '> 2' : e.backdoor.status]);
   rows.push(...describeBliss(e.bliss));

@@ -1,11 +1,11 @@
 /**
- * Findings that come from a puzzle's SE rating: BUG states met on the path (warnings) and
- * a trailing `ED=…` that disagrees with the computed rating (hint).
+ * Findings that come from a puzzle's ratings: BUG states met on the SE path (warnings), a trailing
+ * `ED=…` that disagrees with the computed rating (hint), BLISS's finds and the W path's chains.
  */
 import { findingsOf } from './findings';
 import { cellName } from './grid';
 import type { Puzzle } from './parse';
-import type { ExtraRatings } from './extraRatings';
+import type { ExtraRatings, WChain } from './extraRatings';
 import { type RatingSummary, seRatingText } from './rate';
 import { range, type Finding } from './types';
 import type { CellIssue } from './validate';
@@ -63,6 +63,43 @@ export function blissFindings(puzzle: Puzzle, extras: ExtraRatings | undefined):
     digit: s.digit,
     related: s.tested.map((t) => ({ cell: t.cell, digit: t.digit, message: `tested ${t.digit}${cellName(t.cell)}` })),
   }));
+  return findingsOf(puzzle, issues);
+}
+
+/** Which puzzles show their W path's chains as diagnostics (setting `sudokuLens.diagnostics.whipPath`). */
+export type WhipPathDiagnostics = 'all' | 'pencilmark' | 'off';
+
+const chainPosition = (i: number, n: number, complete: boolean): string => `W path, chain ${i + 1} of ${n}${complete ? '' : ' so far'}`;
+
+/**
+ * The W path's chains (extras.w.chains): on a 729 line, each elimination on its candidate's
+ * character, the chain's candidates as related information; on an 81-cell puzzle, its first chain
+ * on the puzzle, the chain's cells as related information. The message says where in the path the
+ * chain is: later chains rely on the eliminations of earlier ones.
+ */
+export function whipFindings(puzzle: Puzzle, extras: ExtraRatings | undefined, mode: WhipPathDiagnostics): Finding[] {
+  const w = extras?.w;
+  if (!w || mode === 'off' || (mode === 'pencilmark' && puzzle.kind !== '729')) return [];
+  const complete = w.status === 'solved';
+  const related = (step: WChain) =>
+    step.candidates.map((c) => ({ cell: c.cell, digit: c.digit, message: `${c.digit}${cellName(c.cell)} in the chain` }));
+  if (puzzle.kind !== '729') {
+    const first = w.chains[0];
+    if (!first) return [];
+    const where = complete ? `first chain of the W path (W${w.rating})` : 'first chain of the W path';
+    const cellsOnly = related(first).map((r) => ({ ...r, digit: undefined }));
+    return findingsOf(puzzle, [{ severity: 'information', code: 'whip-chain', message: `${where}: ${first.text}`, cells: [], related: cellsOnly }]);
+  }
+  const issues: CellIssue[] = w.chains.flatMap((step, i) =>
+    step.eliminations.map((e) => ({
+      severity: 'information' as const,
+      code: 'whip-elimination',
+      message: `${chainPosition(i, w.chains.length, complete)}: ${step.text}`,
+      cells: [e.cell],
+      digit: e.digit,
+      related: related(step),
+    })),
+  );
   return findingsOf(puzzle, issues);
 }
 
