@@ -1,5 +1,6 @@
-// Entry point @vscode/test-electron loads inside the extension host: runs ./checks with mocha.
-// See ../runTest.ts: needs internet (it downloads VS Code), so it is not part of CI.
+// Entry point @vscode/test-electron loads inside the extension host: runs test/api/checks.ts
+// (bundled beside this file as checks.js by scripts/test-electron.sh) with mocha. See ../runTest.ts:
+// needs internet (it downloads VS Code), so it is not part of CI.
 import path from 'node:path';
 import Mocha from 'mocha';
 

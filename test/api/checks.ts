@@ -1,18 +1,19 @@
 // The e2e checks of test/e2e/vscode.e2e.test.ts, through the VS Code API instead of the UI:
-// diagnostics, hovers and code lenses of the samples, and the "Solve this line" command.
-// Runs inside the extension host (see ./index.ts and ../runTest.ts; needs internet).
-import assert from 'node:assert/strict';
-import path from 'node:path';
-import { suite, suiteSetup, test } from 'mocha';
+// diagnostics, hovers, inlay hints and code lenses of the samples, and the "Solve this line" command.
+// Mocha (tdd ui, its globals) runs them inside the extension host of a VS Code with samples/ open:
+// the web build's in VS Code for the Web (test/web, run by test/e2e/web.e2e.test.ts), the Node
+// build's in VS Code desktop (test/e2e/electron; needs internet). Portable: no Node modules.
+/// <reference types="mocha" />
 import * as vscode from 'vscode';
+import * as assert from './assert';
 
 const EXTENSION_ID = 'sudoku-lens.sudoku-lens';
 const FIRST_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
 
 function workspaceFile(name: string): vscode.Uri {
-  const folder = process.env.SUDOKU_LENS_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   assert.ok(folder, 'no workspace folder is open');
-  return vscode.Uri.file(path.join(folder, name));
+  return vscode.Uri.joinPath(folder, name);
 }
 
 /** Polls `probe` until it returns something other than undefined. */
@@ -94,9 +95,23 @@ suite('Sudoku Lens (VS Code API)', () => {
     );
   });
 
-  test('hovers the first puzzle with its format and solution status', async () => {
-    const text = await hoverAt(collection.uri, 1, 4, 'unique');
+  test('hovers the first puzzle with its format, solution status and ratings', async () => {
+    // The ratings come from the rating workers: the hover says "computing…" until they are done.
+    const text = await hoverAt(collection.uri, 1, 4, 'ED=9.0/1.2/1.2');
+    assert.match(text, /\| Solution \| unique/);
     assert.match(text, /81/);
+    await hoverAt(collection.uri, 1, 4, '| BLISS |');
+  });
+
+  test('shows each unique puzzle\'s rating as an inlay hint after its line', async () => {
+    const range = new vscode.Range(0, 0, collection.lineCount, 0);
+    const label = (h: vscode.InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
+    // No hint until the rating is known; asking for hints queues it.
+    const first = await until('the inlay hint of the first puzzle', async () => {
+      const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', collection.uri, range);
+      return hints?.filter((h) => h.position.line === 1).map(label)[0];
+    });
+    assert.equal(first, 'ED 9.0');
   });
 
   test('shows "Solve this line" and "Validate" lenses above each puzzle', async () => {
