@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import * as assert from './assert';
 
 const EXTENSION_ID = 'sudoku-lens.sudoku-lens';
+/** Ratings queue behind the background work that opening a collection starts (2 cores: one worker). */
+const RATING_WAIT_MS = 75_000;
 const FIRST_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
 
 function workspaceFile(name: string): vscode.Uri {
@@ -34,7 +36,7 @@ function hoverText(hovers: vscode.Hover[] | undefined): string {
     .join('\n');
 }
 
-async function hoverAt(uri: vscode.Uri, line: number, character: number, mustContain: string): Promise<string> {
+async function hoverAt(uri: vscode.Uri, line: number, character: number, mustContain: string, timeoutMs?: number): Promise<string> {
   return until(`a hover containing "${mustContain}"`, async () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
       'vscode.executeHoverProvider',
@@ -43,7 +45,7 @@ async function hoverAt(uri: vscode.Uri, line: number, character: number, mustCon
     );
     const text = hoverText(hovers);
     return text.includes(mustContain) ? text : undefined;
-  });
+  }, timeoutMs);
 }
 
 async function open(name: string): Promise<vscode.TextDocument> {
@@ -97,10 +99,10 @@ suite('Sudoku Lens (VS Code API)', () => {
 
   test('hovers the first puzzle with its format, solution status and ratings', async () => {
     // The ratings come from the rating workers: the hover says "computing…" until they are done.
-    const text = await hoverAt(collection.uri, 1, 4, 'ED=9.0/1.2/1.2');
+    const text = await hoverAt(collection.uri, 1, 4, 'ED=9.0/1.2/1.2', RATING_WAIT_MS);
     assert.match(text, /\| Solution \| unique/);
     assert.match(text, /81/);
-    await hoverAt(collection.uri, 1, 4, '| BLISS |');
+    await hoverAt(collection.uri, 1, 4, '| BLISS |', RATING_WAIT_MS);
   });
 
   test('shows each unique puzzle\'s rating as an inlay hint after its line', async () => {
@@ -110,7 +112,7 @@ suite('Sudoku Lens (VS Code API)', () => {
     const first = await until('the inlay hint of the first puzzle', async () => {
       const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', collection.uri, range);
       return hints?.filter((h) => h.position.line === 1).map(label)[0];
-    });
+    }, RATING_WAIT_MS);
     assert.equal(first, 'ED 9.0');
   });
 
@@ -155,6 +157,25 @@ suite('Sudoku Lens (VS Code API)', () => {
     } finally {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
+  });
+
+  test('"Show path" opens the solving path beside, from the rating workers', async () => {
+    await vscode.commands.executeCommand('sudokuLens.showPath', collection.uri.toString(), 1);
+    const path = await until(
+      'the path document of line 2',
+      () => vscode.workspace.textDocuments.find((d) => d.getText().startsWith('# Line 2 of collection.sdm: ED=9.0/1.2/1.2')),
+      RATING_WAIT_MS,
+    );
+    assert.match(path.getText(), /^ {2}1\. \d+\.\d {2}\S/m);
+  });
+
+  test('the grid view opens on the puzzle and names it in its title', async () => {
+    await vscode.window.showTextDocument(collection);
+    await vscode.commands.executeCommand('sudokuLens.openGrid', collection.uri.toString(), 1);
+    const tab = await until('the grid view tab', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Grid:')),
+    );
+    assert.equal(tab.label, 'Grid: collection.sdm line 2');
   });
 
   test('golden-nugget.sdk has no problems and its hover shows the header', async () => {

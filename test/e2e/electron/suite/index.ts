@@ -5,7 +5,7 @@ import path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', color: true, timeout: 60_000 });
+  const mocha = new Mocha({ ui: 'tdd', color: true, timeout: 90_000 });
   mocha.addFile(path.join(__dirname, 'checks.js'));
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} check(s) failed`)) : resolve()));
