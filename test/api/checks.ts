@@ -48,6 +48,8 @@ async function hoverAt(uri: vscode.Uri, line: number, character: number, mustCon
   }, timeoutMs);
 }
 
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? d.code.value : d.code);
+
 async function open(name: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(workspaceFile(name));
   await vscode.window.showTextDocument(doc);
@@ -88,8 +90,7 @@ suite('Sudoku Lens (VS Code API)', () => {
       );
     }
     const duplicate = diagnostics.find((d) => d.message.includes('appears twice'));
-    const code = typeof duplicate?.code === 'object' ? duplicate.code.value : duplicate?.code;
-    assert.equal(code, 'duplicate-given');
+    assert.equal(duplicate && codeOf(duplicate), 'duplicate-given');
     // The first four puzzles (lines 2-5) are valid.
     assert.deepEqual(
       diagnostics.filter((d) => d.range.start.line <= 4 && d.severity <= vscode.DiagnosticSeverity.Warning),
@@ -187,5 +188,15 @@ suite('Sudoku Lens (VS Code API)', () => {
       .getDiagnostics(doc.uri)
       .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
     assert.deepEqual(problems.map((d) => d.message), []);
+  });
+
+  test('puts what BLISS finds on a pencilmark line as diagnostics', async () => {
+    const doc = await open('pencilmark.sdm');
+    const found = await until(
+      'a BLISS diagnostic on pencilmark.sdm',
+      () => vscode.languages.getDiagnostics(doc.uri).find((d) => codeOf(d) === 'bliss-placement'),
+      RATING_WAIT_MS,
+    );
+    assert.match(found.message, /^BLISS\(1\): r\dc\d +=/);
   });
 });
