@@ -98,6 +98,23 @@ suite('Sudoku Lens (VS Code API)', () => {
     );
   });
 
+  test('adds what the unavoidable sets tell: redundant clues, the unhit set of a puzzle with several solutions', async () => {
+    // The rating workers' UA batches, queued by the full pass.
+    const found = await until(
+      'the unavoidable-set diagnostics',
+      () => {
+        const diagnostics = vscode.languages.getDiagnostics(collection.uri);
+        const redundant = diagnostics.filter((d) => codeOf(d) === 'redundant-clue');
+        const unhit = diagnostics.find((d) => d.message.includes('unavoidable set not hit by any clue'));
+        return redundant.length > 0 && unhit ? { redundant, unhit } : undefined;
+      },
+      RATING_WAIT_MS,
+    );
+    // Line 5, the "0 for empty" puzzle: r1c2=8 and r1c8=9 are redundant.
+    assert.deepEqual(found.redundant.map((d) => [d.range.start.line, d.message.split(' ')[0]]), [[4, 'r1c2=8'], [4, 'r1c8=9']]);
+    assert.equal(found.unhit.range.start.line, 10);
+  });
+
   test('hovers the first puzzle with its format, solution status and ratings', async () => {
     // The ratings come from the rating workers: the hover says "computing…" until they are done.
     const text = await hoverAt(collection.uri, 1, 4, 'ED=9.0/1.2/1.2', RATING_WAIT_MS);
