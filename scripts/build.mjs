@@ -1,4 +1,5 @@
-// Bundles the extension client, the language server, the CLI and the benchmark into dist/.
+// Bundles the extension client, the language server, the CLI and the benchmark into dist/, and
+// the web extension (VS Code for the Web) into dist/web/, with its e2e suite in dist/web/test/.
 import { build } from 'esbuild';
 
 const common = {
@@ -9,6 +10,14 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
 };
+// workerpool requires these Node modules only when it runs in Node: left out of browser bundles.
+const web = { ...common, platform: 'browser', target: 'es2022', external: ['worker_threads', 'os', 'child_process'] };
+
+/** The rating worker's browser bundle, inlined into the web server, which starts it from a Blob. */
+async function webRatingWorker() {
+  const out = await build({ ...web, format: 'iife', sourcemap: false, entryPoints: ['server/src/ratingWorker.ts'], write: false, outfile: 'worker.js' });
+  return out.outputFiles[0].text;
+}
 
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
@@ -21,4 +30,10 @@ await Promise.all([
     banner: { js: '#!/usr/bin/env node' },
   }),
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
+  // The web extension host loads a CommonJS module; the server runs as a classic Web Worker.
+  build({ ...web, entryPoints: ['client/src/browser.ts'], outfile: 'dist/web/client.js', external: ['vscode', ...web.external] }),
+  webRatingWorker().then((source) =>
+    build({ ...web, format: 'iife', entryPoints: ['server/src/browser.ts'], outfile: 'dist/web/server.js', define: { RATING_WORKER_SOURCE: JSON.stringify(source) } }),
+  ),
+  build({ ...web, entryPoints: ['test/web/index.ts'], outfile: 'dist/web/test/index.js', external: ['vscode', ...web.external] }),
 ]);

@@ -13,10 +13,10 @@ cd "$(dirname "$0")/.."
 npm run --silent build   # dist/client.js and dist/server.js: the extension under development
 OUT=.vscode-test/e2e-electron
 rm -rf "$OUT"
-npx esbuild test/e2e/electron/runTest.ts test/e2e/electron/suite/index.ts test/e2e/electron/suite/checks.ts \
+npx esbuild runTest=test/e2e/electron/runTest.ts suite/index=test/e2e/electron/suite/index.ts suite/checks=test/api/checks.ts \
   --bundle --platform=node --format=cjs --target=node20 --log-level=warning \
   --external:vscode --external:mocha --external:@vscode/test-electron \
-  --outbase=test/e2e/electron --outdir="$OUT"
+  --outdir="$OUT"
 
 if [ "$(uname -s)" = Linux ] && [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
   exec xvfb-run -a node "$OUT/runTest.js"

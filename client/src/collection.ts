@@ -4,7 +4,7 @@
  * collection is one undoable edit.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   type ConvertResponse,
   ConvertRequest,
@@ -58,7 +58,7 @@ export async function inBatches<R>(
 }
 
 /** Every puzzle's row with its rating, rated in batches behind a cancellable progress notification. */
-async function rateAll(client: LanguageClient, doc: vscode.TextDocument, title: string): Promise<PuzzleRow[] | undefined> {
+async function rateAll(client: BaseLanguageClient, doc: vscode.TextDocument, title: string): Promise<PuzzleRow[] | undefined> {
   const uri = doc.uri.toString();
   const lines = await client.sendRequest<number[]>(PuzzleLinesRequest, { uri });
   return inBatches(title, lines, 'puzzles', (batch, token) => client.sendRequest<PuzzleRow[]>(RateLinesRequest, { uri, lines: batch }, token));
@@ -67,7 +67,7 @@ async function rateAll(client: LanguageClient, doc: vscode.TextDocument, title: 
 const edText = (r: NonNullable<PuzzleRow['rating']>): string => `ED=${r.status === 'stuck' ? '20.0' : r.er}/${r.ep}/${r.ed}`;
 const isRated = (row: PuzzleRow): boolean => row.rating?.status === 'solved' || row.rating?.status === 'stuck';
 
-async function rateAllCommand(client: LanguageClient): Promise<void> {
+async function rateAllCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const where = await vscode.window.showQuickPick(
@@ -104,7 +104,7 @@ const csvField = (v: string | number | null | undefined): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-async function exportCsvCommand(client: LanguageClient): Promise<void> {
+async function exportCsvCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const rows = await rateAll(client, editor.document, 'Rating puzzles for the CSV export');
@@ -118,7 +118,7 @@ async function exportCsvCommand(client: LanguageClient): Promise<void> {
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'csv', content: `${[header, ...body].join('\n')}\n` }));
 }
 
-async function sortCommand(client: LanguageClient): Promise<void> {
+async function sortCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const doc = editor.document;
@@ -140,7 +140,7 @@ async function sortCommand(client: LanguageClient): Promise<void> {
   await vscode.workspace.applyEdit(edit);
 }
 
-async function normalizeCommand(client: LanguageClient): Promise<void> {
+async function normalizeCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const edits = await client.sendRequest<{ range: Range; newText: string }[]>(NormalizeRequest, { uri: editor.document.uri.toString() });
@@ -156,7 +156,7 @@ async function normalizeCommand(client: LanguageClient): Promise<void> {
   void vscode.window.showInformationMessage(`Normalized ${edits.length} puzzle line(s).`);
 }
 
-async function convertCommand(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+async function convertCommand(client: BaseLanguageClient, uri?: string, line?: number): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const target = await vscode.window.showQuickPick(
@@ -180,7 +180,7 @@ async function convertCommand(client: LanguageClient, uri?: string, line?: numbe
   if (answer.reason) void vscode.window.showWarningMessage(answer.reason);
 }
 
-async function removeDuplicatesCommand(client: LanguageClient): Promise<void> {
+async function removeDuplicatesCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const mode = await vscode.window.showQuickPick(
@@ -201,7 +201,7 @@ async function removeDuplicatesCommand(client: LanguageClient): Promise<void> {
   );
 }
 
-export function registerCollectionCommands(client: LanguageClient): vscode.Disposable {
+export function registerCollectionCommands(client: BaseLanguageClient): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('sudokuLens.rateAll', () => rateAllCommand(client)),
     vscode.commands.registerCommand('sudokuLens.exportCsv', () => exportCsvCommand(client)),

@@ -1,6 +1,6 @@
 /** The commands behind the code lenses: they ask the server and show the answer. */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   BlissLogRequest,
   type PathResponse,
@@ -60,7 +60,7 @@ async function insertSolution(uri: string, line: number, solution: string): Prom
   await vscode.workspace.applyEdit(edit);
 }
 
-async function solveLine(client: LanguageClient, solutions: SideDocuments, uri?: string, line?: number): Promise<void> {
+async function solveLine(client: BaseLanguageClient, solutions: SideDocuments, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
@@ -77,7 +77,7 @@ async function solveLine(client: LanguageClient, solutions: SideDocuments, uri?:
   if (choice === INSERT) await insertSolution(at.uri, puzzle.insertLine, puzzle.solution);
 }
 
-async function validateLine(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+async function validateLine(client: BaseLanguageClient, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await client.sendRequest<ValidateResponse>(ValidateRequest, at);
@@ -91,7 +91,7 @@ async function validateLine(client: LanguageClient, uri?: string, line?: number)
   void show(message);
 }
 
-async function rateLine(client: LanguageClient, uri?: string, line?: number): Promise<void> {
+async function rateLine(client: BaseLanguageClient, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await vscode.window.withProgress(
@@ -102,7 +102,7 @@ async function rateLine(client: LanguageClient, uri?: string, line?: number): Pr
 }
 
 /** A side document the server writes for one puzzle (`kind`: path, BLISS log), or why there is none. */
-async function showSide(client: LanguageClient, sides: SideDocuments, request: string, kind: string, what: string, uri?: string, line?: number): Promise<void> {
+async function showSide(client: BaseLanguageClient, sides: SideDocuments, request: string, kind: string, what: string, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await vscode.window.withProgress(
@@ -113,7 +113,7 @@ async function showSide(client: LanguageClient, sides: SideDocuments, request: s
   else void vscode.window.showWarningMessage(answer.reason ?? `No ${kind}.`);
 }
 
-export function registerCommands(client: LanguageClient): vscode.Disposable {
+export function registerCommands(client: BaseLanguageClient): vscode.Disposable {
   const solutions = new SideDocuments();
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, solutions),

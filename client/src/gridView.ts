@@ -4,10 +4,10 @@
  * webview (client/media/grid.js) draws it and applies the steps. One panel, following the cursor
  * of whichever Sudoku document is being edited.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { GridRequest, type GridResponse, type PuzzleAt } from '../../server/src/protocol';
+import { isAnalysed } from './documents';
 
 export const GRID_COMMAND = 'sudokuLens.openGrid';
 const VIEW_TYPE = 'sudokuLens.grid';
@@ -26,10 +26,7 @@ export type ToWebview =
 /** Webview → extension. */
 type FromWebview = { type: 'ready' };
 
-const isSudokuEditor = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor =>
-  !!editor &&
-  editor.document.languageId === 'sudoku' &&
-  (editor.document.uri.scheme === 'file' || editor.document.uri.scheme === 'untitled');
+const isSudokuEditor = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => !!editor && isAnalysed(editor.document);
 
 /** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
 function target(uri?: string, line?: number): PuzzleAt | undefined {
@@ -49,12 +46,12 @@ class GridView implements vscode.Disposable {
   private lastJson = '';
   private shownKey = '';
   private request = 0;
-  private followTimer: NodeJS.Timeout | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private followTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly client: LanguageClient,
+    private readonly client: BaseLanguageClient,
     private readonly context: vscode.ExtensionContext,
   ) {
     this.subscriptions.push(
@@ -167,8 +164,13 @@ class GridView implements vscode.Disposable {
   }
 }
 
+/** A script nonce: Web Crypto, which Node and the browser both have. */
+function newNonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function html(webview: vscode.Webview, media: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = newNonce();
   const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.css'));
   const js = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.js'));
   const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:`;
@@ -210,7 +212,7 @@ function html(webview: vscode.Webview, media: vscode.Uri): string {
 </html>`;
 }
 
-export function registerGridView(client: LanguageClient, context: vscode.ExtensionContext): vscode.Disposable {
+export function registerGridView(client: BaseLanguageClient, context: vscode.ExtensionContext): vscode.Disposable {
   const view = new GridView(client, context);
   return vscode.Disposable.from(
     view,

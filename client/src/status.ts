@@ -1,9 +1,9 @@
 /** The language status item: the active collection's puzzle and problem counts, from the server. */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { type DocumentStatus, StatusNotification } from '../../server/src/protocol';
 
-export function registerStatus(client: LanguageClient): vscode.Disposable {
+export function registerStatus(client: BaseLanguageClient): vscode.Disposable {
   const item = vscode.languages.createLanguageStatusItem('sudokuLens.status', { language: 'sudoku' });
   item.name = 'Sudoku Lens';
   item.text = 'Sudoku Lens';

@@ -5,8 +5,8 @@
  * answer opens as a new untitled document.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { WorkDoneProgress } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { WorkDoneProgress } from 'vscode-languageclient';
 import {
   type GridsFrom,
   type PathResponse,

@@ -3,7 +3,7 @@
  * write into one pencilmark line ("Apply BLISS eliminations to all pencilmark lines") and one
  * puzzle's log exactly as `sudoku-lens bliss` prints it (the "BLISS log" lens).
  */
-import { type BlissRunOptions, blissReport } from './cli/blissCommand';
+import { type BlissRunOptions, blissReport } from './cli/blissReport';
 import { runBliss } from './cli/jobs';
 import type { Variant } from './engine/bliss';
 import type { BlissFindRef } from './engine/bliss/apply';

@@ -14,6 +14,7 @@ import { validateState } from './engine/validate';
 import { toDiagnostic } from './lsp';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
+import { nextTurn } from './turn';
 import type { UAService } from './uaService';
 
 const SLICE_MS = 10;
@@ -68,8 +69,6 @@ export function quickDiagnostics(doc: PuzzleDocument, sources: Sources): Diagnos
 export interface Cancellable {
   readonly isCancellationRequested: boolean;
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Every puzzle solved (cache first); null when cancelled before the end. */
 export async function fullDiagnostics(

@@ -1,5 +1,7 @@
 /** Node entry of the language server: stdio, IPC or socket, as the client's command line says. */
+import * as path from 'node:path';
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import { nodeWorkers } from './nodeWorkers';
 import { startServer } from './server';
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(createConnection(ProposedFeatures.all), nodeWorkers(path.join(__dirname, 'ratingWorker.js')));

@@ -5,9 +5,10 @@
  * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own. When a
  * hover stops waiting, its job moves to the background pool, so one hard puzzle hovered in
  * passing cannot hold up the next hover.
+ * Where the workers come from is the entry's business (RatingWorkers): threads in Node
+ * (nodeWorkers.ts), Web Workers in the browser (browser.ts).
  */
-import { availableParallelism } from 'node:os';
-import workerpool from 'workerpool';
+import type workerpool from 'workerpool';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { ExtraRatings } from './engine/extraRatings';
 import type { PuzzleVariant } from './engine/parse';
@@ -20,6 +21,14 @@ const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
 
 type Method = 'rate' | 'extras';
+
+/** Pools of workers running ratingWorker.ts's jobs. */
+export interface RatingWorkers {
+  /** Cores available: background work gets all but one. */
+  readonly cores: number;
+  /** A pool of at most `maxWorkers` workers. */
+  pool(maxWorkers: number): workerpool.Pool;
+}
 
 interface Running {
   promise: Promise<unknown>;
@@ -38,15 +47,15 @@ export class RatingService {
   private readonly inflight = new Map<string, Running>();
 
   constructor(
-    private readonly workerScript: string,
+    private readonly workers: RatingWorkers,
     private budgetMs: number,
     /** BLISS's DoSingles also applies locked candidates (setting sudokuLens.bliss.lockedCandidates). */
     private blissLockedCandidates: boolean,
     /** Called after each new rating, e.g. to refresh inlay hints and diagnostics. */
     private readonly onRated: (text: string) => void,
   ) {
-    this.background = workerpool.pool(workerScript, { workerType: 'thread', maxWorkers: Math.max(1, availableParallelism() - 1) });
-    this.interactive = workerpool.pool(workerScript, { workerType: 'thread', maxWorkers: 1 });
+    this.background = workers.pool(Math.max(1, workers.cores - 1));
+    this.interactive = workers.pool(1);
   }
 
   configure(budgetMs: number, blissLockedCandidates: boolean): void {
@@ -131,7 +140,7 @@ export class RatingService {
    * ratings do not wait for it, nor it for them. `on` receives the worker's events (progress).
    */
   search<T>(method: string, arg: unknown, token: CancellationToken, on?: (event: unknown) => void): Promise<T> {
-    this.searchPool ??= workerpool.pool(this.workerScript, { workerType: 'thread', maxWorkers: 1 });
+    this.searchPool ??= this.workers.pool(1);
     const task = this.searchPool.exec(method, [arg], { on });
     const cancelling = token.onCancellationRequested(() => task.cancel());
     return Promise.resolve(task as Promise<T>).finally(() => cancelling.dispose());

@@ -1,6 +1,7 @@
 /**
  * The language server: documents in, diagnostics/hovers/lenses out. Transport-agnostic:
- * node.ts (stdio/IPC) creates the connection and calls startServer.
+ * node.ts (stdio/IPC, worker threads) and browser.ts (a Web Worker, nested Web Workers) create
+ * the connection and the rating workers and call startServer.
  */
 import {
   type CancellationToken,
@@ -13,7 +14,6 @@ import {
   TextDocuments,
   WorkDoneProgress,
 } from 'vscode-languageserver';
-import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
 import { blissApplyLines, blissLogAt } from './blissRequests';
@@ -56,7 +56,7 @@ import {
   WhipPathRequest,
 } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
-import { RatingService } from './ratings';
+import { type RatingWorkers, RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
@@ -70,7 +70,7 @@ interface DocState {
   diagnostics: Diagnostic[];
   resultId: number;
   /** Pending quick pass (debounced typing). */
-  timer?: NodeJS.Timeout;
+  timer?: ReturnType<typeof setTimeout>;
   /** The running full pass, cancelled by setting its flag. */
   full?: { isCancellationRequested: boolean };
 }
@@ -86,7 +86,7 @@ function runSafe<T>(connection: Connection, token: CancellationToken, what: stri
   }
 }
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, workers: RatingWorkers): void {
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocState>();
   let settings: Settings = DEFAULT_SETTINGS;
@@ -94,7 +94,7 @@ export function startServer(connection: Connection): void {
   let pull = false;
   let hasConfiguration = false;
   let inlayRefresh = false;
-  let ratedTimer: NodeJS.Timeout | undefined;
+  let ratedTimer: ReturnType<typeof setTimeout> | undefined;
   // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics (UA results:
   // redundant clues, unhit UA sets): refresh both, batched.
   const refreshResults = (): void => {
@@ -105,7 +105,7 @@ export function startServer(connection: Connection): void {
       for (const uri of states.keys()) quickPass(uri);
     }, 300);
   };
-  const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, settings.blissLockedCandidates, refreshResults);
+  const ratings = new RatingService(workers, settings.ratingBudgetMs, settings.blissLockedCandidates, refreshResults);
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   let resultIds = 0;
   const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath });

@@ -12,6 +12,7 @@ import { describeMinimality } from './engine/uaFindings';
 import type { UAInfo, UAJob, UAKind } from './engine/uaInfo';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, within } from './ratings';
+import { afterTurn } from './turn';
 
 const KEPT = 200_000;
 const BATCH = 256;
@@ -142,7 +143,7 @@ export class UAService {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => {
+    afterTurn(() => {
       this.scheduled = false;
       this.pump();
     });

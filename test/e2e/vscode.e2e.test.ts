@@ -7,11 +7,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, stopTree } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const E2E_DIR = path.join(ROOT, '.e2e');
@@ -91,19 +91,6 @@ async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { env, timeout: 120_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
@@ -113,51 +100,11 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<strin
   });
 }
 
-/** All descendants of `pid` (children first found first), read from /proc. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Field 4 (ppid) follows the parenthesised command name, which may itself contain spaces.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = parents.get(ppid) ?? [];
-      list.push(Number(entry));
-      parents.set(ppid, list);
-    } catch {
-      // the process ended while we were looking
-    }
-  }
-  const out: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    for (const child of parents.get(queue.shift()!) ?? []) {
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-function signal(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(pid, sig);
-  } catch {
-    // already gone
-  }
-}
-
 /** Stops code-server and everything it started (extension host, language server), by pid. */
 async function stopServer(): Promise<void> {
   const proc = server;
   server = undefined;
-  if (!proc?.pid || proc.exitCode !== null) return;
-  const pids = [proc.pid, ...descendants(proc.pid)];
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  for (const pid of pids) signal(pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  for (const pid of pids) signal(pid, 'SIGKILL');
+  await stopTree(proc);
 }
 
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {

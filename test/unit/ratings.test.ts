@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rating } from '../../server/src/engine/rate';
+import { nodeWorkers } from '../../server/src/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';
 
 const WORKER = join(__dirname, '..', '..', 'dist', 'ratingWorker.js');
@@ -14,7 +15,7 @@ const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..
 
 describe('RatingService', () => {
   const rated: string[] = [];
-  const service = new RatingService(WORKER, 3_000, false, (text) => rated.push(text));
+  const service = new RatingService(nodeWorkers(WORKER), 3_000, false, (text) => rated.push(text));
   afterAll(() => service.dispose());
 
   it('moves a job to the background when the hover stops waiting; its waiters still get the result', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/analysisCache';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
+import { nodeWorkers } from '../../server/src/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';
 import { UAService } from '../../server/src/uaService';
 
@@ -15,7 +16,7 @@ const DIABOLICAL = '.83.2..9....8..1...293....8....987...7.....6...674....3....6
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
 
 describe('UAService', () => {
-  const ratings = new RatingService(WORKER, 3_000, false, () => undefined);
+  const ratings = new RatingService(nodeWorkers(WORKER), 3_000, false, () => undefined);
   let results = 0;
   let arrived: () => void = () => undefined;
   const service = new UAService(ratings, 2_000, () => {

@@ -1,19 +1,14 @@
 /**
  * `sudoku-lens bliss`: the BLISS solver (engine/bliss) on each puzzle, printing its log in the
- * forum thread's format and a summary line, or one JSON object per puzzle with every step.
+ * forum thread's format and a summary line, or one JSON object per puzzle with every step
+ * (blissReport.ts).
  */
-import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import type { BlissResult, BlissStep, Candidate, Variant } from '../engine/bliss';
-import { findingsOf } from '../engine/findings';
-import { plural } from '../engine/format';
-import { cellName } from '../engine/grid';
-import { type Puzzle, candidatesOf, parseDocument } from '../engine/parse';
+import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
+import { parseDocument } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
-import type { Finding } from '../engine/types';
+import { type BlissRunOptions, blissReport } from './blissReport';
 import { ARGUMENT, UsageError, positiveInt, sources } from './io';
-import { runBliss } from './jobs';
-import { levelOption, puzzleVariant, variantOption } from './rateCommand';
-import { diagnosticLines, hasError } from './rows';
+import { levelOption, variantOption } from './rateCommand';
 
 export const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
                                  the BLISS solver's log (singles and implications of tested candidates)
@@ -27,81 +22,6 @@ export interface BlissOptions {
   'budget-ms'?: string;
   'budget-nodes'?: string;
   'locked-candidates'?: boolean;
-}
-
-const candText = (c: Candidate): string => `${c.digit}${cellName(c.cell)}`;
-
-function counts(r: BlissResult): { eliminations: number; placements: number } {
-  const placements = r.steps.filter((s) => s.kind === 'place').length;
-  return { eliminations: r.steps.length - placements, placements };
-}
-
-/** `level 1, backdoor r8c4 = 4, ng = 58, 9 eliminations, 0 placements`. */
-export function blissSummaryLine(r: BlissResult, maxLevel: 1 | 2): string {
-  const { eliminations, placements } = counts(r);
-  const variant = r.variant === 'classic' ? '' : ` (${r.variant})`;
-  const what = r.solved
-    ? r.level === 0
-      ? 'level 0 (singles only)'
-      : `level ${r.level}${r.backdoorTest ? `, ${r.backdoorTest.text.replace(/^BLISS\(\d\): /, '').replace(/ \(singles solve the rest\)$/, '')}` : ', no backdoor'}`
-    : r.noSolution
-      ? 'no solution'
-      : `not solved by BLISS(${maxLevel})`;
-  const ng = r.ng === null ? '' : `, ng ${r.ngComplete ? '=' : '>'} ${r.ng}`;
-  return `BLISS${variant}: ${what}${ng}, ${plural(eliminations, 'elimination')}, ${plural(placements, 'placement')}`;
-}
-
-const stepJson = (s: BlissStep) => ({
-  level: s.level,
-  kind: s.kind,
-  cell: cellName(s.cell),
-  digit: s.digit,
-  tested: s.tested.map(candText),
-  text: s.text,
-});
-
-export interface BlissRunOptions {
-  /** The variant of puzzles without a `#! variant:` line (undefined: classic). */
-  variant: Variant | undefined;
-  maxLevel: 1 | 2;
-  /** Locked candidates (pointing/claiming) inside DoSingles. */
-  lockedCandidates: boolean;
-  budgetMs: number;
-  nodeBudget: number;
-}
-
-/**
- * One puzzle as `bliss` prints it: its diagnostics, BLISS's log and the summary line (or the JSON
- * row), and whether it has an error. The editor's "BLISS log" shows the same lines.
- */
-export function blissReport(file: string, puzzle: Puzzle, o: BlissRunOptions, json: boolean): { lines: string[]; error: boolean } {
-  const lines: string[] = [];
-  const variant = puzzleVariant(puzzle, o.variant);
-  const analysis = analyzePuzzle(puzzle, { nodeBudget: o.nodeBudget, defaultVariant: o.variant });
-  const findings: Finding[] = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
-  // Puzzles the solver or the structural checks already refute are not searched.
-  const refuted = analysis?.status === 'none' || analysis?.status === 'invalid';
-  const cands = refuted ? null : candidatesOf(puzzle);
-  const result = cands ? runBliss(cands, { variant, maxLevel: o.maxLevel, lockedCandidates: o.lockedCandidates }, o.budgetMs) : null;
-  const where = `${file}:${puzzle.line + 1}`;
-  const error = hasError(findings) || Boolean(result?.noSolution);
-  const reason = !analysis ? 'unreadable' : refuted ? describeStatus(analysis.status) : result ? null : `BLISS exceeded its budget of ${o.budgetMs} ms`;
-  if (json) {
-    const bliss = result && {
-      level: result.level,
-      backdoor: result.backdoor,
-      ng: result.ng,
-      solved: result.solved,
-      noSolution: result.noSolution,
-      steps: result.steps.map(stepJson),
-    };
-    lines.push(JSON.stringify({ file, line: puzzle.line + 1, text: puzzle.text, bliss, ...(reason ? { blissReason: reason } : {}) }));
-  } else {
-    lines.push(...diagnosticLines(file, findings));
-    if (result) lines.push(...result.log, `${where}: ${blissSummaryLine(result, o.maxLevel)}`);
-    else lines.push(`${where}: ${cands ? reason : `not run: ${reason}`}`);
-  }
-  return { lines, error };
 }
 
 export function runBlissCommand(args: string[], values: BlissOptions): number {

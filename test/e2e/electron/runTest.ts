@@ -33,7 +33,6 @@ async function main(): Promise<void> {
       version: process.env.VSCODE_VERSION ?? 'stable',
       extensionDevelopmentPath: root,
       extensionTestsPath: path.join(__dirname, 'suite', 'index.js'),
-      extensionTestsEnv: { SUDOKU_LENS_WORKSPACE: workspace },
       launchArgs: [
         workspace,
         '--disable-extensions', // every other extension; the one under development still loads

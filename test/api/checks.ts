@@ -1,18 +1,21 @@
 // The e2e checks of test/e2e/vscode.e2e.test.ts, through the VS Code API instead of the UI:
-// diagnostics, hovers and code lenses of the samples, and the "Solve this line" command.
-// Runs inside the extension host (see ./index.ts and ../runTest.ts; needs internet).
-import assert from 'node:assert/strict';
-import path from 'node:path';
-import { suite, suiteSetup, test } from 'mocha';
+// diagnostics, hovers, inlay hints and code lenses of the samples, and the "Solve this line" command.
+// Mocha (tdd ui, its globals) runs them inside the extension host of a VS Code with samples/ open:
+// the web build's in VS Code for the Web (test/web, run by test/e2e/web.e2e.test.ts), the Node
+// build's in VS Code desktop (test/e2e/electron; needs internet). Portable: no Node modules.
+/// <reference types="mocha" />
 import * as vscode from 'vscode';
+import * as assert from './assert';
 
 const EXTENSION_ID = 'sudoku-lens.sudoku-lens';
+/** Ratings queue behind the background work that opening a collection starts (2 cores: one worker). */
+const RATING_WAIT_MS = 75_000;
 const FIRST_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
 
 function workspaceFile(name: string): vscode.Uri {
-  const folder = process.env.SUDOKU_LENS_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   assert.ok(folder, 'no workspace folder is open');
-  return vscode.Uri.file(path.join(folder, name));
+  return vscode.Uri.joinPath(folder, name);
 }
 
 /** Polls `probe` until it returns something other than undefined. */
@@ -33,7 +36,7 @@ function hoverText(hovers: vscode.Hover[] | undefined): string {
     .join('\n');
 }
 
-async function hoverAt(uri: vscode.Uri, line: number, character: number, mustContain: string): Promise<string> {
+async function hoverAt(uri: vscode.Uri, line: number, character: number, mustContain: string, timeoutMs?: number): Promise<string> {
   return until(`a hover containing "${mustContain}"`, async () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
       'vscode.executeHoverProvider',
@@ -42,8 +45,10 @@ async function hoverAt(uri: vscode.Uri, line: number, character: number, mustCon
     );
     const text = hoverText(hovers);
     return text.includes(mustContain) ? text : undefined;
-  });
+  }, timeoutMs);
 }
+
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? d.code.value : d.code);
 
 async function open(name: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(workspaceFile(name));
@@ -85,8 +90,7 @@ suite('Sudoku Lens (VS Code API)', () => {
       );
     }
     const duplicate = diagnostics.find((d) => d.message.includes('appears twice'));
-    const code = typeof duplicate?.code === 'object' ? duplicate.code.value : duplicate?.code;
-    assert.equal(code, 'duplicate-given');
+    assert.equal(duplicate && codeOf(duplicate), 'duplicate-given');
     // The first four puzzles (lines 2-5) are valid.
     assert.deepEqual(
       diagnostics.filter((d) => d.range.start.line <= 4 && d.severity <= vscode.DiagnosticSeverity.Warning),
@@ -94,9 +98,40 @@ suite('Sudoku Lens (VS Code API)', () => {
     );
   });
 
-  test('hovers the first puzzle with its format and solution status', async () => {
-    const text = await hoverAt(collection.uri, 1, 4, 'unique');
+  test('adds what the unavoidable sets tell: redundant clues, the unhit set of a puzzle with several solutions', async () => {
+    // The rating workers' UA batches, queued by the full pass.
+    const found = await until(
+      'the unavoidable-set diagnostics',
+      () => {
+        const diagnostics = vscode.languages.getDiagnostics(collection.uri);
+        const redundant = diagnostics.filter((d) => codeOf(d) === 'redundant-clue');
+        const unhit = diagnostics.find((d) => d.message.includes('unavoidable set not hit by any clue'));
+        return redundant.length > 0 && unhit ? { redundant, unhit } : undefined;
+      },
+      RATING_WAIT_MS,
+    );
+    // Line 5, the "0 for empty" puzzle: r1c2=8 and r1c8=9 are redundant.
+    assert.deepEqual(found.redundant.map((d) => [d.range.start.line, d.message.split(' ')[0]]), [[4, 'r1c2=8'], [4, 'r1c8=9']]);
+    assert.equal(found.unhit.range.start.line, 10);
+  });
+
+  test('hovers the first puzzle with its format, solution status and ratings', async () => {
+    // The ratings come from the rating workers: the hover says "computing…" until they are done.
+    const text = await hoverAt(collection.uri, 1, 4, 'ED=9.0/1.2/1.2', RATING_WAIT_MS);
+    assert.match(text, /\| Solution \| unique/);
     assert.match(text, /81/);
+    await hoverAt(collection.uri, 1, 4, '| BLISS |', RATING_WAIT_MS);
+  });
+
+  test('shows each unique puzzle\'s rating as an inlay hint after its line', async () => {
+    const range = new vscode.Range(0, 0, collection.lineCount, 0);
+    const label = (h: vscode.InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
+    // No hint until the rating is known; asking for hints queues it.
+    const first = await until('the inlay hint of the first puzzle', async () => {
+      const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', collection.uri, range);
+      return hints?.filter((h) => h.position.line === 1).map(label)[0];
+    }, RATING_WAIT_MS);
+    assert.equal(first, 'ED 9.0');
   });
 
   test('shows "Solve this line" and "Validate" lenses above each puzzle', async () => {
@@ -142,6 +177,25 @@ suite('Sudoku Lens (VS Code API)', () => {
     }
   });
 
+  test('"Show path" opens the solving path beside, from the rating workers', async () => {
+    await vscode.commands.executeCommand('sudokuLens.showPath', collection.uri.toString(), 1);
+    const path = await until(
+      'the path document of line 2',
+      () => vscode.workspace.textDocuments.find((d) => d.getText().startsWith('# Line 2 of collection.sdm: ED=9.0/1.2/1.2')),
+      RATING_WAIT_MS,
+    );
+    assert.match(path.getText(), /^ {2}1\. \d+\.\d {2}\S/m);
+  });
+
+  test('the grid view opens on the puzzle and names it in its title', async () => {
+    await vscode.window.showTextDocument(collection);
+    await vscode.commands.executeCommand('sudokuLens.openGrid', collection.uri.toString(), 1);
+    const tab = await until('the grid view tab', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Grid:')),
+    );
+    assert.equal(tab.label, 'Grid: collection.sdm line 2');
+  });
+
   test('golden-nugget.sdk has no problems and its hover shows the header', async () => {
     const doc = await open('golden-nugget.sdk');
     const text = await hoverAt(doc.uri, 5, 0, 'Golden Nugget');
@@ -151,5 +205,15 @@ suite('Sudoku Lens (VS Code API)', () => {
       .getDiagnostics(doc.uri)
       .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
     assert.deepEqual(problems.map((d) => d.message), []);
+  });
+
+  test('puts what BLISS finds on a pencilmark line as diagnostics', async () => {
+    const doc = await open('pencilmark.sdm');
+    const found = await until(
+      'a BLISS diagnostic on pencilmark.sdm',
+      () => vscode.languages.getDiagnostics(doc.uri).find((d) => codeOf(d) === 'bliss-placement'),
+      RATING_WAIT_MS,
+    );
+    assert.match(found.message, /^BLISS\(1\): r\dc\d +=/);
   });
 });
