@@ -51,6 +51,7 @@ import {
 import { PuzzleDocument } from './puzzleDocument';
 import { RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt } from './requests';
+import { LEGEND, SemanticTokensProvider } from './semanticTokens';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
 import { UAService } from './uaService';
@@ -99,6 +100,7 @@ export function startServer(connection: Connection): void {
   };
   const ratings = new RatingService(path.join(__dirname, 'ratingWorker.js'), settings.ratingBudgetMs, refreshResults);
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
+  const tokens = new SemanticTokensProvider();
   let resultIds = 0;
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
@@ -170,6 +172,7 @@ export function startServer(connection: Connection): void {
         codeActionProvider: { codeActionKinds: ['quickfix', 'source.normalize'] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
+        semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
         ...(pull ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'sudoku-lens' },
@@ -210,6 +213,7 @@ export function startServer(connection: Connection): void {
     }
     states.delete(e.document.uri);
     ua.close(e.document.uri);
+    tokens.close(e.document.uri);
     if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -341,6 +345,26 @@ export function startServer(connection: Connection): void {
     runSafe(connection, token, 'folding', () => {
       const state = current(params.textDocument.uri);
       return state ? foldingRanges(state.parsed) : [];
+    }),
+  );
+
+  const noTokens = { data: [] };
+  connection.languages.semanticTokens.on((params, token) =>
+    runSafe(connection, token, 'semantic tokens', () => {
+      const state = current(params.textDocument.uri);
+      return state ? tokens.full(state.parsed) : noTokens;
+    }),
+  );
+  connection.languages.semanticTokens.onDelta((params, token) =>
+    runSafe(connection, token, 'semantic tokens', () => {
+      const state = current(params.textDocument.uri);
+      return state ? tokens.delta(state.parsed, params.previousResultId) : noTokens;
+    }),
+  );
+  connection.languages.semanticTokens.onRange((params, token) =>
+    runSafe(connection, token, 'semantic tokens', () => {
+      const state = current(params.textDocument.uri);
+      return state ? tokens.range(state.parsed, params.range) : noTokens;
     }),
   );
 
