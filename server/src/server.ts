@@ -20,7 +20,7 @@ import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
 import { fullDiagnostics, quickDiagnostics } from './diagnostics';
-import { gridAt } from './gridData';
+import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
 import { describeRating, summarize } from './engine/rate';
@@ -43,6 +43,7 @@ import {
   RateLinesRequest,
   type PuzzleAt,
   RateRequest,
+  type SolveParams,
   SolveRequest,
   StatusNotification,
   ValidateRequest,
@@ -256,7 +257,9 @@ export function startServer(connection: Connection): void {
     ]);
     return runSafe(connection, token, 'hover', () => {
       const state = current(params.textDocument.uri);
-      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, [...rows, ...uaRows]) : null;
+      if (!state) return null;
+      const { line, character } = params.position;
+      return hoverAt(state.parsed, cache, line, character, [...rows, ...uaRows], settings.hideSolutions);
     });
   });
 
@@ -370,7 +373,7 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(GridRequest, async (params: PuzzleAt) => {
     const state = current(params.uri);
-    return state ? gridAt(state.parsed, cache, ratings, params.line) : { puzzle: null };
+    return state ? gridAt(state.parsed, cache, ratings, params.line, GRID_RATING_WAIT_MS, settings.hideSolutions) : { puzzle: null };
   });
 
   connection.onShutdown(() => ratings.dispose());
@@ -382,10 +385,10 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onRequest(SolveRequest, (params: PuzzleAt, token) =>
+  connection.onRequest(SolveRequest, (params: SolveParams, token) =>
     runSafe(connection, token, 'solve', () => {
       const state = current(params.uri);
-      return state ? solveAt(state.parsed, cache, params.line) : { puzzle: null };
+      return state ? solveAt(state.parsed, cache, params.line, settings.hideSolutions && !params.reveal) : { puzzle: null };
     }),
   );
 

@@ -9,13 +9,18 @@ export interface Settings {
   inlayRating: HeadlineRating;
   /** Time for one puzzle's minimality check or unhit-UA-set analysis. */
   uaBudgetMs: number;
+  /** Spoiler protection: solutions stay hidden until an explicit action reveals one; ratings stay visible. */
+  hideSolutions: boolean;
 }
+
+/** Where a hidden solution says why it is hidden. */
+export const HIDDEN_SOLUTION = 'hidden by `sudokuLens.spoilers.hideSolutions`';
 
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
 
-export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000 };
+export const DEFAULT_SETTINGS: Settings = { nodeBudget: 2_000_000, syntaxDelayMs: 200, ratingBudgetMs: 10_000, defaultVariant: 'classic', inlayRating: 'se', uaBudgetMs: 2_000, hideSolutions: false };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
 const numberOr = (value: unknown, fallback: number, min: number): number =>
@@ -30,6 +35,7 @@ export function readSettings(section: unknown): Settings {
     defaultVariant?: unknown;
     inlayHints?: { rating?: unknown };
     unavoidableSets?: { budgetMs?: unknown };
+    spoilers?: { hideSolutions?: unknown };
   };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
@@ -38,5 +44,6 @@ export function readSettings(section: unknown): Settings {
     defaultVariant: VARIANTS.find((v) => v === s.defaultVariant) ?? DEFAULT_SETTINGS.defaultVariant,
     inlayRating: HEADLINES.find((h) => h === s.inlayHints?.rating) ?? DEFAULT_SETTINGS.inlayRating,
     uaBudgetMs: numberOr(s.unavoidableSets?.budgetMs, DEFAULT_SETTINGS.uaBudgetMs, 100),
+    hideSolutions: typeof s.spoilers?.hideSolutions === 'boolean' ? s.spoilers.hideSolutions : DEFAULT_SETTINGS.hideSolutions,
   };
 }
