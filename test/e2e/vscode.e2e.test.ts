@@ -24,6 +24,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const FIRST_PUZZLE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const FIRST_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
+/** rated.sdm line 4 (SER 4.2), and its solution. */
+const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+const SER_42_SOLUTION = '658239417341687952729451638437192586162845379985376124276913845514768293893524761';
 /** tokens.sdm: a 729 line (r1c1 has one candidate, 5; r1c2 has 1 and 2) above an 81-char line. */
 const TOKENS_729 = '....5....' + '12.......' + '123456789'.repeat(79);
 const TOKENS_81 = FIRST_PUZZLE;
@@ -84,6 +87,8 @@ interface Chromium {
 
 let tmp = '';
 let workspace = '';
+/** The user settings.json code-server reads (and watches). */
+let userSettings = '';
 let server: ChildProcess | undefined;
 let serverLog = '';
 let browser: Browser | undefined;
@@ -213,6 +218,15 @@ async function runCommand(label: string, closes = true): Promise<void> {
   await page.keyboard.press('Enter');
   if (closes) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
+
+// playwright-core's frame locators, typed here (see the interfaces at the top of the file).
+interface Frame {
+  locator(selector: string): Locator;
+  frameLocator(selector: string): Frame;
+}
+
+/** The grid view's page: VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
+const gridFrame = (): Frame => (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
 
 /** Closes the grid view's tab, if it is open, so that it does not follow the editors of the next test. */
 async function closeGridView(): Promise<void> {
@@ -382,11 +396,12 @@ async function setUp(): Promise<void> {
 
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sudoku-lens-e2e-'));
   const userData = path.join(tmp, 'user-data');
+  userSettings = path.join(userData, 'User', 'settings.json');
   const extensions = path.join(tmp, 'extensions');
   workspace = path.join(tmp, 'workspace');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.writeFileSync(
-    path.join(userData, 'User', 'settings.json'),
+    userSettings,
     JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none' }, null, 2),
   );
   fs.cpSync(SAMPLES, workspace, { recursive: true });
@@ -591,7 +606,6 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   });
 
   it('rates puzzles: the hover shows ED=ER/EP/ED, an inlay hint the rating, and "Show path" the steps', async () => {
-    const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
     await openFile('rated.sdm');
     await page.keyboard.press('Escape');
     const hover = await step('hover-rating', () => hoverLine(SER_42.slice(0, 20), 'ED=4.2/'));
@@ -613,19 +627,12 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   });
 
   it('opens the grid view beside the editor', async () => {
-    // playwright-core's frame locators, typed here (see the interfaces at the top of the file).
-    interface Frame {
-      locator(selector: string): Locator;
-      frameLocator(selector: string): Frame;
-    }
-    const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
     await openFile('rated.sdm');
     await page.keyboard.press('Escape');
     await viewLine(SER_42.slice(0, 20)).click(); // line 4
     // Room for the whole grid in the screenshots: hide the Problems panel left open above.
     if (await page.locator('.part.panel').first().isVisible()) await runCommand('View: Toggle Panel Visibility');
-    // VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame.
-    const grid = (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+    const grid = gridFrame();
     await step('grid-view', async () => {
       await runCommand('Sudoku: Open in grid view');
       await grid.locator('#title').filter({ hasText: 'rated.sdm · line 4' }).waitFor({ timeout: 30_000 });
@@ -752,5 +759,71 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     const puzzles = lines.filter((l) => /^[0-9.]{81}/.test(l));
     expect(puzzles.length).toBeGreaterThan(10);
     for (const line of puzzles) expect(line).toMatch(/^[0-9.]{81} ED=\d+\.\d\/\d+\.\d\/\d+\.\d(\s|$)/);
+  });
+
+  // Last: it changes a setting for the whole window.
+  it('hides solutions once sudokuLens.spoilers.hideSolutions is set, and reveals one on request', async () => {
+    await step('spoilers-setting', async () => {
+      // As a user would: the Settings editor, searched, its checkbox ticked.
+      await runCommand('Preferences: Open Settings (UI)');
+      await page.locator('.settings-editor').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500); // the search box takes the focus once the editor is built
+      await page.keyboard.type('sudokuLens.spoilers.hideSolutions');
+      const checkbox = page.locator('.settings-editor .setting-item-bool .setting-value-checkbox').first();
+      await checkbox.waitFor({ timeout: 15_000 });
+      await checkbox.click();
+      await until('the setting written to settings.json', async () =>
+        JSON.parse(fs.readFileSync(userSettings, 'utf8'))['sudokuLens.spoilers.hideSolutions'] === true ? true : undefined,
+      );
+    });
+    await openFile('rated.sdm');
+    await page.keyboard.press('Escape');
+    const hover = await step('spoilers-hover', () => hoverLine(SER_42.slice(0, 20), 'hidden by'));
+    expect(hover).toMatch(/SE rating\s+ED=4\.2\//); // ratings stay
+    expect(hover).not.toContain('6 5 8 | 2 3 9');
+
+    // The grid view: r2c4's fate only as far as the steps shown (the path places 6 there at step 50).
+    await viewLine(SER_42.slice(0, 20)).click();
+    const grid = gridFrame();
+    const fateAt = async (position: string): Promise<string> => {
+      await grid.locator('[role="gridcell"][aria-label="r2c4"]').click();
+      return until(`r2c4's fate at ${position}`, async () => {
+        const text = await grid.locator('#fate').innerText();
+        return text.startsWith('r2c4: ') ? text : undefined;
+      });
+    };
+    const atStart = await step('spoilers-grid-start', async () => {
+      await runCommand('Sudoku: Open in grid view');
+      await grid.locator('#rating').filter({ hasText: 'solution hidden' }).waitFor({ timeout: 30_000 });
+      await until('the path in the grid view', async () => (/^start · \d+ steps$/.test(await grid.locator('#counter').innerText()) ? true : undefined));
+      return fateAt('the start');
+    });
+    expect(atStart).toMatch(/^r2c4: 2 still open · 4 still open · 6 still open · 9 still open$/);
+    const atStep49 = await step('spoilers-grid-step-49', async () => {
+      await grid.locator('#next').click();
+      for (let i = 1; i < 49; i++) await page.keyboard.press('ArrowRight');
+      await grid.locator('#counter').filter({ hasText: 'step 49 /' }).waitFor({ timeout: 10_000 });
+      return fateAt('step 49');
+    });
+    expect(atStep49).toMatch(/2 eliminated by step 26 .*4 eliminated by step 47 .*6 still open · 9 still open$/);
+    expect(atStep49).not.toContain('Solution');
+
+    // "Solve this line": the side document without the solution, and a notification to reveal it.
+    await page.locator('.editor-group-container .tab').filter({ hasText: 'rated.sdm' }).first().click();
+    await viewLine(SER_42.slice(0, 20)).click(); // the command solves the cursor's puzzle
+    await runCommand('Sudoku: Solve this line');
+    const reveal = page.locator('.notification-toast .monaco-button').filter({ hasText: 'Reveal solution' }).first();
+    await step('spoilers-solve-hidden', async () => {
+      await reveal.waitFor({ state: 'visible', timeout: 30_000 });
+      const side = (await readEditors()).find((g) => g.tab.includes('line 4.sdk'));
+      expect(side?.lines.join('\n')).toContain('hidden by');
+      expect(side?.lines.join('\n')).not.toContain(SER_42_SOLUTION);
+    });
+    await step('spoilers-solve-revealed', async () => {
+      await reveal.click();
+      await until('the revealed solution in the side document', async () =>
+        (await readEditors()).some((g) => g.tab.includes('line 4.sdk') && g.lines.join('\n').includes(SER_42_SOLUTION)) ? true : undefined,
+      );
+    });
   });
 });
