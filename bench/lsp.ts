@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Hover, SemanticTokens } from 'vscode-languageserver-protocol/node';
+import type { Hover, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../test/lsp/server';
 import { dataDir, percentile } from './common';
 
@@ -85,12 +85,31 @@ export async function run(): Promise<void> {
       typing.push(performance.now() - start);
     }
 
+    // Semantic tokens after one edit: the whole file is recomputed, only the difference is sent.
+    const tokensDelta: number[] = [];
+    let previous = (await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } })).resultId;
+    for (let v = 100; v < 110; v++) {
+      const line = 5 + Math.floor(Math.random() * (lineCount - 10));
+      server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '5' }],
+      });
+      const start = performance.now();
+      const delta = await server.connection.sendRequest<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
+        textDocument: { uri },
+        previousResultId: previous,
+      });
+      tokensDelta.push(performance.now() - start);
+      previous = delta.resultId;
+    }
+
     console.log(`\nlanguage server on ${path.basename(file)} (${lineCount} lines)`);
     console.log(`  first diagnostics push (syntax) after open  ${ms(quickAt)}`);
     console.log(`  all solver diagnostics after open           ${ms(fullAt)}`);
     console.log(`  hover while solving: n=${during.length} p50 ${ms(percentile(during, 50))} p95 ${ms(percentile(during, 95))} max ${ms(Math.max(...during))}`);
     console.log(`  hover after:         n=${after.length} p50 ${ms(percentile(after, 50))} p95 ${ms(percentile(after, 95))}`);
     console.log(`  semantic tokens, whole file: p50 ${ms(percentile(tokensFull, 50))} (${tokenCount} tokens, ${(tokenBytes / 1e6).toFixed(1)} MB of JSON)`);
+    console.log(`  semantic tokens after an edit (delta): p50 ${ms(percentile(tokensDelta, 50))} p95 ${ms(percentile(tokensDelta, 95))}`);
     console.log(`  semantic tokens, 60-line range: p50 ${ms(percentile(tokensRange, 50))} p95 ${ms(percentile(tokensRange, 95))}`);
     console.log(`  edit + hover (reparse): p50 ${ms(percentile(typing, 50))} p95 ${ms(percentile(typing, 95))}`);
     console.log(`  server memory (RSS)   ${rssMb(server.pid).toFixed(0)} MB`);
