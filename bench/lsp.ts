@@ -1,11 +1,12 @@
 /**
  * Language-server benchmark on a 49,158-line collection (all 17-clue puzzles), driven
  * over stdio exactly as an editor would: time to syntax and to solver diagnostics after
- * open, hover latency while solving and after, typing latency, and the server's memory.
+ * open, hover latency while solving and after, semantic tokens (whole file, a screenful),
+ * typing latency, and the server's memory.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Hover } from 'vscode-languageserver-protocol/node';
+import type { Hover, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../test/lsp/server';
 import { dataDir, percentile } from './common';
 
@@ -51,6 +52,26 @@ export async function run(): Promise<void> {
     const after: number[] = [];
     for (let i = 0; i < 300; i++) after.push(await hover(5 + Math.floor(Math.random() * (lineCount - 10))));
 
+    // Semantic tokens: the whole file (VS Code asks once per version) and a screenful of 60 lines.
+    const tokensFull: number[] = [];
+    let tokenCount = 0;
+    let tokenBytes = 0;
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      const answer = await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
+      tokensFull.push(performance.now() - start);
+      tokenCount = answer.data.length / 5;
+      tokenBytes = JSON.stringify(answer).length;
+    }
+    const tokensRange: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const line = Math.floor(Math.random() * (lineCount - 60));
+      const range = { start: { line, character: 0 }, end: { line: line + 60, character: 0 } };
+      const start = performance.now();
+      await server.connection.sendRequest('textDocument/semanticTokens/range', { textDocument: { uri }, range });
+      tokensRange.push(performance.now() - start);
+    }
+
     // Typing: one character changed, then a hover at once (the server reparses for it).
     const typing: number[] = [];
     for (let v = 2; v < 22; v++) {
@@ -64,11 +85,32 @@ export async function run(): Promise<void> {
       typing.push(performance.now() - start);
     }
 
+    // Semantic tokens after one edit: the whole file is recomputed, only the difference is sent.
+    const tokensDelta: number[] = [];
+    let previous = (await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } })).resultId;
+    for (let v = 100; v < 110; v++) {
+      const line = 5 + Math.floor(Math.random() * (lineCount - 10));
+      server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '5' }],
+      });
+      const start = performance.now();
+      const delta = await server.connection.sendRequest<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
+        textDocument: { uri },
+        previousResultId: previous,
+      });
+      tokensDelta.push(performance.now() - start);
+      previous = delta.resultId;
+    }
+
     console.log(`\nlanguage server on ${path.basename(file)} (${lineCount} lines)`);
     console.log(`  first diagnostics push (syntax) after open  ${ms(quickAt)}`);
     console.log(`  all solver diagnostics after open           ${ms(fullAt)}`);
     console.log(`  hover while solving: n=${during.length} p50 ${ms(percentile(during, 50))} p95 ${ms(percentile(during, 95))} max ${ms(Math.max(...during))}`);
     console.log(`  hover after:         n=${after.length} p50 ${ms(percentile(after, 50))} p95 ${ms(percentile(after, 95))}`);
+    console.log(`  semantic tokens, whole file: p50 ${ms(percentile(tokensFull, 50))} (${tokenCount} tokens, ${(tokenBytes / 1e6).toFixed(1)} MB of JSON)`);
+    console.log(`  semantic tokens after an edit (delta): p50 ${ms(percentile(tokensDelta, 50))} p95 ${ms(percentile(tokensDelta, 95))}`);
+    console.log(`  semantic tokens, 60-line range: p50 ${ms(percentile(tokensRange, 50))} p95 ${ms(percentile(tokensRange, 95))}`);
     console.log(`  edit + hover (reparse): p50 ${ms(percentile(typing, 50))} p95 ${ms(percentile(typing, 95))}`);
     console.log(`  server memory (RSS)   ${rssMb(server.pid).toFixed(0)} MB`);
   } finally {

@@ -230,7 +230,8 @@
 
     // Header: where the puzzle is, what it is, and the step.
     el.title.textContent = `${current.file} · line ${puzzle.line + 1}`;
-    el.rating.textContent = [KIND[puzzle.kind] || puzzle.kind, STATUS[puzzle.status] || puzzle.status, puzzle.rating]
+    const hidden = puzzle.solutionHidden ? 'solution hidden' : '';
+    el.rating.textContent = [KIND[puzzle.kind] || puzzle.kind, STATUS[puzzle.status] || puzzle.status, hidden, puzzle.rating]
       .filter(Boolean)
       .join(' · ');
     el.message.textContent = puzzle.message || '';
@@ -333,11 +334,13 @@
       add('no candidates.');
       return;
     }
+    // Spoiler protection: only what the steps shown so far (the current one included) did.
+    const seen = puzzle.solutionHidden ? Math.min(pos, puzzle.steps.length) : puzzle.steps.length;
     const parts = [];
     for (let d = 1; d <= 9; d++) {
       if (!(start & bit(d))) continue;
       let fate = null;
-      for (let k = 0; k < puzzle.steps.length; k++) {
+      for (let k = 0; k < seen; k++) {
         const after = states[k + 1];
         if (after.values[c] === d) {
           fate = { k, text: `${d} placed by ` };
@@ -359,7 +362,7 @@
     parts.forEach((part, i) => {
       if (i > 0) add(' · ');
       if (!part.fate) {
-        add(`${part.d} never eliminated`);
+        add(puzzle.solutionHidden ? `${part.d} still open` : `${part.d} never eliminated`);
         return;
       }
       add(part.fate.text);

@@ -8,6 +8,7 @@ import {
   type PuzzleAt,
   type RateResponse,
   RateRequest,
+  type SolveParams,
   type SolveResponse,
   SolveRequest,
   type ValidateResponse,
@@ -17,6 +18,7 @@ import {
 import { sideDocumentLinks } from './sideLinks';
 
 const INSERT = 'Insert solution below';
+const REVEAL = 'Reveal solution';
 export const SIDE_SCHEME = 'sudoku-solution';
 
 /**
@@ -69,12 +71,18 @@ async function solveLine(client: BaseLanguageClient, solutions: SideDocuments, u
     return;
   }
   await solutions.show(at.uri, puzzle.line, puzzle.document);
-  if (!puzzle.solution) {
+  if (!puzzle.solution && !puzzle.hidden) {
     void vscode.window.showWarningMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}.`);
     return;
   }
-  const choice = await vscode.window.showInformationMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}.`, INSERT);
-  if (choice === INSERT) await insertSolution(at.uri, puzzle.insertLine, puzzle.solution);
+  // Spoiler protection: the solution comes only with one of these explicit choices.
+  const choices = puzzle.hidden ? [REVEAL, INSERT] : [INSERT];
+  const choice = await vscode.window.showInformationMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}${puzzle.hidden ? ' (solution hidden)' : ''}.`, ...choices);
+  if (!choice) return;
+  const revealed = puzzle.hidden ? (await client.sendRequest<SolveResponse>(SolveRequest, { ...at, reveal: true } satisfies SolveParams)).puzzle : puzzle;
+  if (!revealed?.solution) return;
+  if (choice === REVEAL) await solutions.show(at.uri, revealed.line, revealed.document);
+  else await insertSolution(at.uri, revealed.insertLine, revealed.solution);
 }
 
 async function validateLine(client: BaseLanguageClient, uri?: string, line?: number): Promise<void> {
@@ -127,7 +135,8 @@ export function registerCommands(client: BaseLanguageClient): vscode.Disposable 
     vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {
       const at = target(uri, line);
       if (!at) return;
-      const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
+      // Inserting it is asking for it: spoiler protection does not hold it back.
+      const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, { ...at, reveal: true } satisfies SolveParams);
       if (puzzle?.solution) await insertSolution(at.uri, puzzle.insertLine, puzzle.solution);
       else void vscode.window.showWarningMessage(puzzle ? `Line ${puzzle.line + 1}: ${puzzle.summary}.` : `No puzzle on line ${at.line + 1}.`);
     }),

@@ -139,7 +139,9 @@ class GridView implements vscode.Disposable {
     this.at = { uri: at.uri, line: puzzle.line };
     const key = `${at.uri}#${puzzle.line}#${puzzle.text ?? ''}`;
     this.panel.title = `Grid: ${fileName(at.uri)} line ${puzzle.line + 1}`;
-    if (reveal && key !== this.shownKey && !this.panel.visible) this.panel.reveal(this.panel.viewColumn, true);
+    // Brought back for a new puzzle, unless it shares the editor's group: it would cover the editor being followed.
+    const sameGroup = vscode.window.activeTextEditor?.viewColumn === this.panel.viewColumn;
+    if (reveal && key !== this.shownKey && !this.panel.visible && !sameGroup) this.panel.reveal(this.panel.viewColumn, true);
     this.shownKey = key;
     this.post({ type: 'puzzle', key, file: fileName(at.uri), puzzle });
     // The rating was still running: its steps come with a later answer.

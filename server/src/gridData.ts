@@ -40,10 +40,11 @@ export async function gridAt(
   ratings: Pick<RatingService, 'pathWithin'>,
   line: number,
   waitMs = GRID_RATING_WAIT_MS,
+  hideSolution = false,
 ): Promise<GridResponse> {
   const p = doc.puzzleAt(line);
   if (!p) return { puzzle: null };
-  const base = { line: p.line, kind: p.kind, text: p.text, solution: null, rating: null, steps: [] };
+  const base = { line: p.line, kind: p.kind, text: p.text, solution: null, solutionHidden: false, rating: null, steps: [] };
   const cands = candidatesOf(p);
   const analysis = cache.get(p);
   if (!cands || !analysis) {
@@ -56,7 +57,8 @@ export async function gridAt(
     status: analysis.status,
     givens: [...start.values],
     candidates: [...start.cands],
-    solution: analysis.solution ? [...analysis.solution] : null,
+    solution: analysis.solution && !hideSolution ? [...analysis.solution] : null,
+    solutionHidden: !!analysis.solution && hideSolution,
   };
   const text = ratableText(p, cache);
   if (!text) return { puzzle: { ...puzzle, message: `no solving path: ${describeStatus(analysis.status)}` } };

@@ -13,6 +13,11 @@ export interface PuzzleAt {
   line: number;
 }
 
+/** `sudokuLens/solve`: `reveal` is an explicit request for the solution, which spoiler protection then shows. */
+export interface SolveParams extends PuzzleAt {
+  reveal?: boolean;
+}
+
 export interface SolveResponse {
   /** Null when no puzzle is found at that line. */
   puzzle: {
@@ -22,8 +27,10 @@ export interface SolveResponse {
     status: 'unique' | 'none' | 'multiple' | 'unknown' | 'invalid' | 'unchecked';
     /** Human summary, e.g. "unique solution". */
     summary: string;
-    /** 81 digits when the solution is unique. */
+    /** 81 digits when the solution is unique (and not hidden). */
     solution: string | null;
+    /** True when a unique solution is withheld by spoiler protection: ask again with `reveal`. */
+    hidden: boolean;
     /** A side document's text: the puzzle, its solution line and grid. */
     document: string;
   } | null;
@@ -167,8 +174,10 @@ export type GridResponse =
         givens: number[];
         /** 81 masks (bit d-1 = digit d) of the empty cells, as the path starts (givens' digits removed from peers); 0 for givens. */
         candidates: number[];
-        /** 81 digits when the solution is unique. */
+        /** 81 digits when the solution is unique (and not hidden). */
         solution: number[] | null;
+        /** Spoiler protection: the solution is withheld, and the webview tells a cell's fate only up to the shown step. */
+        solutionHidden: boolean;
         /** `ED=4.2/1.2/1.2 (hardest: XY-Wing, 66 steps)`, or null when not rated. */
         rating: string | null;
         /** The solving path (empty when the puzzle is not unique or the rating is still running). */

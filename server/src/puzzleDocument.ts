@@ -61,6 +61,30 @@ export class PuzzleDocument {
     return new PuzzleDocument(this.uri, version, [...before, ...parseLines(lines, start, end), ...after], lines);
   }
 
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  /** The text of one line, without its line break ('' past the end). */
+  lineText(line: number): string {
+    return this.lines[line] ?? '';
+  }
+
+  /** Puzzles with a cell or trailing text on a line in [from, to] (headers aside), in document order. */
+  puzzlesBetween(from: number, to: number): Puzzle[] {
+    // Puzzles are in line order: binary search the first one that ends at or after `from`.
+    let lo = 0;
+    let hi = this.puzzles.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.puzzles[mid].range.end.line < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: Puzzle[] = [];
+    for (let i = lo; i < this.puzzles.length && this.puzzles[i].range.start.line <= to; i++) found.push(this.puzzles[i]);
+    return found;
+  }
+
   puzzleAt(line: number): Puzzle | undefined {
     const i = line >= 0 && line < this.lineOwner.length ? this.lineOwner[line] : -1;
     return i >= 0 ? this.puzzles[i] : undefined;

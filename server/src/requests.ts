@@ -9,23 +9,27 @@ import type { PathResponse, RateResponse, SolveResponse, ValidateResponse } from
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
 import type { WPathJob, WPathText } from './ratingWorker';
+import { HIDDEN_SOLUTION } from './settings';
 
 const where = (p: Puzzle): string => `Line ${p.line + 1}`;
 /** The file name a header shows, e.g. `collection.sdm`. */
 export const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
 
-export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number): SolveResponse {
+/** `hide` (spoiler protection): a unique solution is withheld, and the answer says so. */
+export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, hide = false): SolveResponse {
   const p = doc.puzzleAt(line);
   if (!p) return { puzzle: null };
   const analysis = cache.get(p);
   const status = analysis ? analysis.status : 'invalid';
   const summary = analysis ? describeStatus(status) : p.problems.map((f) => f.message).join('; ');
-  const solution = analysis?.solution ? solutionString(analysis.solution) : null;
+  const hidden = hide && !!analysis?.solution;
+  const solution = analysis?.solution && !hidden ? solutionString(analysis.solution) : null;
   const file = fileName(doc.uri);
   const lines = [`# ${where(p)} of ${file}: ${summary}`, `# puzzle`, p.text ?? '(unreadable)'];
   if (solution && analysis?.solution) lines.push('# solution', solution, '', gridPicture(analysis.solution));
+  if (hidden) lines.push(`# solution ${HIDDEN_SOLUTION}: "Reveal solution" shows it`);
   return {
-    puzzle: { line: p.line, insertLine: p.range.end.line + 1, status, summary, solution, document: lines.join('\n') + '\n' },
+    puzzle: { line: p.line, insertLine: p.range.end.line + 1, status, summary, solution, hidden, document: lines.join('\n') + '\n' },
   };
 }
 

@@ -21,7 +21,7 @@ import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
 import { type Sources, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
-import { gridAt } from './gridData';
+import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
 import { describeRating, summarize } from './engine/rate';
@@ -47,6 +47,7 @@ import {
   RateLinesRequest,
   type PuzzleAt,
   RateRequest,
+  type SolveParams,
   SolveRequest,
   StatusNotification,
   UASearchRequest,
@@ -58,6 +59,7 @@ import {
 import { PuzzleDocument } from './puzzleDocument';
 import { type RatingWorkers, RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
+import { LEGEND, SemanticTokensProvider } from './semanticTokens';
 import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
 import { patternAt, uaSearch } from './uaSearches';
@@ -107,6 +109,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   };
   const ratings = new RatingService(workers, settings.ratingBudgetMs, settings.blissLockedCandidates, refreshResults);
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
+  const tokens = new SemanticTokensProvider();
   let resultIds = 0;
   const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath });
 
@@ -179,6 +182,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
         codeActionProvider: { codeActionKinds: ['quickfix', 'source.normalize'] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
+        semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
         ...(pull ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'sudoku-lens' },
@@ -219,6 +223,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }
     states.delete(e.document.uri);
     ua.close(e.document.uri);
+    tokens.close(e.document.uri);
     if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -261,7 +266,9 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     ]);
     return runSafe(connection, token, 'hover', () => {
       const state = current(params.textDocument.uri);
-      return state ? hoverAt(state.parsed, cache, params.position.line, params.position.character, [...rows, ...uaRows]) : null;
+      if (!state) return null;
+      const { line, character } = params.position;
+      return hoverAt(state.parsed, cache, line, character, [...rows, ...uaRows], settings.hideSolutions);
     });
   });
 
@@ -361,9 +368,29 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
+  const noTokens = { data: [] };
+  connection.languages.semanticTokens.on((params, token) =>
+    runSafe(connection, token, 'semantic tokens', () => {
+      const state = current(params.textDocument.uri);
+      return state ? tokens.full(state.parsed) : noTokens;
+    }),
+  );
+  connection.languages.semanticTokens.onDelta((params, token) =>
+    runSafe(connection, token, 'semantic tokens', () => {
+      const state = current(params.textDocument.uri);
+      return state ? tokens.delta(state.parsed, params.previousResultId) : noTokens;
+    }),
+  );
+  connection.languages.semanticTokens.onRange((params, token) =>
+    runSafe(connection, token, 'semantic tokens', () => {
+      const state = current(params.textDocument.uri);
+      return state ? tokens.range(state.parsed, params.range) : noTokens;
+    }),
+  );
+
   connection.onRequest(GridRequest, async (params: PuzzleAt) => {
     const state = current(params.uri);
-    return state ? gridAt(state.parsed, cache, ratings, params.line) : { puzzle: null };
+    return state ? gridAt(state.parsed, cache, ratings, params.line, GRID_RATING_WAIT_MS, settings.hideSolutions) : { puzzle: null };
   });
 
   connection.onShutdown(() => ratings.dispose());
@@ -398,10 +425,10 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(SolveRequest, (params: PuzzleAt, token) =>
+  connection.onRequest(SolveRequest, (params: SolveParams, token) =>
     runSafe(connection, token, 'solve', () => {
       const state = current(params.uri);
-      return state ? solveAt(state.parsed, cache, params.line) : { puzzle: null };
+      return state ? solveAt(state.parsed, cache, params.line, settings.hideSolutions && !params.reveal) : { puzzle: null };
     }),
   );
 

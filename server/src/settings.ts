@@ -16,7 +16,12 @@ export interface Settings {
   uaSearchBudgetMs: number;
   /** Which puzzles show their W path's chains as diagnostics. */
   whipPath: WhipPathDiagnostics;
+  /** Spoiler protection: solutions stay hidden until an explicit action reveals one; ratings stay visible. */
+  hideSolutions: boolean;
 }
+
+/** Where a hidden solution says why it is hidden. */
+export const HIDDEN_SOLUTION = 'hidden by `sudokuLens.spoilers.hideSolutions`';
 
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
@@ -33,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uaSearchBudgetMs: 600_000,
   blissLockedCandidates: false,
   whipPath: 'pencilmark',
+  hideSolutions: false,
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
@@ -49,6 +55,7 @@ export function readSettings(section: unknown): Settings {
     inlayHints?: { rating?: unknown };
     unavoidableSets?: { budgetMs?: unknown; searchBudgetMs?: unknown };
     bliss?: { lockedCandidates?: unknown };
+    spoilers?: { hideSolutions?: unknown };
   };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
@@ -60,5 +67,6 @@ export function readSettings(section: unknown): Settings {
     blissLockedCandidates: typeof s.bliss?.lockedCandidates === 'boolean' ? s.bliss.lockedCandidates : DEFAULT_SETTINGS.blissLockedCandidates,
     uaSearchBudgetMs: numberOr(s.unavoidableSets?.searchBudgetMs, DEFAULT_SETTINGS.uaSearchBudgetMs, 1000),
     whipPath: WHIP_PATHS.find((w) => w === s.diagnostics?.whipPath) ?? DEFAULT_SETTINGS.whipPath,
+    hideSolutions: typeof s.spoilers?.hideSolutions === 'boolean' ? s.spoilers.hideSolutions : DEFAULT_SETTINGS.hideSolutions,
   };
 }

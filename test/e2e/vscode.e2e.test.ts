@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dataPath } from '../dataPath';
 import { freePort, stopTree } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,6 +24,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const FIRST_PUZZLE = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const FIRST_SOLUTION = '468931527751624839392578461134756298289413675675289314846192753513867942927345186';
+/** rated.sdm line 4 (SER 4.2), and its solution. */
+const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+const SER_42_SOLUTION = '658239417341687952729451638437192586162845379985376124276913845514768293893524761';
+/** tokens.sdm: a 729 line (r1c1 has one candidate, 5; r1c2 has 1 and 2) above an 81-char line. */
+const TOKENS_729 = '....5....' + '12.......' + '123456789'.repeat(79);
+const TOKENS_81 = FIRST_PUZZLE;
+/** Puzzles in rate-all.sdm, written into the workspace (not the repository) from Royle's 17-clue set. */
+const RATE_ALL_COUNT = 64;
 
 // The few playwright-core shapes this file uses. playwright-core lives in .e2e/ (installed by
 // scripts/e2e-install.sh), outside the project's node_modules, so its own types are not importable
@@ -42,9 +51,22 @@ interface Locator {
   count(): Promise<number>;
   innerText(options?: { timeout?: number }): Promise<string>;
   click(options?: { timeout?: number }): Promise<void>;
-  waitFor(options?: { state?: 'attached' | 'visible' | 'hidden'; timeout?: number }): Promise<void>;
+  waitFor(options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<void>;
   boundingBox(): Promise<Box | null>;
   isVisible(): Promise<boolean>;
+  screenshot(options: { path: string }): Promise<unknown>;
+  /** Runs `fn` in the page on the matching element (playwright serializes the function). */
+  evaluate<T>(fn: (element: PageElement) => T): Promise<T>;
+}
+/** What a page function reads of an element (this project's TypeScript has no DOM types). */
+interface PageElement {
+  ownerDocument: { defaultView: { getComputedStyle(element: PageElement): Style } };
+}
+interface Style {
+  fill: string;
+  fillOpacity: string;
+  fontSize: string;
+  fontWeight: string;
 }
 interface Page {
   goto(url: string, options?: { timeout?: number }): Promise<unknown>;
@@ -65,6 +87,8 @@ interface Chromium {
 
 let tmp = '';
 let workspace = '';
+/** The user settings.json code-server reads (and watches). */
+let userSettings = '';
 let server: ChildProcess | undefined;
 let serverLog = '';
 let browser: Browser | undefined;
@@ -127,8 +151,11 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Workbench helpers
 
-/** Runs a command from the command palette by its label (the first match is taken). */
-async function runCommand(label: string): Promise<void> {
+/**
+ * Runs a command from the command palette by its label (the first match is taken). `closes`:
+ * false for a command that opens a quick pick of its own (the widget stays up).
+ */
+async function runCommand(label: string, closes = true): Promise<void> {
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
@@ -136,6 +163,32 @@ async function runCommand(label: string): Promise<void> {
   await page.keyboard.type(label);
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
+  if (closes) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+// playwright-core's frame locators, typed here (see the interfaces at the top of the file).
+interface Frame {
+  locator(selector: string): Locator;
+  frameLocator(selector: string): Frame;
+}
+
+/** The grid view's page: VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
+const gridFrame = (): Frame => (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+
+/** Closes the grid view's tab, if it is open, so that it does not follow the editors of the next test. */
+async function closeGridView(): Promise<void> {
+  const tab = page.locator('.tab').filter({ hasText: 'Grid:' });
+  if ((await tab.count()) === 0) return;
+  await tab.first().click();
+  await tab.first().locator('.tab-actions .action-label').first().click();
+  await tab.first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Clicks the row of the open quick pick that shows `label`. */
+async function pick(label: string): Promise<void> {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.click();
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
@@ -145,8 +198,11 @@ async function openFile(name: string): Promise<void> {
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
   await page.keyboard.type(name);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
+  // The file itself, not a recently opened side document named after it ("collection.sdm line 2.sdk").
+  const exact = new RegExp(`^${name.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-list .monaco-list-row .label-name').filter({ hasText: exact }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
   await page.locator('.editor-group-container.active .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15_000 });
 }
@@ -180,6 +236,22 @@ const READ_MARKERS = `[...document.querySelectorAll('.markers-panel .monaco-list
 const HAS_INLAY_ED_42 = `(() => [...document.querySelectorAll('.editor-group-container.active .view-lines span')].some((el) =>
   ['::before', '::after'].some((pseudo) => getComputedStyle(el, pseudo).content.includes('ED 4.2')) ||
   el.textContent.replace(/\\u00a0/g, ' ').includes('ED 4.2')))()`;
+
+// Runs in the page: opens every collapsed file row of the Problems panel, so its markers are listed.
+const EXPAND_PROBLEMS = `[...document.querySelectorAll('.markers-panel .monaco-list-row[aria-expanded="false"]')].forEach((row) => row.click())`;
+
+/** Runs in the page: the colour of each character of the active editor's view line that starts with `prefix`. */
+const readColours = (prefix: string): string => `(() => {
+  const lines = [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line')];
+  const line = lines.find((l) => (l.textContent || '').replace(/\\u00a0/g, ' ').startsWith(${JSON.stringify(prefix)}));
+  if (!line) return null;
+  const colours = [];
+  for (const span of line.querySelectorAll('span > span')) {
+    const colour = getComputedStyle(span).color;
+    for (let i = 0; i < (span.textContent || '').length; i++) colours.push(colour);
+  }
+  return colours;
+})()`;
 
 async function readEditors(): Promise<GroupText[]> {
   return page.evaluate<GroupText[]>(READ_EDITORS);
@@ -271,14 +343,18 @@ async function setUp(): Promise<void> {
 
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sudoku-lens-e2e-'));
   const userData = path.join(tmp, 'user-data');
+  userSettings = path.join(userData, 'User', 'settings.json');
   const extensions = path.join(tmp, 'extensions');
   workspace = path.join(tmp, 'workspace');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.writeFileSync(
-    path.join(userData, 'User', 'settings.json'),
+    userSettings,
     JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none' }, null, 2),
   );
   fs.cpSync(SAMPLES, workspace, { recursive: true });
+  const royle = fs.readFileSync(dataPath('tdoku', 'puzzles2_17_clue'), 'utf8').split('\n').filter((l) => /^[0-9.]{81}$/.test(l));
+  fs.writeFileSync(path.join(workspace, 'tokens.sdm'), `${TOKENS_729}\n${TOKENS_81}\n`);
+  fs.writeFileSync(path.join(workspace, 'rate-all.sdm'), `${royle.slice(0, RATE_ALL_COUNT).join('\n')}\n`);
   // code-server writes its config.yaml and state under XDG dirs: keep them in the temp folder.
   const env = {
     ...process.env,
@@ -477,7 +553,6 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   });
 
   it('rates puzzles: the hover shows ED=ER/EP/ED, an inlay hint the rating, and "Show path" the steps', async () => {
-    const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
     await openFile('rated.sdm');
     await page.keyboard.press('Escape');
     const hover = await step('hover-rating', () => hoverLine(SER_42.slice(0, 20), 'ED=4.2/'));
@@ -499,19 +574,12 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   });
 
   it('opens the grid view beside the editor', async () => {
-    // playwright-core's frame locators, typed here (see the interfaces at the top of the file).
-    interface Frame {
-      locator(selector: string): Locator;
-      frameLocator(selector: string): Frame;
-    }
-    const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
     await openFile('rated.sdm');
     await page.keyboard.press('Escape');
     await viewLine(SER_42.slice(0, 20)).click(); // line 4
     // Room for the whole grid in the screenshots: hide the Problems panel left open above.
     if (await page.locator('.part.panel').first().isVisible()) await runCommand('View: Toggle Panel Visibility');
-    // VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame.
-    const grid = (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+    const grid = gridFrame();
     await step('grid-view', async () => {
       await runCommand('Sudoku: Open in grid view');
       await grid.locator('#title').filter({ hasText: 'rated.sdm · line 4' }).waitFor({ timeout: 30_000 });
@@ -536,12 +604,173 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     expect(wing).toContain('XY-Wing');
     expect(await grid.locator('#grid path.link').count()).toBeGreaterThan(0);
     expect(await grid.locator('#fate').innerText()).toMatch(/^r2c4: /);
+    // The webview alone, kept for a person to look at: givens, candidates, the wing's marks and arrows.
+    const picture = path.join(SHOTS, 'grid-view-webview.png');
+    await grid.locator('main').screenshot({ path: picture });
+    expect(fs.statSync(picture).size).toBeGreaterThan(20_000);
+    const style = (selector: string): Promise<Style> =>
+      grid.locator(selector).first().evaluate((e) => {
+        const { fill, fillOpacity, fontSize, fontWeight } = e.ownerDocument.defaultView.getComputedStyle(e);
+        return { fill, fillOpacity, fontSize, fontWeight };
+      });
+    const [given, solved, candidate, elimination] = await Promise.all(['.value.given', '.value.solved', 'text.cand:not(.elim)', 'circle.mark.elim'].map(style));
+    const shown = JSON.stringify({ given, solved, candidate, elimination });
+    expect(given.fontWeight, shown).toBe('700'); // givens bold, digits the path placed in colour
+    expect(solved.fill, shown).not.toBe(given.fill);
+    expect(parseFloat(candidate.fontSize), shown).toBeLessThan(parseFloat(given.fontSize) / 1.5); // small and faded
+    expect(Number(candidate.fillOpacity), shown).toBeLessThan(1);
+    expect([given.fill, solved.fill, 'none'], shown).not.toContain(elimination.fill);
     // The panel follows the cursor: one line up is the SER 3.4 puzzle.
     await step('grid-view-follows', async () => {
       await page.locator('.editor-group-container .tab').filter({ hasText: 'rated.sdm' }).first().click();
       await page.keyboard.press('ArrowUp');
       await grid.locator('#title').filter({ hasText: 'rated.sdm · line 3' }).waitFor({ timeout: 15_000 });
       await grid.locator('#rating').filter({ hasText: 'ED=3.4/' }).waitFor({ timeout: 30_000 });
+    });
+  });
+
+  it('colours a 729 line\'s single-candidate cell as a given and its other candidates apart (semantic tokens)', async () => {
+    await closeGridView();
+    await openFile('tokens.sdm');
+    // The grammar alone colours every digit of a 729 line alike: a difference is the server's tokens.
+    const colours = await step('semantic-tokens', () =>
+      until('the semantic colours of tokens.sdm', async () => {
+        const pencil = await page.evaluate<string[] | null>(readColours(TOKENS_729.slice(0, 20)));
+        const givens = await page.evaluate<string[] | null>(readColours(TOKENS_81.slice(0, 20)));
+        if (!pencil || !givens || pencil[4] === pencil[9]) return undefined;
+        return { solved: pencil[4], candidate: pencil[9], absent: pencil[0], given: givens[0], empty: givens[1] };
+      }),
+    );
+    const shown = JSON.stringify(colours);
+    expect(colours.solved, shown).toBe(colours.given);
+    expect(colours.candidate, shown).not.toBe(colours.given);
+    expect(colours.absent, shown).toBe(colours.empty);
+    expect(colours.empty, shown).not.toBe(colours.given);
+  });
+
+  it('applies a quick fix from Ctrl+. and its diagnostic goes away', async () => {
+    const BROKEN = '.4.1..35.......a';
+    await closeGridView();
+    await openFile('collection.sdm');
+    await page.keyboard.press('Escape');
+    await step('quick-fix-menu', async () => {
+      await viewLine(BROKEN).click();
+      await page.keyboard.press('Home');
+      for (let i = 0; i < BROKEN.indexOf('a'); i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+.');
+      await page.locator('.action-widget .monaco-list-row').filter({ hasText: "Replace 'a' with '.'" }).first().waitFor({ timeout: 15_000 });
+    });
+    await step('quick-fix-applied', async () => {
+      // The menu blocks pointer events around it: choose with the keyboard, as a user would.
+      const fix = page.locator('.action-widget .monaco-list-row.focused').filter({ hasText: "Replace 'a' with '.'" });
+      for (let i = 0; i < 5 && (await fix.count()) === 0; i++) await page.keyboard.press('ArrowDown');
+      await fix.first().waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      await until('the fixed line', async () =>
+        (await readEditors()).some((g) => g.active && g.lines.some((l) => l.startsWith('.4.1..35.............2.5'))) ? true : undefined,
+      );
+    });
+    const text = await step('quick-fix-problems', () =>
+      withMaximizedProblems(async () => {
+        await page.evaluate(EXPAND_PROBLEMS);
+        return problemsText((t) => t.includes('appears twice') && !t.includes("Invalid character 'a'"));
+      }),
+    );
+    expect(text).toContain('expected 81 or 729'); // the other broken lines keep theirs
+    expect(text).not.toContain('Invalid character');
+  });
+
+  it('rates all puzzles of a file from the command palette, with progress, and writes ED= after each line', async () => {
+    await openFile('rate-all.sdm');
+    await page.keyboard.press('Escape');
+    await step('rate-all-pick', async () => {
+      await runCommand('Sudoku: Rate all puzzles in file', false);
+      await pick('Write ED=');
+    });
+    const toast = page.locator('.notification-toast').filter({ hasText: 'Rating puzzles' }).first();
+    const progress = await step('rate-all-progress', () =>
+      until('the progress notification counting puzzles', async () => {
+        const text = (await toast.innerText({ timeout: 1_000 })).replace(/\s+/g, ' ');
+        return new RegExp(`\\d+ / ${RATE_ALL_COUNT} puzzles`).test(text) ? text : undefined;
+      }),
+    );
+    expect(progress).toContain('Rating puzzles');
+    const done = page.locator('.notification-toast').filter({ hasText: `of ${RATE_ALL_COUNT} puzzles` }).first();
+    const message = await step('rate-all-done', async () => {
+      await done.waitFor({ state: 'visible', timeout: 240_000 });
+      return done.innerText();
+    });
+    expect(message).toContain(`Rated ${RATE_ALL_COUNT} of ${RATE_ALL_COUNT} puzzles`);
+    await toast.waitFor({ state: 'hidden', timeout: 15_000 }); // the progress ends with the work
+    const lines = (await readEditors()).find((g) => g.active)?.lines ?? [];
+    const puzzles = lines.filter((l) => /^[0-9.]{81}/.test(l));
+    expect(puzzles.length).toBeGreaterThan(10);
+    for (const line of puzzles) expect(line).toMatch(/^[0-9.]{81} ED=\d+\.\d\/\d+\.\d\/\d+\.\d(\s|$)/);
+  });
+
+  // Last: it changes a setting for the whole window.
+  it('hides solutions once sudokuLens.spoilers.hideSolutions is set, and reveals one on request', async () => {
+    await step('spoilers-setting', async () => {
+      // As a user would: the Settings editor, searched, its checkbox ticked.
+      await runCommand('Preferences: Open Settings (UI)');
+      await page.locator('.settings-editor').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500); // the search box takes the focus once the editor is built
+      await page.keyboard.type('sudokuLens.spoilers.hideSolutions');
+      const checkbox = page.locator('.settings-editor .setting-item-bool .setting-value-checkbox').first();
+      await checkbox.waitFor({ timeout: 15_000 });
+      await checkbox.click();
+      await until('the setting written to settings.json', async () =>
+        JSON.parse(fs.readFileSync(userSettings, 'utf8'))['sudokuLens.spoilers.hideSolutions'] === true ? true : undefined,
+      );
+    });
+    await openFile('rated.sdm');
+    await page.keyboard.press('Escape');
+    const hover = await step('spoilers-hover', () => hoverLine(SER_42.slice(0, 20), 'hidden by'));
+    expect(hover).toMatch(/SE rating\s+ED=4\.2\//); // ratings stay
+    expect(hover).not.toContain('6 5 8 | 2 3 9');
+
+    // The grid view: r2c4's fate only as far as the steps shown (the path places 6 there at step 50).
+    await viewLine(SER_42.slice(0, 20)).click();
+    const grid = gridFrame();
+    const fateAt = async (position: string): Promise<string> => {
+      await grid.locator('[role="gridcell"][aria-label="r2c4"]').click();
+      return until(`r2c4's fate at ${position}`, async () => {
+        const text = await grid.locator('#fate').innerText();
+        return text.startsWith('r2c4: ') ? text : undefined;
+      });
+    };
+    const atStart = await step('spoilers-grid-start', async () => {
+      await runCommand('Sudoku: Open in grid view');
+      await grid.locator('#rating').filter({ hasText: 'solution hidden' }).waitFor({ timeout: 30_000 });
+      await until('the path in the grid view', async () => (/^start · \d+ steps$/.test(await grid.locator('#counter').innerText()) ? true : undefined));
+      return fateAt('the start');
+    });
+    expect(atStart).toMatch(/^r2c4: 2 still open · 4 still open · 6 still open · 9 still open$/);
+    const atStep49 = await step('spoilers-grid-step-49', async () => {
+      await grid.locator('#next').click();
+      for (let i = 1; i < 49; i++) await page.keyboard.press('ArrowRight');
+      await grid.locator('#counter').filter({ hasText: 'step 49 /' }).waitFor({ timeout: 10_000 });
+      return fateAt('step 49');
+    });
+    expect(atStep49).toMatch(/2 eliminated by step 26 .*4 eliminated by step 47 .*6 still open · 9 still open$/);
+    expect(atStep49).not.toContain('Solution');
+
+    // "Solve this line": the side document without the solution, and a notification to reveal it.
+    await page.locator('.editor-group-container .tab').filter({ hasText: 'rated.sdm' }).first().click();
+    await viewLine(SER_42.slice(0, 20)).click(); // the command solves the cursor's puzzle
+    await runCommand('Sudoku: Solve this line');
+    const reveal = page.locator('.notification-toast .monaco-button').filter({ hasText: 'Reveal solution' }).first();
+    await step('spoilers-solve-hidden', async () => {
+      await reveal.waitFor({ state: 'visible', timeout: 30_000 });
+      const side = (await readEditors()).find((g) => g.tab.includes('line 4.sdk'));
+      expect(side?.lines.join('\n')).toContain('hidden by');
+      expect(side?.lines.join('\n')).not.toContain(SER_42_SOLUTION);
+    });
+    await step('spoilers-solve-revealed', async () => {
+      await reveal.click();
+      await until('the revealed solution in the side document', async () =>
+        (await readEditors()).some((g) => g.tab.includes('line 4.sdk') && g.lines.join('\n').includes(SER_42_SOLUTION)) ? true : undefined,
+      );
     });
   });
 });

@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   type ClientCapabilities,
+  type InitializeResult,
+  type ServerCapabilities,
   type PublishDiagnosticsParams,
   type ProtocolConnection,
   StreamMessageReader,
@@ -20,6 +22,8 @@ const SERVER = path.join(ROOT, 'dist', 'server.js');
 export interface TestServer {
   connection: ProtocolConnection;
   pid: number;
+  /** What the server answered to `initialize`. */
+  capabilities: ServerCapabilities;
   /** Diagnostics pushed so far, by URI (latest wins). */
   pushed: Map<string, PublishDiagnosticsParams>;
   /** Resolves with the next push for `uri` that satisfies `accept`. */
@@ -51,11 +55,12 @@ export async function startServer(capabilities: ClientCapabilities = {}, setting
   connection.onRequest('workspace/configuration', () => [settings]);
   connection.onRequest('workspace/diagnostic/refresh', () => null);
   connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities });
+  const initialized = await connection.sendRequest<InitializeResult>('initialize', { processId: process.pid, rootUri: null, capabilities });
   connection.sendNotification('initialized', {});
   return {
     connection,
     pid: child.pid ?? 0,
+    capabilities: initialized.capabilities,
     pushed,
     nextPush: (uri, accept = () => true) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
     pushMatching: (uri, accept) => {

@@ -65,7 +65,9 @@ export function variantDirective(text: string): PuzzleVariant | null | undefined
 const MAX_REPORTED_CHARS = 5;
 
 const isDigit = (ch: string): boolean => ch >= '1' && ch <= '9';
-const isCellChar = (ch: string): boolean => isDigit(ch) || EMPTY_MARKERS.includes(ch);
+/** A character that stands for an empty cell ('.', '0', '-', '*', '_', 'x'). */
+export const isEmptyMarker = (ch: string): boolean => ch.length === 1 && EMPTY_MARKERS.includes(ch);
+const isCellChar = (ch: string): boolean => isDigit(ch) || isEmptyMarker(ch);
 // Char-code tests: these run on every character of a 50,000-line collection.
 const isTrailingStart = (code: number): boolean =>
   code === 35 || code === 58 || code === 44 || code <= 32 || (code >= 127 && /\s/.test(String.fromCharCode(code)));
@@ -335,6 +337,12 @@ export function parseDocument(source: string): ParsedDocument {
 }
 
 export const splitLines = (source: string): string[] => source.split(/\r?\n/);
+
+/** The characters of a grid row's cells, or null when the line is no grid row (a separator, a header, …). */
+export function gridRowCells(text: string): number[] | null {
+  const cls = classify(text, 0);
+  return cls.type === 'row' ? cls.cells : null;
+}
 
 /** A line that is a puzzle by itself (81 or 729 characters): no grid or header spans across it. */
 export const isLinePuzzle = (text: string): boolean => classify(text, 0).type === 'puzzle';

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hover } from 'vscode-languageserver-protocol/node';
+import type { GridResponse, SolveResponse } from '../../server/src/protocol';
+import { ROOT, type TestServer, startServer } from './server';
+
+const RATED = 'file:///samples/rated.sdm';
+const MANY = 'file:///many.sdm';
+// rated.sdm line 2: Royle's SER 2.3 puzzle, and its solution's first row as the hover draws it.
+const SOLUTION = '679835412123694758548217936416723895892561374735489621287956143961342587354178269';
+const SOLUTION_ROW = '6 7 9 | 8 3 5 | 4 1 2';
+const MULTIPLE = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
+const hoverText = (h: Hover | null): string => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+
+describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
+  let server: TestServer;
+  // The object the client answers workspace/configuration with: the tests flip it, then notify.
+  const settings = { spoilers: { hideSolutions: false } };
+  const hover = async (): Promise<string> =>
+    hoverText(await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: RATED }, position: { line: 1, character: 90 } }));
+  /** Hovers until `accept` takes the text (the rating, or a setting change, may still be on its way). */
+  async function hoverUntil(accept: (text: string) => boolean): Promise<string> {
+    let text = '';
+    for (let i = 0; i < 40 && !accept(text); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 250));
+      text = await hover();
+    }
+    return text;
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ workspace: { configuration: true } }, settings);
+    server.open(RATED, readFileSync(path.join(ROOT, 'samples', 'rated.sdm'), 'utf8'));
+    server.open(MANY, `${MULTIPLE}\n`);
+  });
+  afterAll(() => server.stop());
+
+  it('shows the solution grid in the hover by default', async () => {
+    const text = await hoverUntil((t) => t.includes('ED=2.3/'));
+    expect(text).toContain(SOLUTION_ROW);
+    expect(text).toMatch(/puzzle\s+solution/);
+    expect(text).not.toContain('hidden by');
+  });
+
+  it('hides the solution from the hover once set, and keeps the ratings', async () => {
+    settings.spoilers.hideSolutions = true;
+    server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    const text = await hoverUntil((t) => t.includes('hidden by'));
+    expect(text).toContain('| Solution | unique solution (hidden by `sudokuLens.spoilers.hideSolutions`) |');
+    expect(text).not.toContain(SOLUTION_ROW);
+    expect(text).not.toContain(SOLUTION);
+    expect(text).toContain('. . . | . . . | . 1 2'); // the puzzle's own grid stays
+    expect(text).toMatch(/SE rating \| ED=2\.3\/\d\.\d\/\d\.\d/);
+    expect(text).toMatch(/\| W \(whips\) \| W\d/);
+  });
+
+  it('answers "Solve this line" without the solution unless it is asked to reveal it', async () => {
+    const hidden = await server.connection.sendRequest<SolveResponse>('sudokuLens/solve', { uri: RATED, line: 1 });
+    expect(hidden.puzzle).toMatchObject({ status: 'unique', solution: null, hidden: true });
+    expect(hidden.puzzle!.document).not.toContain(SOLUTION);
+    expect(hidden.puzzle!.document).toContain('Reveal solution');
+    const revealed = await server.connection.sendRequest<SolveResponse>('sudokuLens/solve', { uri: RATED, line: 1, reveal: true });
+    expect(revealed.puzzle).toMatchObject({ solution: SOLUTION, hidden: false });
+    expect(revealed.puzzle!.document).toContain(SOLUTION);
+  });
+
+  it('gives the grid view its steps but not the solution', async () => {
+    const { puzzle } = await server.connection.sendRequest<GridResponse>('sudokuLens/grid', { uri: RATED, line: 1 });
+    expect(puzzle).toMatchObject({ status: 'unique', solution: null, solutionHidden: true });
+    expect(puzzle!.steps.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the multiple-solutions warning, with the cells where two solutions differ', async () => {
+    const { diagnostics } = await server.pushMatching(MANY, (p) => p.diagnostics.some((d) => d.code === 'multiple-solutions'));
+    const multiple = diagnostics.find((d) => d.code === 'multiple-solutions');
+    expect(multiple?.message).toMatch(/at least 2 solutions; they differ/);
+    expect(multiple?.relatedInformation?.[0].message).toMatch(/^r\dc\d is \d in one solution and \d in another$/);
+  });
+});
