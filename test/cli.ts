@@ -1,7 +1,9 @@
 /** Running the built CLI (dist/cli.js) from a test, and puzzles the CLI tests share. */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = resolve(__dirname, '..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -10,9 +12,31 @@ export const CLI = join(ROOT, 'dist', 'cli.js');
 export const MULTI = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
 export const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
 
-/** Builds dist/ when it is missing (scripts/test.sh builds first anyway). */
+/** Newest modification time under a directory. */
+const newest = (dir: string): number =>
+  Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+
+/** Builds dist/ when it is missing or older than the sources (scripts/test.sh builds first anyway). */
 export function buildIfMissing(): void {
-  if (!existsSync(CLI)) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, timeout: 120_000 });
+  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newest(join(ROOT, 'server', 'src'))) {
+    spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, timeout: 120_000 });
+  }
+}
+
+/**
+ * For a CLI test file: dist/ built before its tests and a temporary folder for their files,
+ * removed after them. Returns the folder (known once the tests run).
+ */
+export function cliTestFolder(prefix: string): () => string {
+  let folder = '';
+  beforeAll(() => {
+    buildIfMissing();
+    folder = mkdtempSync(join(tmpdir(), prefix));
+  }, 120_000);
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+  return () => folder;
 }
 
 export function runCli(...args: string[]) {

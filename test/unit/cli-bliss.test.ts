@@ -4,10 +4,10 @@
  * --variant (and `#! variant:` lines), exit codes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliTestFolder } from '../cli';
 import { bliss } from '../../server/src/engine/bliss';
 import { candidatesOfText } from '../../server/src/engine/parse';
 
@@ -36,23 +36,7 @@ const jsonRows = (out: string) =>
     .split('\n')
     .map((l) => JSON.parse(l));
 
-/** Newest modification time under a directory. */
-const newest = (dir: string): number =>
-  Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-
-let tmp = '';
-
-beforeAll(() => {
-  // Build when dist/ is missing or older than the sources (scripts/test.sh builds first anyway).
-  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newest(join(ROOT, 'server', 'src'))) {
-    spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, timeout: 120_000 });
-  }
-  tmp = mkdtempSync(join(tmpdir(), 'sudoku-lens-bliss-'));
-}, 120_000);
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const tmp = cliTestFolder('sudoku-lens-bliss-');
 
 describe('bliss (text)', () => {
   it("prints the engine's log in the seed's format, then a summary line", () => {
@@ -104,7 +88,7 @@ describe('bliss (text)', () => {
   });
 
   it('reads every puzzle of a file, each block with its file and line', () => {
-    const file = join(tmp, 'two.sdm');
+    const file = join(tmp(), 'two.sdm');
     writeFileSync(file, `# two puzzles\n${EX1}\n\n${EX2} ex. 2\n`);
     const r = run('bliss', file);
     expect(r.status).toBe(0);
@@ -180,7 +164,7 @@ describe('bliss --variant', () => {
   });
 
   it("follows a file's '#! variant:' line", () => {
-    const file = join(tmp, 'x.sdm');
+    const file = join(tmp(), 'x.sdm');
     writeFileSync(file, `#! variant: X\n${SUDOKU_X}\n`);
     const r = run('bliss', file);
     expect(r.status).toBe(0);

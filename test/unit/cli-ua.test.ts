@@ -3,12 +3,12 @@
  * search17 — their text and JSON output checked against the engine, argument errors (exit 2,
  * naming what is wrong), budgets (exit 1) and Ctrl-C (exit 130).
  */
-import { type SpawnSyncReturns, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliTestFolder } from '../cli';
 import { solveString } from '../../server/src/engine/solve';
 import { uaSets } from '../../server/src/engine/ua';
 import { dataPath } from '../dataPath';
@@ -38,21 +38,13 @@ function run(...args: string[]): SpawnSyncReturns<string> {
 const jsonRows = (out: string): Record<string, unknown>[] => out.trimEnd().split('\n').map((l) => JSON.parse(l));
 const lines = (out: string): string[] => out.trimEnd().split('\n');
 
-let tmp = '';
 const file = (name: string, text: string): string => {
-  const f = join(tmp, name);
+  const f = join(tmp(), name);
   writeFileSync(f, text);
   return f;
 };
 
-beforeAll(() => {
-  if (!existsSync(CLI)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
-  tmp = mkdtempSync(join(tmpdir(), 'sudoku-lens-cli-ua-'));
-}, 120_000);
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const tmp = cliTestFolder('sudoku-lens-cli-ua-');
 
 describe('minimal', () => {
   it('adds minimal, the redundant clues and the clues removable together to the check row', () => {

@@ -2,12 +2,12 @@
  * The command-line tool (server/src/cli.ts), run as the built dist/cli.js in a child
  * process: JSON and text output, exit codes, `solve` on arguments and files, directories.
  */
-import { type SpawnSyncReturns, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliTestFolder } from '../cli';
 import { analyzePuzzle } from '../../server/src/engine/analyze';
 import { findingsOf } from '../../server/src/engine/findings';
 import { parseDocument } from '../../server/src/engine/parse';
@@ -53,16 +53,7 @@ function expectedRows(file: string, source: string, nodeBudget?: number) {
   });
 }
 
-let tmp = '';
-
-beforeAll(() => {
-  if (!existsSync(CLI)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
-  tmp = mkdtempSync(join(tmpdir(), 'sudoku-lens-cli-'));
-}, 120_000);
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const tmp = cliTestFolder('sudoku-lens-cli-');
 
 describe('check --json', () => {
   it('prints one JSON object per puzzle with exactly the documented fields', () => {
@@ -122,7 +113,7 @@ describe('check --json', () => {
   });
 
   it('reads CRLF files', () => {
-    const file = join(tmp, 'crlf.sdm');
+    const file = join(tmp(), 'crlf.sdm');
     writeFileSync(file, `# CRLF\r\n${GN} Golden Nugget\r\n${NO_SOLUTION}\r\n`);
     const r = run('check', file, '--json');
     const rows = jsonRows(r.stdout);
@@ -161,7 +152,7 @@ describe('check (text output)', () => {
   });
 
   it('does not print hints', () => {
-    const file = join(tmp, 'hints.sdm');
+    const file = join(tmp(), 'hints.sdm');
     let unreduced = '';
     for (const ch of GN) for (let d = 1; d <= 9; d++) unreduced += ch === '.' || ch === String(d) ? String(d) : '.';
     writeFileSync(file, `${unreduced}\n`);
@@ -176,7 +167,7 @@ describe('check (text output)', () => {
 
 describe('directories', () => {
   it('reads .sdk, .sdm, .ss and .txt files (any case) recursively, in name order', () => {
-    const dir = join(tmp, 'collection');
+    const dir = join(tmp(), 'collection');
     mkdirSync(join(dir, 'sub'), { recursive: true });
     writeFileSync(join(dir, 'b.txt'), `${GN}\n`);
     writeFileSync(join(dir, 'a.sdk'), `#D nugget\n${GN.match(/.{9}/g)!.join('\n')}\n`);
