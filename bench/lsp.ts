@@ -2,12 +2,13 @@
  * Language-server benchmark on a 49,158-line collection (all 17-clue puzzles), driven
  * over stdio exactly as an editor would: time to syntax and to solver diagnostics after
  * open, hover latency while solving and after, semantic tokens (whole file, a screenful),
- * typing latency, and the server's memory.
+ * typing latency, the longest stall while typing, and the server's memory.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Hover, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../test/lsp/server';
+import { FULL_TOKENS_MAX_LINES } from '../server/src/semanticTokens';
 import { dataDir, percentile } from './common';
 
 export const name = 'lsp';
@@ -37,9 +38,10 @@ export async function run(): Promise<void> {
 
     // Hovers sent while the solver pass runs: how long does a user wait?
     const during: number[] = [];
-    const hover = async (line: number): Promise<number> => {
+    // Character 3: a cell's hover (name, candidates), which never waits for a rating.
+    const hover = async (line: number, on = uri): Promise<number> => {
       const start = performance.now();
-      const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } });
+      const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: on }, position: { line, character: 3 } });
       if (!h) throw new Error(`no hover on line ${line}`);
       return performance.now() - start;
     };
@@ -53,12 +55,17 @@ export async function run(): Promise<void> {
     for (let i = 0; i < 300; i++) after.push(await hover(5 + Math.floor(Math.random() * (lineCount - 10))));
 
     // Semantic tokens: the whole file (VS Code asks once per version) and a screenful of 60 lines.
+    // The whole collection is over the limit and gets none; a document of the limit's size does.
+    const hugeTokens = await server.connection.sendRequest<SemanticTokens | null>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    if (hugeTokens !== null) throw new Error(`whole-file tokens for ${lineCount} lines`);
+    const limitUri = 'file:///bench/limit.sdm';
+    server.open(limitUri, text.split('\n').slice(0, FULL_TOKENS_MAX_LINES).join('\n'));
     const tokensFull: number[] = [];
     let tokenCount = 0;
     let tokenBytes = 0;
     for (let i = 0; i < 5; i++) {
       const start = performance.now();
-      const answer = await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
+      const answer = await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: limitUri } });
       tokensFull.push(performance.now() - start);
       tokenCount = answer.data.length / 5;
       tokenBytes = JSON.stringify(answer).length;
@@ -87,31 +94,59 @@ export async function run(): Promise<void> {
 
     // Semantic tokens after one edit: the whole file is recomputed, only the difference is sent.
     const tokensDelta: number[] = [];
-    let previous = (await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } })).resultId;
+    let previous = (await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: limitUri } })).resultId;
     for (let v = 100; v < 110; v++) {
-      const line = 5 + Math.floor(Math.random() * (lineCount - 10));
+      const line = 5 + Math.floor(Math.random() * (FULL_TOKENS_MAX_LINES - 10));
       server.connection.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version: v },
+        textDocument: { uri: limitUri, version: v },
         contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '5' }],
       });
       const start = performance.now();
       const delta = await server.connection.sendRequest<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
-        textDocument: { uri },
+        textDocument: { uri: limitUri },
         previousResultId: previous,
       });
       tokensDelta.push(performance.now() - start);
       previous = delta.resultId;
     }
 
+    // Typing at 10 keys a second for 4 s while a probe hovers a cell of a one-line document back to
+    // back: the probe's slowest answer bounds the longest time the server was busy with the typing
+    // (incremental reparse, the debounced quick pass over the whole file).
+    const probeUri = 'file:///bench/probe.sdm';
+    server.open(probeUri, `${text.split('\n').find((l) => /^[.0-9]{81}/.test(l))}\n`);
+    await hover(0, probeUri);
+    const probes: number[] = [];
+    let typingDone = false;
+    const probing = (async () => {
+      while (!typingDone) probes.push(await hover(0, probeUri));
+    })();
+    for (let v = 200; v < 240; v++) {
+      const line = 5 + Math.floor(Math.random() * (lineCount - 10));
+      server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '.' }],
+      });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 1000)); // the last debounced quick pass
+    typingDone = true;
+    await probing;
+
     console.log(`\nlanguage server on ${path.basename(file)} (${lineCount} lines)`);
     console.log(`  first diagnostics push (syntax) after open  ${ms(quickAt)}`);
     console.log(`  all solver diagnostics after open           ${ms(fullAt)}`);
     console.log(`  hover while solving: n=${during.length} p50 ${ms(percentile(during, 50))} p95 ${ms(percentile(during, 95))} max ${ms(Math.max(...during))}`);
     console.log(`  hover after:         n=${after.length} p50 ${ms(percentile(after, 50))} p95 ${ms(percentile(after, 95))}`);
-    console.log(`  semantic tokens, whole file: p50 ${ms(percentile(tokensFull, 50))} (${tokenCount} tokens, ${(tokenBytes / 1e6).toFixed(1)} MB of JSON)`);
-    console.log(`  semantic tokens after an edit (delta): p50 ${ms(percentile(tokensDelta, 50))} p95 ${ms(percentile(tokensDelta, 95))}`);
+    console.log(
+      `  semantic tokens, whole file: none over ${FULL_TOKENS_MAX_LINES} lines; at ${FULL_TOKENS_MAX_LINES} lines p50 ${ms(percentile(tokensFull, 50))} (${tokenCount} tokens, ${(tokenBytes / 1e6).toFixed(1)} MB of JSON)`,
+    );
+    console.log(`  semantic tokens after an edit (delta, ${FULL_TOKENS_MAX_LINES} lines): p50 ${ms(percentile(tokensDelta, 50))} p95 ${ms(percentile(tokensDelta, 95))}`);
     console.log(`  semantic tokens, 60-line range: p50 ${ms(percentile(tokensRange, 50))} p95 ${ms(percentile(tokensRange, 95))}`);
     console.log(`  edit + hover (reparse): p50 ${ms(percentile(typing, 50))} p95 ${ms(percentile(typing, 95))}`);
+    console.log(
+      `  typing 10 keys/s: longest stall ${ms(Math.max(...probes))} (probe answers n=${probes.length} p50 ${ms(percentile(probes, 50))} p99 ${ms(percentile(probes, 99))})`,
+    );
     console.log(`  server memory (RSS)   ${rssMb(server.pid).toFixed(0)} MB`);
   } finally {
     await server.stop();

@@ -99,4 +99,23 @@ export async function run(): Promise<void> {
   timing(`forum hardest 1106 (tdoku puzzles6), budget ${Math.min(budgetMs, 2_000)} ms`, hard);
   const solved = hard.filter((x) => x.r.status === 'solved');
   if (solved.length > 0) console.log(`  solved by whips: ${solved.map((x) => `W${x.r.rating}`).join(' ')}`);
+  longPaths(root);
+}
+
+/** The two published paths too long for the unit tests (berthier-ratings/paths): W31 with whips up to 36, and B12. */
+function longPaths(root: string): void {
+  console.log('\npublished paths beyond the unit tests');
+  const cases = [
+    { file: 'published-Mauricio-W31-GW12-B19-gB11-W+biv-chains.txt', rules: 'W', maxLength: 36 },
+    { file: 'published-magictour89-B12-braids.txt', rules: 'B', maxLength: 20 },
+  ] as const;
+  for (const c of cases) {
+    const text = readFileSync(path.join(root, 'berthier-ratings', 'paths', c.file), 'utf8');
+    const puzzle = /# PUZZLE: (\S{81})/.exec(text)![1];
+    const want = /RESULT: \W*(\w+)\[(\d+)\]/.exec(text)!;
+    const start = performance.now();
+    const r = wRating(cands(puzzle), { rules: c.rules, maxLength: c.maxLength, budget: new Budget(120_000) });
+    const verdict = r.rating === Number(want[2]) ? 'same' : 'DIFFERENT';
+    console.log(`  ${c.file}: published ${want[1]}[${want[2]}], ours ${c.rules}${r.rating ?? ` ${r.status}`} (${verdict}) in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  }
 }

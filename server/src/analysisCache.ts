@@ -12,6 +12,8 @@ export class AnalysisCache {
   constructor(
     private options: AnalyzeOptions,
     private readonly capacity = 200_000,
+    /** Called with the text of each new analysis (diagnostics that showed none update). */
+    private readonly onAnalysed: (text: string) => void = () => undefined,
   ) {}
 
   /** New budgets invalidate what was computed under the old ones. */
@@ -43,6 +45,7 @@ export class AnalysisCache {
     const analysis = analyzePuzzle(puzzle, this.options);
     if (!analysis) return null;
     this.entries.set(key, analysis);
+    this.onAnalysed(puzzle.text);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return analysis;
   }

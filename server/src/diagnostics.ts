@@ -1,14 +1,17 @@
 /**
  * Diagnostics of a document. Quick pass (as you type): syntax, structural checks and any
- * cached solver results. Full pass (open, save): every puzzle solved, in time slices that
- * yield to other requests and stop when the document changes.
+ * cached solver results, reusing each unchanged puzzle's diagnostics (DiagnosticsMemo). Full
+ * pass (open, save): every puzzle solved, in time slices that yield to other requests and stop
+ * when the document changes. Both count the puzzles with errors and warnings as they go.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
+import type { DiagnosticsMemo, PuzzleCount, PuzzleDiagnostics } from './diagnosticsMemo';
 import type { Analysis } from './engine/analyze';
 import { findingsOf } from './engine/findings';
 import { type WhipPathDiagnostics, blissFindings, ratingFindings, whipFindings } from './engine/ratingFindings';
 import { type Puzzle, candidatesOf } from './engine/parse';
+import type { Finding } from './engine/types';
 import { withUAFindings } from './engine/uaFindings';
 import { validateState } from './engine/validate';
 import { toDiagnostic } from './lsp';
@@ -25,6 +28,14 @@ export interface Sources {
   ratings: RatingService;
   ua: UAService;
   whipPath: WhipPathDiagnostics;
+  memo: DiagnosticsMemo;
+}
+
+/** A pass's diagnostics and the counts the language status item shows. */
+export interface PassResult {
+  diagnostics: Diagnostic[];
+  withErrors: number;
+  withWarnings: number;
 }
 
 /** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines; the W path's chains). */
@@ -40,16 +51,25 @@ function analysedFindings(puzzle: Puzzle, analysis: Analysis, sources: Sources) 
   return withUAFindings(puzzle, findings, sources.ua.peek(puzzle, sources.cache));
 }
 
-function quickFindings(puzzle: Puzzle, sources: Sources) {
+function countOf(puzzle: Puzzle, analysis: Analysis | null | undefined): PuzzleCount {
+  const status = puzzle.text === null ? (puzzle.pattern ? undefined : 'invalid') : analysis?.status;
+  return status === 'invalid' || status === 'none' ? 'error' : status === 'multiple' || status === 'unknown' ? 'warning' : null;
+}
+
+const withRanges = (puzzle: Puzzle, analysis: Analysis | null | undefined, findings: Finding[], uri: string): PuzzleDiagnostics => ({
+  diagnostics: findings.map((f) => toDiagnostic(f, uri)),
+  count: countOf(puzzle, analysis),
+});
+
+function quickFindings(puzzle: Puzzle, sources: Sources): Finding[] {
   const cached = sources.cache.peek(puzzle);
   if (cached) return analysedFindings(puzzle, cached, sources);
   const cands = candidatesOf(puzzle);
   return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
 }
 
-function fullFindings(puzzle: Puzzle, sources: Sources, uri: string) {
+function fullFindings(puzzle: Puzzle, analysis: Analysis | null, sources: Sources, uri: string): Finding[] {
   const { cache, ratings, ua } = sources;
-  const analysis = cache.get(puzzle);
   if (!analysis) return puzzle.problems;
   // Pencilmark lines are validated and reduced with BLISS: start it now, its findings follow.
   if (puzzle.kind === '729' && (analysis.status === 'unique' || analysis.status === 'unchecked')) {
@@ -60,10 +80,26 @@ function fullFindings(puzzle: Puzzle, sources: Sources, uri: string) {
   return analysedFindings(puzzle, analysis, sources);
 }
 
-export function quickDiagnostics(doc: PuzzleDocument, sources: Sources): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const p of doc.puzzles) for (const f of quickFindings(p, sources)) out.push(toDiagnostic(f, doc.uri));
-  return out;
+/** A puzzle's diagnostics from a full pass: solved, its background work started; kept in the memo. */
+function fullPuzzle(puzzle: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics {
+  const analysis = sources.cache.get(puzzle);
+  return sources.memo.set(puzzle, withRanges(puzzle, analysis, fullFindings(puzzle, analysis, sources, uri), uri), true);
+}
+
+/** Adds one puzzle's diagnostics and count to a pass's result. */
+function add(result: PassResult, { diagnostics, count }: PuzzleDiagnostics): void {
+  for (const d of diagnostics) result.diagnostics.push(d);
+  if (count === 'error') result.withErrors++;
+  else if (count === 'warning') result.withWarnings++;
+}
+
+const emptyResult = (): PassResult => ({ diagnostics: [], withErrors: 0, withWarnings: 0 });
+
+export function quickDiagnostics(doc: PuzzleDocument, sources: Sources): PassResult {
+  const { memo, cache } = sources;
+  const result = emptyResult();
+  for (const p of doc.puzzles) add(result, memo.get(p) ?? memo.set(p, withRanges(p, cache.peek(p), quickFindings(p, sources), doc.uri), false));
+  return result;
 }
 
 export interface Cancellable {
@@ -75,18 +111,18 @@ export async function fullDiagnostics(
   doc: PuzzleDocument,
   sources: Sources,
   token: Cancellable,
-): Promise<Diagnostic[] | null> {
-  const out: Diagnostic[] = [];
+): Promise<PassResult | null> {
+  const result = emptyResult();
   let sliceStart = performance.now();
   for (const p of doc.puzzles) {
-    for (const f of fullFindings(p, sources, doc.uri)) out.push(toDiagnostic(f, doc.uri));
+    add(result, sources.memo.get(p, true) ?? fullPuzzle(p, sources, doc.uri));
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTurn();
       if (token.isCancellationRequested) return null;
       sliceStart = performance.now();
     }
   }
-  return out;
+  return result;
 }
 
 /**

@@ -20,7 +20,8 @@ import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
-import { type Sources, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
+import { type PassResult, type Sources, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
+import { DiagnosticsMemo } from './diagnosticsMemo';
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
@@ -92,14 +93,17 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocState>();
   let settings: Settings = DEFAULT_SETTINGS;
-  const cache = new AnalysisCache({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
+  // Each puzzle's diagnostics, kept by the quick pass until a result for its text arrives.
+  const memo = new DiagnosticsMemo();
+  const cache = new AnalysisCache({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant }, undefined, (text) => memo.changed(text));
   let pull = false;
   let hasConfiguration = false;
   let inlayRefresh = false;
   let ratedTimer: ReturnType<typeof setTimeout> | undefined;
   // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics (UA results:
   // redundant clues, unhit UA sets): refresh both, batched.
-  const refreshResults = (): void => {
+  const refreshResults = (texts: readonly string[]): void => {
+    for (const text of texts) memo.changed(text);
     if (ratedTimer) return;
     ratedTimer = setTimeout(() => {
       ratedTimer = undefined;
@@ -107,11 +111,11 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
       for (const uri of states.keys()) quickPass(uri);
     }, 300);
   };
-  const ratings = new RatingService(workers, settings.ratingBudgetMs, settings.blissLockedCandidates, refreshResults);
+  const ratings = new RatingService(workers, settings.ratingBudgetMs, settings.blissLockedCandidates, (text) => refreshResults([text]));
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   const tokens = new SemanticTokensProvider();
   let resultIds = 0;
-  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath });
+  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath, memo });
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
   function current(uri: string): DocState | undefined {
@@ -129,19 +133,9 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return state;
   }
 
-  function status(doc: PuzzleDocument): DocumentStatus {
-    let withErrors = 0;
-    let withWarnings = 0;
-    for (const p of doc.puzzles) {
-      const s = p.text === null ? (p.pattern ? undefined : 'invalid') : cache.peek(p)?.status;
-      if (s === 'invalid' || s === 'none') withErrors++;
-      else if (s === 'multiple' || s === 'unknown') withWarnings++;
-    }
-    return { uri: doc.uri, puzzles: doc.puzzles.length, withErrors, withWarnings };
-  }
-
-  function publish(state: DocState, diagnostics: Diagnostic[]): void {
-    void connection.sendNotification(StatusNotification, status(state.parsed));
+  function publish(state: DocState, { diagnostics, withErrors, withWarnings }: PassResult): void {
+    const status: DocumentStatus = { uri: state.parsed.uri, puzzles: state.parsed.puzzles.length, withErrors, withWarnings };
+    void connection.sendNotification(StatusNotification, status);
     state.diagnostics = diagnostics;
     state.resultId = ++resultIds;
     if (pull) void connection.languages.diagnostics.refresh();
@@ -161,10 +155,10 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     const token = { isCancellationRequested: false };
     state.full = token;
     const version = state.parsed.version;
-    const diagnostics = await fullDiagnostics(state.parsed, sources(), token);
+    const result = await fullDiagnostics(state.parsed, sources(), token);
     if (state.full === token) state.full = undefined;
-    if (!diagnostics) return;
-    if (documents.get(uri)?.version === version) publish(state, diagnostics);
+    if (!result) return;
+    if (documents.get(uri)?.version === version) publish(state, result);
     else void fullPass(uri);
   }
 
@@ -195,6 +189,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     cache.configure({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
     ratings.configure(settings.ratingBudgetMs, settings.blissLockedCandidates);
     ua.configure(settings.uaBudgetMs);
+    memo.clear();
   }
 
   connection.onInitialized(() => void loadSettings());

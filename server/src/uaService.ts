@@ -41,8 +41,8 @@ export class UAService {
   constructor(
     private readonly ratings: RatingService,
     private budgetMs: number,
-    /** Called after new results arrive, e.g. to refresh diagnostics. */
-    private readonly onResults: () => void,
+    /** Called with the texts whose results arrived, e.g. to refresh their diagnostics. */
+    private readonly onResults: (texts: readonly string[]) => void,
   ) {}
 
   configure(budgetMs: number): void {
@@ -107,7 +107,7 @@ export class UAService {
       .oneOff<UAInfo[]>('uaInfo', job, true)
       .then(([info]) => {
         if (generation === this.generation) this.store(text, info);
-        this.onResults();
+        this.onResults([text]);
         return info;
       })
       .finally(() => this.asked.delete(text));
@@ -163,7 +163,7 @@ export class UAService {
         (infos) => {
           if (generation !== this.generation) return; // still queued: computed again under the new budget
           infos.forEach((info, i) => this.store(items[i].text, info));
-          this.onResults();
+          this.onResults(items.map((item) => item.text));
         },
         // A failed batch is not retried: its puzzles wait for the next full pass.
         () => {

@@ -130,4 +130,20 @@ describe('semantic tokens over stdio', () => {
     expect(data).not.toEqual(first.data);
     expect(at(decode(data, legend), 2, 0)).toMatchObject({ character: 0, length: 1, type: 'given' });
   });
+
+  it('gives a document over 10,000 lines no whole-file tokens (the grammar colours it), but still a range', async () => {
+    const uri = 'file:///huge.sdm';
+    const line = readFileSync(path.join(ROOT, 'samples', 'rated.sdm'), 'utf8').split('\n')[1];
+    server.open(uri, `${Array<string>(10_001).fill(line).join('\n')}\n`);
+    const full = await server.connection.sendRequest<SemanticTokens | null>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    expect(full).toBeNull();
+    const delta = await server.connection.sendRequest<SemanticTokensDelta | null>('textDocument/semanticTokens/full/delta', {
+      textDocument: { uri },
+      previousResultId: '1',
+    });
+    expect(delta).toBeNull();
+    const range = { start: { line: 9_999, character: 0 }, end: { line: 10_001, character: 0 } };
+    const some = await server.connection.sendRequest<SemanticTokens>('textDocument/semanticTokens/range', { textDocument: { uri }, range });
+    expect(decode(some.data, legend).map((t) => t.line)).toContain(10_000);
+  });
 });

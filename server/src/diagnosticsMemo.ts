@@ -1,0 +1,66 @@
+/**
+ * Each puzzle's diagnostics from the last pass, kept until a result for its text arrives (an
+ * analysis, a rating, UA sets) or the settings change. Typing in a 50,000-line file then costs
+ * the quick pass one lookup per unchanged puzzle instead of recomputing every puzzle's findings.
+ * Keyed by the Puzzle object: an incremental reparse keeps unchanged puzzles, and a puzzle whose
+ * lines moved is a new object, so a kept entry's ranges are always right.
+ */
+import type { Diagnostic } from 'vscode-languageserver';
+import type { Puzzle } from './engine/parse';
+
+/** What the language status item counts a puzzle as. */
+export type PuzzleCount = 'error' | 'warning' | null;
+
+export interface PuzzleDiagnostics {
+  diagnostics: Diagnostic[];
+  count: PuzzleCount;
+}
+
+/** When a text last got a result; entries hold it, so checking one needs no lookup by text. */
+interface TextRecord {
+  changed: number;
+}
+
+interface Entry extends PuzzleDiagnostics {
+  stamp: number;
+  record: TextRecord | null;
+  /** Computed by a full pass (the puzzle solved, its background work started), not only a quick one. */
+  full: boolean;
+}
+
+export class DiagnosticsMemo {
+  private readonly entries = new WeakMap<Puzzle, Entry>();
+  private readonly records = new Map<string, TextRecord>();
+  private stamp = 0;
+  /** Entries older than this were computed under other settings. */
+  private validFrom = 0;
+
+  /** New results for `text`: its puzzles are computed again by the next pass. */
+  changed(text: string): void {
+    const record = this.records.get(text);
+    if (record) record.changed = ++this.stamp;
+  }
+
+  /** New settings: every puzzle is computed again. */
+  clear(): void {
+    this.validFrom = ++this.stamp;
+    this.records.clear();
+  }
+
+  /** The puzzle's kept diagnostics, if still valid; `full`: only those a full pass computed. */
+  get(puzzle: Puzzle, full = false): PuzzleDiagnostics | undefined {
+    const entry = this.entries.get(puzzle);
+    if (!entry || entry.stamp < this.validFrom || (entry.record && entry.stamp < entry.record.changed)) return undefined;
+    return full && !entry.full ? undefined : entry;
+  }
+
+  set(puzzle: Puzzle, value: PuzzleDiagnostics, full: boolean): PuzzleDiagnostics {
+    let record: TextRecord | null = null;
+    if (puzzle.text !== null) {
+      record = this.records.get(puzzle.text) ?? { changed: 0 };
+      this.records.set(puzzle.text, record);
+    }
+    this.entries.set(puzzle, { ...value, stamp: this.stamp, record, full });
+    return value;
+  }
+}
