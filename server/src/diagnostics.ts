@@ -36,6 +36,9 @@ export interface PassResult {
   diagnostics: Diagnostic[];
   withErrors: number;
   withWarnings: number;
+  /** The document version it is for, and each puzzle's part (refreshes patch it). */
+  doc: PuzzleDocument;
+  perPuzzle: PuzzleDiagnostics[];
 }
 
 /** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines; the W path's chains). */
@@ -87,18 +90,50 @@ function fullPuzzle(puzzle: Puzzle, sources: Sources, uri: string): PuzzleDiagno
 }
 
 /** Adds one puzzle's diagnostics and count to a pass's result. */
-function add(result: PassResult, { diagnostics, count }: PuzzleDiagnostics): void {
-  for (const d of diagnostics) result.diagnostics.push(d);
-  if (count === 'error') result.withErrors++;
-  else if (count === 'warning') result.withWarnings++;
+function add(result: PassResult, part: PuzzleDiagnostics): void {
+  result.perPuzzle.push(part);
+  for (const d of part.diagnostics) result.diagnostics.push(d);
+  if (part.count === 'error') result.withErrors++;
+  else if (part.count === 'warning') result.withWarnings++;
 }
 
-const emptyResult = (): PassResult => ({ diagnostics: [], withErrors: 0, withWarnings: 0 });
+const emptyResult = (doc: PuzzleDocument): PassResult => ({ diagnostics: [], withErrors: 0, withWarnings: 0, doc, perPuzzle: [] });
+
+const quickPuzzle = (p: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics =>
+  sources.memo.get(p) ?? sources.memo.set(p, withRanges(p, sources.cache.peek(p), quickFindings(p, sources), uri), false);
 
 export function quickDiagnostics(doc: PuzzleDocument, sources: Sources): PassResult {
-  const { memo, cache } = sources;
-  const result = emptyResult();
-  for (const p of doc.puzzles) add(result, memo.get(p) ?? memo.set(p, withRanges(p, cache.peek(p), quickFindings(p, sources), doc.uri), false));
+  const result = emptyResult(doc);
+  for (const p of doc.puzzles) add(result, quickPuzzle(p, sources, doc.uri));
+  return result;
+}
+
+/** Where each text stands in a document version (built once per version, on its first refresh). */
+const positions = new WeakMap<PuzzleDocument, Map<string, number[]>>();
+
+function positionsOf(doc: PuzzleDocument): Map<string, number[]> {
+  let byText = positions.get(doc);
+  if (!byText) {
+    byText = new Map();
+    doc.puzzles.forEach((p, i) => {
+      if (p.text !== null) byText!.get(p.text)?.push(i) ?? byText!.set(p.text, [i]);
+    });
+    positions.set(doc, byText);
+  }
+  return byText;
+}
+
+/**
+ * `previous` with the puzzles of `texts` (new ratings or UA sets) computed again: results stream in
+ * from the workers for minutes after a large file opens, and each batch costs what it changed.
+ */
+export function refreshedDiagnostics(previous: PassResult, texts: Iterable<string>, sources: Sources): PassResult {
+  const { doc } = previous;
+  const perPuzzle = [...previous.perPuzzle];
+  const byText = positionsOf(doc);
+  for (const text of texts) for (const i of byText.get(text) ?? []) perPuzzle[i] = quickPuzzle(doc.puzzles[i], sources, doc.uri);
+  const result = emptyResult(doc);
+  for (const part of perPuzzle) add(result, part);
   return result;
 }
 
@@ -112,7 +147,7 @@ export async function fullDiagnostics(
   sources: Sources,
   token: Cancellable,
 ): Promise<PassResult | null> {
-  const result = emptyResult();
+  const result = emptyResult(doc);
   let sliceStart = performance.now();
   for (const p of doc.puzzles) {
     add(result, sources.memo.get(p, true) ?? fullPuzzle(p, sources, doc.uri));

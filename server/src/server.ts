@@ -20,7 +20,7 @@ import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
-import { type PassResult, type Sources, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
+import { type PassResult, type Sources, fullDiagnostics, quickDiagnostics, refreshedDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
@@ -71,6 +71,8 @@ const HOVER_RATING_WAIT_MS = 1500;
 interface DocState {
   parsed: PuzzleDocument;
   diagnostics: Diagnostic[];
+  /** The last pass published; a refresh of the same version patches it. */
+  last?: PassResult;
   resultId: number;
   /** Pending quick pass (debounced typing). */
   timer?: ReturnType<typeof setTimeout>;
@@ -102,13 +104,19 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   let ratedTimer: ReturnType<typeof setTimeout> | undefined;
   // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics (UA results:
   // redundant clues, unhit UA sets): refresh both, batched.
+  let resultTexts = new Set<string>();
   const refreshResults = (texts: readonly string[]): void => {
-    for (const text of texts) memo.changed(text);
+    for (const text of texts) {
+      memo.changed(text);
+      resultTexts.add(text);
+    }
     if (ratedTimer) return;
     ratedTimer = setTimeout(() => {
       ratedTimer = undefined;
+      const texts = resultTexts;
+      resultTexts = new Set();
       if (inlayRefresh) void connection.languages.inlayHint.refresh();
-      for (const uri of states.keys()) quickPass(uri);
+      for (const uri of states.keys()) refreshPass(uri, texts);
     }, 300);
   };
   const ratings = new RatingService(workers, settings.ratingBudgetMs, settings.blissLockedCandidates, (text) => refreshResults([text]));
@@ -133,9 +141,11 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return state;
   }
 
-  function publish(state: DocState, { diagnostics, withErrors, withWarnings }: PassResult): void {
+  function publish(state: DocState, result: PassResult): void {
+    const { diagnostics, withErrors, withWarnings } = result;
     const status: DocumentStatus = { uri: state.parsed.uri, puzzles: state.parsed.puzzles.length, withErrors, withWarnings };
     void connection.sendNotification(StatusNotification, status);
+    state.last = result;
     state.diagnostics = diagnostics;
     state.resultId = ++resultIds;
     if (pull) void connection.languages.diagnostics.refresh();
@@ -145,6 +155,14 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   function quickPass(uri: string): void {
     const state = current(uri);
     if (state) publish(state, quickDiagnostics(state.parsed, sources()));
+  }
+
+  /** New results for `texts`: only their puzzles again when the document is as last published. */
+  function refreshPass(uri: string, texts: ReadonlySet<string>): void {
+    const state = states.get(uri);
+    if (state?.last && state.last.doc === state.parsed && documents.get(uri)?.version === state.parsed.version) {
+      publish(state, refreshedDiagnostics(state.last, texts, sources()));
+    } else quickPass(uri);
   }
 
   /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
