@@ -18,7 +18,7 @@
  * complexity (distinct ancestors of each branch's end, summed, plus nested chains), then kind.
  */
 import type { Budget } from '../technique';
-import { AdvancedRules } from './advanced';
+import { AdvancedRules, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { Relevance } from './relevance';
 import { collectRemoved, type NestedContext } from './static';
@@ -104,6 +104,8 @@ export interface ChainerOptions {
   dynamic: boolean;
   nishio: boolean;
   level: number;
+  /** Levels 2-5 at the top: the cache shared with the level that starts with the same rules. */
+  shared?: SharedPrefix;
 }
 
 export class DynamicChainer {
@@ -149,7 +151,10 @@ export class DynamicChainer {
   private readonly chainRuns: Run[] = new Array(9);
   private readonly chainSlots = new Int32Array(9);
 
+  private readonly shared: SharedPrefix | null;
+
   constructor(o: ChainerOptions) {
+    this.shared = o.shared ?? null;
     this.multiple = o.multiple;
     this.dynamic = o.dynamic;
     this.nishio = o.nishio;
@@ -217,7 +222,7 @@ export class DynamicChainer {
     this.budget = budget;
     this.nestedCtx = nested;
     this.display = nested === null;
-    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level);
+    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level, this.shared);
     // Nested static multiple chains: skip branches that cannot use a link the outer chain
     // touched (see relevance.ts). Dynamic runs change the grid as they go, so they are not
     // filtered.
