@@ -254,6 +254,22 @@ describe('search details', () => {
     expect(compared).toBeGreaterThan(20);
   });
 
+  it('finds the same level-3 first step whether or not it reuses what level 2 found on the same grid', () => {
+    // The first step of this puzzle (SE: ED 11.2) is a level-3 chain: the rater tries level 2
+    // first, whose cache level 3 then shares.
+    const puzzle = '1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.';
+    const shared = ratedFirstStep(stateOf(puzzle));
+    const g = new ChainGrid();
+    const state = stateOf(puzzle);
+    g.load(state.values, state.cands);
+    const alone = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 3 }).firstHint(g, null);
+    expect(shared?.technique).toBe('Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)');
+    expect(seFormat(shared!.difficulty)).toBe('11.2');
+    expect(alone?.complexity).toBe(204);
+    expect(shared?.text).toContain(`(w/${alone!.complexity - 2} nodes)`);
+    expect(shared?.eliminations.map((e) => e.cell * 9 + e.digit - 1)).toEqual(alone?.removable);
+  });
+
   it('gives up when the budget runs out', () => {
     const state = stateOf('..6.......3...7..11.7.............9.3....6..5.5.8..2....3..5..6...2...4..4..9.8..');
     expect(() => firstStep(nestedForcingChains[0], state, 0)).toThrow(BudgetExceeded);
