@@ -211,10 +211,12 @@ function popcount27(w: number): number {
 
 export const alignedPairExclusion: Technique = {
   name: 'Aligned Pair Exclusion',
+  minDifficulty: 6.2,
   steps: (state, ctx) => alignedPairSteps(state, ctx),
 };
 
 export const alignedTripletExclusion: Technique = {
   name: 'Aligned Triplet Exclusion',
+  minDifficulty: 7.5,
   steps: (state, ctx) => alignedTripletSteps(state, ctx),
 };

@@ -142,7 +142,8 @@ export class DynamicChainer {
   readonly dynamic: boolean;
   readonly nishio: boolean;
   readonly level: number;
-  private readonly base: number;
+  /** SE's difficulty before the length bonus. */
+  readonly base: number;
   private readonly prefix: string;
   private readonly suffix: string;
 

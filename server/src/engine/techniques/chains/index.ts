@@ -19,6 +19,7 @@ const staticChainer = new StaticChainer();
  */
 export const forcingChainsAndCycles: Technique = {
   name: 'Forcing Chains & Cycles',
+  minDifficulty: 6.5,
   *steps(state: State, ctx: TechniqueContext) {
     const g = new ChainGrid();
     g.load(state.values, state.cands);
@@ -34,6 +35,7 @@ export const forcingChainsAndCycles: Technique = {
 function dynamicTechnique(name: string, chainer: DynamicChainer): Technique {
   return {
     name,
+    minDifficulty: chainer.base,
     *steps(state: State, ctx: TechniqueContext) {
       const g = new ChainGrid();
       g.load(state.values, state.cands);
