@@ -49,7 +49,7 @@ function forumHardest(root: string): Case[] {
     .split('\n')
     .map((l) => l.split(','))
     .filter((f) => f[0].length === 81 && /^[1-9.]+$/.test(f[0]) && f[5])
-    .map((f) => ({ puzzle: f[0], er: norm(f[5]), ep: norm(f[6]), ed: norm(f[7]) }));
+    .map((f) => ({ puzzle: f[0], er: norm(f[5]), ep: f[6] ? norm(f[6]) : undefined, ed: f[7] ? norm(f[7]) : undefined }));
 }
 
 function royle17(root: string, every: number): Case[] {
