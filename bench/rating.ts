@@ -48,7 +48,8 @@ function forumHardest(root: string): Case[] {
   return readFileSync(path.join(root, 'forum-hardest-110626', 'HardestDatabase110626.txt'), 'utf8')
     .split('\n')
     .map((l) => l.split(','))
-    .filter((f) => f[0].length === 81 && /^[1-9.]+$/.test(f[0]) && f[5])
+    // Line 3 is a placeholder puzzle whose fields are all `x`.
+    .filter((f) => f[0].length === 81 && /^[1-9.]+$/.test(f[0]) && /^\d/.test(f[5] ?? ''))
     .map((f) => ({ puzzle: f[0], er: norm(f[5]), ep: f[6] ? norm(f[6]) : undefined, ed: f[7] ? norm(f[7]) : undefined }));
 }
 
