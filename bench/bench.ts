@@ -2,6 +2,7 @@
  * Benchmark entry point (bundled to dist/bench.js).
  *
  *   node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]
+ *                      [--sets sample,royle,forum] [--every N] [--from FILE]
  *
  * Runs the named benchmark modules (default: all, in the order below). Each
  * module exports a `name` and `run()`; module-specific options are read from
@@ -22,7 +23,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss, whips, ua];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
         `  --repeat N     best of N timed passes (solver)\n` +
         `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
         `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +
+        `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +
+        `  --every N      every Nth puzzle of each rating set (rating)\n` +
+        `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
     );
     return;

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { candidatesFromGivens } from '../../server/src/engine/grid';
-import { applyStep, rate, seFormat } from '../../server/src/engine/rate';
+import { applyStep, nextStepAtLeast, rate, seFormat } from '../../server/src/engine/rate';
 import { State } from '../../server/src/engine/state';
 import type { Step } from '../../server/src/engine/step';
 import { TECHNIQUES } from '../../server/src/engine/techniques';
@@ -24,7 +24,7 @@ import { DynamicChainer } from '../../server/src/engine/techniques/chains/dynami
 import { lengthBonus } from '../../server/src/engine/techniques/chains/hint';
 import { StaticChainer } from '../../server/src/engine/techniques/chains/static';
 import { ChainGrid } from '../../server/src/engine/techniques/chains/tables';
-import { Budget, BudgetExceeded, type Technique } from '../../server/src/engine/techniques/technique';
+import { Budget, BudgetExceeded, type Technique, type TechniqueContext } from '../../server/src/engine/techniques/technique';
 import { dataPath } from '../dataPath';
 
 function stateOf(puzzle: string): State {
@@ -252,6 +252,39 @@ describe('search details', () => {
       }
     }
     expect(compared).toBeGreaterThan(20);
+  });
+
+  it('finds the same level-3 first step whether or not it reuses what level 2 found on the same grid', () => {
+    // The first step of this puzzle (SE: ED 11.2) is a level-3 chain: the rater tries level 2
+    // first, whose cache level 3 then shares.
+    const puzzle = '1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.';
+    const shared = ratedFirstStep(stateOf(puzzle));
+    const g = new ChainGrid();
+    const state = stateOf(puzzle);
+    g.load(state.values, state.cands);
+    const alone = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 3 }).firstHint(g, null);
+    expect(shared?.technique).toBe('Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)');
+    expect(seFormat(shared!.difficulty)).toBe('11.2');
+    expect(alone?.complexity).toBe(204);
+    expect(shared?.text).toContain(`(w/${alone!.complexity - 2} nodes)`);
+    expect(shared?.eliminations.map((e) => e.cell * 9 + e.digit - 1)).toEqual(alone?.removable);
+  });
+
+  it('reports what an unfinished search proves: the least difficulty of the techniques still to try', () => {
+    const level = (l: number) => TECHNIQUES.indexOf(nestedForcingChains[l - 2]);
+    expect(nextStepAtLeast(TECHNIQUES, level(4))).toBe(10.5);
+    expect(nextStepAtLeast(TECHNIQUES, TECHNIQUES.indexOf(nishioForcingChains))).toBe(7.5);
+    expect(nextStepAtLeast(TECHNIQUES, 0)).toBe(0); // singles declare no least difficulty
+    // Cancelled as soon as level 3 starts on the bare puzzle (levels 0-2 found nothing): ≥ 10.0.
+    let reached = false;
+    const techniques = TECHNIQUES.map((t) =>
+      t === nestedForcingChains[1] ? { ...t, steps: (s: State, ctx: TechniqueContext) => ((reached = true), t.steps(s, ctx)) } : t,
+    );
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const r = rate(state, { unique: true, techniques, cancelled: () => reached });
+    expect(r.status).toBe('cancelled');
+    expect(r.steps).toHaveLength(0);
+    expect(r.er).toBe(10.0);
   });
 
   it('gives up when the budget runs out', () => {

@@ -12,7 +12,10 @@ export type RatingStatus = 'solved' | 'stuck' | 'budget' | 'cancelled';
 
 export interface Rating {
   status: RatingStatus;
-  /** Raw doubles as SE computes them; `seFormat` prints them. */
+  /**
+   * Raw doubles as SE computes them; `seFormat` prints them. A rating cut short keeps a lower
+   * bound in `er`: the hardest step so far, or what the unfinished search proves.
+   */
   er: number;
   ep: number;
   ed: number;
@@ -35,12 +38,35 @@ export const DEFAULT_RATING_BUDGET_MS = 10_000;
 /** SE prints `(int)((x + 0.05) * 10) / 10`. */
 export const seFormat = (x: number): string => (Math.trunc((x + 0.05) * 10) / 10).toFixed(1);
 
-function firstStep(state: State, techniques: readonly Technique[], unique: boolean, budget: Budget): Step | null {
-  for (const t of techniques) {
-    for (const step of t.steps(state, { unique, budget })) return step;
+/** `searching.index`: the technique searching when the budget ran out. */
+function firstStep(
+  state: State,
+  techniques: readonly Technique[],
+  unique: boolean,
+  budget: Budget,
+  searching: { index: number },
+): Step | null {
+  for (let i = 0; i < techniques.length; i++) {
+    searching.index = i;
+    for (const step of techniques[i].steps(state, { unique, budget })) return step;
     budget.check();
   }
   return null;
+}
+
+/**
+ * The least difficulty of the next step when the search stopped at technique `from`: every
+ * earlier one found nothing, so the step comes from it or a later one. 0 when one of them does
+ * not declare its least difficulty.
+ */
+export function nextStepAtLeast(techniques: readonly Technique[], from: number): number {
+  let least = Infinity;
+  for (let i = from; i < techniques.length; i++) {
+    const d = techniques[i].minDifficulty;
+    if (d === undefined) return 0;
+    least = Math.min(least, d);
+  }
+  return least === Infinity ? 0 : least;
 }
 
 export function applyStep(state: State, step: Step): void {
@@ -58,9 +84,10 @@ export function rate(state: State, options: RateOptions): Rating {
   let ed = 0;
   let hardest: Step | null = null;
   let status: RatingStatus = 'solved';
+  const searching = { index: 0 };
   try {
     while (!state.isSolved()) {
-      const step = firstStep(state, techniques, options.unique, budget);
+      const step = firstStep(state, techniques, options.unique, budget, searching);
       if (!step) {
         status = 'stuck';
         break;
@@ -79,6 +106,8 @@ export function rate(state: State, options: RateOptions): Rating {
   } catch (err) {
     if (!(err instanceof BudgetExceeded)) throw err;
     status = err.reason === 'time' ? 'budget' : 'cancelled';
+    // What the unfinished search already proves: ER is at least the next step's least difficulty.
+    er = Math.max(er, nextStepAtLeast(techniques, searching.index));
   }
   return { status, er, ep, ed, steps, hardest };
 }

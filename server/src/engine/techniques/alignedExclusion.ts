@@ -12,7 +12,7 @@
  * impossible when two base cells sharing a house get the same digit, or when a common excluder
  * would lose all its candidates; a candidate in no possible combination is eliminated.
  */
-import { bit, cellName, digitsOf, popcount } from '../grid';
+import { cellName, digitsOf, popcount } from '../grid';
 import type { State } from '../state';
 import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
 import type { Technique, TechniqueContext } from './technique';
@@ -62,57 +62,67 @@ function cellsOfWords(w0: number, w1: number, w2: number): number[] {
 }
 
 /**
- * The eliminations of one aligned set: `cells` the base cells, `excluders` their common
- * excluders. Returns the removable mask per base cell and the excluders that locked a
- * combination involving a removed candidate.
+ * Walks every combination of one candidate per base cell (2 or 3 cells). Without `removable`:
+ * ORs each possible combination's digits into `allowed`. With it: marks in `locking` each
+ * excluder that is the first to forbid a combination using a removable candidate.
  */
-function exclude(
+function combinations(
   cands: Uint16Array,
   cells: readonly number[],
-  excluders: readonly number[],
-): { removable: number[]; lockers: number[] } {
+  exMasks: readonly number[],
+  allowed: Int32Array,
+  removable: Int32Array | null,
+  locking: Uint8Array | null,
+): void {
   const n = cells.length;
-  const exMasks = excluders.map((c) => cands[c]);
-  const allowed = new Array<number>(n).fill(0);
-  const values = cells.map((c) => digitsOf(cands[c]));
   const peer01 = sees(cells[0], cells[1]);
   const peer02 = n > 2 && sees(cells[0], cells[2]);
   const peer12 = n > 2 && sees(cells[1], cells[2]);
-  const locking = new Array<number>(excluders.length).fill(0);
-  const lockedCombos: { combo: number[]; by: number }[] = []; // combinations an excluder forbids
-  const check = (combo: number[]): void => {
-    const [a, b, c] = combo;
-    if ((a === b && peer01) || (n > 2 && ((a === c && peer02) || (b === c && peer12)))) return;
-    let m = bit(a) | bit(b);
-    if (n > 2) m |= bit(c);
-    for (let k = 0; k < exMasks.length; k++) {
-      if ((exMasks[k] & ~m) === 0) {
-        lockedCombos.push({ combo, by: k });
-        return;
+  const m2 = n > 2 ? cands[cells[2]] : 1;
+  for (let ma = cands[cells[0]]; ma; ma &= ma - 1) {
+    const a = ma & -ma;
+    for (let mb = cands[cells[1]]; mb; mb &= mb - 1) {
+      const b = mb & -mb;
+      if (a === b && peer01) continue;
+      for (let mc = m2; mc; mc &= mc - 1) {
+        const c = n > 2 ? mc & -mc : 0;
+        if (n > 2 && ((a === c && peer02) || (b === c && peer12))) continue;
+        const m = a | b | c;
+        let by = -1;
+        for (let k = 0; k < exMasks.length && by < 0; k++) if ((exMasks[k] & ~m) === 0) by = k;
+        if (by < 0) {
+          if (!removable) {
+            allowed[0] |= a;
+            allowed[1] |= b;
+            allowed[2] |= c;
+          }
+        } else if (removable && locking && (removable[0] & a || removable[1] & b || removable[2] & c)) locking[by] = 1;
       }
     }
-    for (let i = 0; i < n; i++) allowed[i] |= bit(combo[i]);
-  };
-  for (const a of values[0]) {
-    for (const b of values[1]) {
-      if (n === 2) check([a, b]);
-      else for (const c of values[2]) check([a, b, c]);
-    }
   }
-  const removable = cells.map((cell, i) => cands[cell] & ~allowed[i]);
-  for (const { combo, by } of lockedCombos) {
-    if (combo.some((d, i) => removable[i] & bit(d))) locking[by] = 1;
-  }
-  return { removable, lockers: excluders.filter((_, k) => locking[k]) };
 }
 
+const allowedScratch = new Int32Array(3);
+const removableScratch = new Int32Array(3);
+
 function makeAlignedStep(cands: Uint16Array, cells: number[], excluders: number[]): Step | null {
-  const { removable, lockers } = exclude(cands, cells, excluders);
+  const exMasks = excluders.map((c) => cands[c]);
+  const allowed = allowedScratch.fill(0);
+  combinations(cands, cells, exMasks, allowed, null, null);
+  const removable = removableScratch.fill(0);
+  let any = false;
+  cells.forEach((cell, i) => {
+    removable[i] = cands[cell] & ~allowed[i];
+    if (removable[i]) any = true;
+  });
+  if (!any) return null;
+  const locking = new Uint8Array(excluders.length);
+  combinations(cands, cells, exMasks, allowed, removable, locking);
+  const lockers = excluders.filter((_, k) => locking[k]);
   const eliminations: Candidate[] = [];
   cells.forEach((cell, i) => {
     for (const d of digitsOf(removable[i])) eliminations.push({ cell, digit: d });
   });
-  if (eliminations.length === 0) return null;
   const degree = cells.length;
   const technique = degree === 2 ? 'Aligned Pair Exclusion' : 'Aligned Triplet Exclusion';
   const candidates: Candidate[] = [];
@@ -157,24 +167,20 @@ export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Gene
   const indexOf = new Int16Array(81).fill(-1);
   list.forEach((c, i) => (indexOf[c] = i));
   const inTwin = new Uint8Array(81);
+  const twin: number[] = [];
   for (let hi = 1; hi < n; hi++) {
+    ctx?.budget.check();
     for (let lo = 0; lo < hi; lo++) {
-      ctx?.budget.check();
-      const c0 = list[lo];
-      const c1 = list[hi];
-      const twin: number[] = [];
-      for (const list2 of [excluders[lo], excluders[hi]]) {
-        for (const c of list2) {
-          if (inTwin[c] || indexOf[c] < 0 || c === c0 || c === c1) continue;
-          inTwin[c] = 1;
-          twin.push(c);
-        }
-      }
-      for (const c of twin) inTwin[c] = 0;
       const a0 = words[3 * lo] & words[3 * hi];
       const a1 = words[3 * lo + 1] & words[3 * hi + 1];
       const a2 = words[3 * lo + 2] & words[3 * hi + 2];
       if (popcount27(a0) + popcount27(a1) + popcount27(a2) < 2) continue;
+      const c0 = list[lo];
+      const c1 = list[hi];
+      twin.length = 0;
+      addTwins(excluders[lo], indexOf, inTwin, c0, c1, twin);
+      addTwins(excluders[hi], indexOf, inTwin, c0, c1, twin);
+      for (const c of twin) inTwin[c] = 0;
       for (const c2 of twin) {
         const k = indexOf[c2];
         const w0 = a0 & words[3 * k];
@@ -188,6 +194,15 @@ export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Gene
   }
 }
 
+/** Appends the base cells among `excluders` (not c0, c1, nor already there) to the twin area. */
+function addTwins(excluders: readonly number[], indexOf: Int16Array, inTwin: Uint8Array, c0: number, c1: number, twin: number[]): void {
+  for (const c of excluders) {
+    if (inTwin[c] || indexOf[c] < 0 || c === c0 || c === c1) continue;
+    inTwin[c] = 1;
+    twin.push(c);
+  }
+}
+
 function popcount27(w: number): number {
   let n = 0;
   for (let m = w; m; m &= m - 1) n++;
@@ -196,10 +211,12 @@ function popcount27(w: number): number {
 
 export const alignedPairExclusion: Technique = {
   name: 'Aligned Pair Exclusion',
+  minDifficulty: 6.2,
   steps: (state, ctx) => alignedPairSteps(state, ctx),
 };
 
 export const alignedTripletExclusion: Technique = {
   name: 'Aligned Triplet Exclusion',
+  minDifficulty: 7.5,
   steps: (state, ctx) => alignedTripletSteps(state, ctx),
 };

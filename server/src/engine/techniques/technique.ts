@@ -34,6 +34,11 @@ export interface Technique {
   /** The family, e.g. `Hidden Single`; one module may report several SE names. */
   readonly name: string;
   /**
+   * The least difficulty of any step it reports, when known: a rating cut short while this
+   * technique (and every later one declaring it) searches is at least that hard.
+   */
+  readonly minDifficulty?: number;
+  /**
    * The steps available in `state`, in Sudoku Explainer's order (scan order, or for chains
    * and loops sorted by difficulty then complexity). The rater takes the first.
    */

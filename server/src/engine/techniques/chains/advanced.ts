@@ -50,6 +50,43 @@ const LOCKING_PAIRS: readonly (readonly [number, number])[] = [
 /** SE's region order for hidden and naked sets: boxes, columns, rows. */
 const SET_ORDER = [BOXES, COLUMNS, ROWS];
 
+/** Results by grid, for one starting grid (cleared when it changes or grows too large). */
+export class PotentialsCache {
+  private readonly map = new Map<string, AdvancedOff[]>();
+  private initial = '';
+
+  /** Makes the cache about `initialKey`'s grid. */
+  start(initialKey: string): void {
+    if (initialKey === this.initial) return;
+    this.map.clear();
+    this.initial = initialKey;
+  }
+
+  get(key: string): AdvancedOff[] | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: string, value: AdvancedOff[]): void {
+    if (this.map.size >= 20_000) this.map.clear();
+    this.map.set(key, value);
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.initial = '';
+  }
+}
+
+/**
+ * Levels 2 and 3 begin with the same rules (simple ones, then forcing chains), and so do
+ * levels 4 and 5 (simple ones, then dynamic chains); SE tries the levels in turn on the same
+ * grid, so the higher level meets the grids the lower one saw. The top-level chainers share
+ * one cache per pair for the result of those first rules.
+ */
+export interface SharedPrefix {
+  cache: PotentialsCache;
+}
+
 export class AdvancedRules {
   private readonly chainers: ((g: ChainGrid, b: Budget | null, initial: Uint16Array) => ChainHint[])[] = [];
   private readonly dynamicChainers: DynamicChainer[] = [];
@@ -58,10 +95,13 @@ export class AdvancedRules {
    * Results by grid, for one starting grid: propagations from different assumptions often
    * reach the same grid (a bivalue cell's value off is its other value on).
    */
-  private readonly cache = new Map<string, AdvancedOff[]>();
-  private cacheInitial = '';
+  private readonly cache = new PotentialsCache();
 
-  constructor(level: number) {
+  /** `shared`: a cache for the simple rules and the first chainer, shared with another level. */
+  constructor(
+    level: number,
+    private readonly shared: SharedPrefix | null = null,
+  ) {
     if (level < 4) {
       if (level >= 2) {
         const s = new StaticChainer();
@@ -87,7 +127,6 @@ export class AdvancedRules {
   /** Lets go of memory kept for reuse: the cache and the nested chainers' spare runs. */
   trim(): void {
     this.cache.clear();
-    this.cacheInitial = '';
     for (const c of this.dynamicChainers) c.trim();
   }
 
@@ -95,22 +134,32 @@ export class AdvancedRules {
   potentials(g: ChainGrid, initial: ChainGrid, run: Run, budget: Budget | null): AdvancedOff[] {
     void run;
     const initialKey = gridKey(initial.cands);
-    if (initialKey !== this.cacheInitial) {
-      this.cache.clear();
-      this.cacheInitial = initialKey;
-    }
+    this.cache.start(initialKey);
+    this.shared?.cache.start(initialKey);
     const key = gridKey(g.cands);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    if (this.cache.size >= 20_000) this.cache.clear();
-    const result = this.compute(g, initial, budget);
+    const result = this.compute(g, initial, budget, key);
     this.cache.set(key, result);
     return result;
   }
 
-  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null): AdvancedOff[] {
-    this.out = [];
+  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
     const init = initial.cands;
+    let first = this.shared?.cache.get(key);
+    if (!first) {
+      first = this.firstRules(g, init, budget);
+      this.shared?.cache.set(key, first);
+    }
+    if (first.length) return first;
+    this.out = [];
+    for (let i = 1; i < this.chainers.length && !this.out.length; i++) this.chain(i, g, init, budget);
+    return this.out;
+  }
+
+  /** The simple rules, then the first chainer: what two levels share. */
+  private firstRules(g: ChainGrid, init: Uint16Array, budget: Budget | null): AdvancedOff[] {
+    this.out = [];
     this.locking(g, init);
     if (this.out.length) return this.out;
     this.hiddenPairs(g, init);
@@ -118,18 +167,19 @@ export class AdvancedRules {
     this.nakedPairs(g, init);
     if (this.out.length) return this.out;
     this.xWings(g, init);
-    if (this.out.length) return this.out;
-    for (const chainer of this.chainers) {
-      const hints = chainer(g, budget, init);
-      for (const h of hints) {
-        const parents = h.ruleParents!;
-        if (parents.length === 0) continue;
-        const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };
-        for (const cand of h.removable) this.out.push({ cand, parents, nested });
-      }
-      if (this.out.length) return this.out;
-    }
+    if (this.out.length || !this.chainers.length) return this.out;
+    this.chain(0, g, init, budget);
     return this.out;
+  }
+
+  /** The removals of chainer `i`'s hints that rely on the outer chain, in SE's order. */
+  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null): void {
+    for (const h of this.chainers[i](g, budget, init)) {
+      const parents = h.ruleParents!;
+      if (parents.length === 0) continue;
+      const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };
+      for (const cand of h.removable) this.out.push({ cand, parents, nested });
+    }
   }
 
   private push(removable: number[], parents: number[]): void {

@@ -18,7 +18,7 @@
  * complexity (distinct ancestors of each branch's end, summed, plus nested chains), then kind.
  */
 import type { Budget } from '../technique';
-import { AdvancedRules } from './advanced';
+import { AdvancedRules, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { Relevance } from './relevance';
 import { collectRemoved, type NestedContext } from './static';
@@ -99,11 +99,42 @@ export class Run {
   }
 }
 
+/**
+ * The nodes common to the branches of a cell or region chain so far, in the first branch's
+ * order: narrowed as each branch is added, so an empty set stops the chain early.
+ */
+class Common {
+  readonly on = new Int16Array(NCAND);
+  readonly off = new Int16Array(NCAND);
+  onN = 0;
+  offN = 0;
+
+  start(run: Run): void {
+    this.on.set(run.onList.subarray(0, run.onN));
+    this.off.set(run.offList.subarray(0, run.offN));
+    this.onN = run.onN;
+    this.offN = run.offN;
+  }
+
+  /** Keeps the nodes `run` also has; false when none is left. */
+  retain(run: Run): boolean {
+    let n = 0;
+    for (let i = 0; i < this.onN; i++) if (run.onFlag[this.on[i]]) this.on[n++] = this.on[i];
+    this.onN = n;
+    n = 0;
+    for (let i = 0; i < this.offN; i++) if (run.offFlag[this.off[i]]) this.off[n++] = this.off[i];
+    this.offN = n;
+    return this.onN + this.offN > 0;
+  }
+}
+
 export interface ChainerOptions {
   multiple: boolean;
   dynamic: boolean;
   nishio: boolean;
   level: number;
+  /** Levels 2-5 at the top: the cache shared with the level that starts with the same rules. */
+  shared?: SharedPrefix;
 }
 
 export class DynamicChainer {
@@ -111,7 +142,8 @@ export class DynamicChainer {
   readonly dynamic: boolean;
   readonly nishio: boolean;
   readonly level: number;
-  private readonly base: number;
+  /** SE's difficulty before the length bonus. */
+  readonly base: number;
   private readonly prefix: string;
   private readonly suffix: string;
 
@@ -149,7 +181,10 @@ export class DynamicChainer {
   private readonly chainRuns: Run[] = new Array(9);
   private readonly chainSlots = new Int32Array(9);
 
+  private readonly shared: SharedPrefix | null;
+
   constructor(o: ChainerOptions) {
+    this.shared = o.shared ?? null;
     this.multiple = o.multiple;
     this.dynamic = o.dynamic;
     this.nishio = o.nishio;
@@ -217,7 +252,7 @@ export class DynamicChainer {
     this.budget = budget;
     this.nestedCtx = nested;
     this.display = nested === null;
-    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level);
+    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level, this.shared);
     // Nested static multiple chains: skip branches that cannot use a link the outer chain
     // touched (see relevance.ts). Dynamic runs change the grid as they go, so they are not
     // filtered.
@@ -312,9 +347,12 @@ export class DynamicChainer {
       valueRuns.push(onRun);
       // Cell chains need a node common to every value: once there is none, the remaining
       // values are propagated only for their own chains.
-      if (needCell && !this.intersects(valueRuns)) needCell = false;
+      if (needCell) {
+        if (valueRuns.length === 1) this.cellCommon.start(onRun);
+        else needCell = this.cellCommon.retain(onRun);
+      }
     }
-    if (needCell) this.cellChains(cell, valueRuns, out);
+    if (needCell) this.multiHints(Kind.Cell, valueRuns, this.cellCommon, out, cell, 0);
     // No later cell needs these runs: a region chain starts at the digit's first place.
     for (let m = cands; m; m &= m - 1) this.releaseOnRun(cell * 9 + lowBit(m));
   }
@@ -382,63 +420,27 @@ export class DynamicChainer {
       if (!(regions & (1 << k))) continue;
       const h = CELL_HOUSES[3 * cell + k];
       const pm = g.hpos[h * 9 + d];
-      const runs: Run[] = [];
+      // The cell is the digit's first place in the house, so its run is the first branch.
+      const runs: Run[] = [onRun];
+      const common = this.regionCommon;
+      common.start(onRun);
       let alive = true;
-      for (let m = pm; m; m &= m - 1) {
-        const other = HOUSE_CELLS[h * 9 + lowBit(m)];
-        if (other === cell) {
-          runs.push(onRun);
-          continue;
-        }
-        if (!alive) break;
-        runs.push(this.onRun(other * 9 + d));
-        alive = this.intersects(runs);
+      for (let m = pm & (pm - 1); m && alive; m &= m - 1) {
+        const run = this.onRun(HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d);
+        runs.push(run);
+        alive = common.retain(run);
       }
-      if (alive) this.multiHints(Kind.Region, runs, out, h, d + 1);
+      if (alive) this.multiHints(Kind.Region, runs, common, out, h, d + 1);
     }
   }
 
-  private cellChains(cell: number, runs: Run[], out: ChainHint[]): void {
-    void cell;
-    this.multiHints(Kind.Cell, runs, out, cell, 0);
-  }
-
-  /** Whether some node is common to all runs. */
-  private intersects(runs: Run[]): boolean {
-    const first = runs[0];
-    outer: for (let i = 0; i < first.onN; i++) {
-      const c = first.onList[i];
-      for (let r = 1; r < runs.length; r++) if (!runs[r].onFlag[c]) continue outer;
-      return true;
-    }
-    outer2: for (let i = 0; i < first.offN; i++) {
-      const c = first.offList[i];
-      for (let r = 1; r < runs.length; r++) if (!runs[r].offFlag[c]) continue outer2;
-      return true;
-    }
-    return false;
-  }
+  private readonly cellCommon = new Common();
+  private readonly regionCommon = new Common();
 
   /** Cell or region chains: every node that all branches reach, in the first branch's order. */
-  private multiHints(kind: Kind, runs: Run[], out: ChainHint[], where: number, digit: number): void {
-    const first = runs[0];
-    const n = runs.length;
-    for (let i = 0; i < first.onN; i++) {
-      const c = first.onList[i];
-      let all = true;
-      for (let r = 1; r < n && all; r++) all = runs[r].onFlag[c] === 1;
-      if (!all) continue;
-      const h = this.multiHint(kind, runs, c + ON, where, digit);
-      this.offer(h, out);
-    }
-    for (let i = 0; i < first.offN; i++) {
-      const c = first.offList[i];
-      let all = true;
-      for (let r = 1; r < n && all; r++) all = runs[r].offFlag[c] === 1;
-      if (!all) continue;
-      const h = this.multiHint(kind, runs, c, where, digit);
-      this.offer(h, out);
-    }
+  private multiHints(kind: Kind, runs: Run[], common: Common, out: ChainHint[], where: number, digit: number): void {
+    for (let i = 0; i < common.onN; i++) this.offer(this.multiHint(kind, runs, common.on[i] + ON, where, digit), out);
+    for (let i = 0; i < common.offN; i++) this.offer(this.multiHint(kind, runs, common.off[i], where, digit), out);
   }
 
   // ---------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import type { State } from '../../state';
 import type { Technique, TechniqueContext } from '../technique';
+import { PotentialsCache, type SharedPrefix } from './advanced';
 import { toStep } from './hint';
 import { DynamicChainer, nestedSuffix } from './dynamic';
 import { StaticChainer } from './static';
@@ -18,6 +19,7 @@ const staticChainer = new StaticChainer();
  */
 export const forcingChainsAndCycles: Technique = {
   name: 'Forcing Chains & Cycles',
+  minDifficulty: 6.5,
   *steps(state: State, ctx: TechniqueContext) {
     const g = new ChainGrid();
     g.load(state.values, state.cands);
@@ -33,6 +35,7 @@ export const forcingChainsAndCycles: Technique = {
 function dynamicTechnique(name: string, chainer: DynamicChainer): Technique {
   return {
     name,
+    minDifficulty: chainer.base,
     *steps(state: State, ctx: TechniqueContext) {
       const g = new ChainGrid();
       g.load(state.values, state.cands);
@@ -69,10 +72,15 @@ export const dynamicForcingChainsPlus = dynamicTechnique(
   new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 1 }),
 );
 
-/** Nested forcing chains, levels 2-5: 9.5 / 10.0 / 10.5 / 11.0 + length. */
+/**
+ * Nested forcing chains, levels 2-5: 9.5 / 10.0 / 10.5 / 11.0 + length. Levels 2 and 3 (forcing
+ * chains first), and 4 and 5 (dynamic chains first), share what those first rules find.
+ */
+const withStatic: SharedPrefix = { cache: new PotentialsCache() };
+const withDynamic: SharedPrefix = { cache: new PotentialsCache() };
 export const nestedForcingChains: readonly Technique[] = [2, 3, 4, 5].map((level) =>
   dynamicTechnique(
     `Dynamic Forcing Chains${nestedSuffix(level)}`,
-    new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level }),
+    new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level, shared: level < 4 ? withStatic : withDynamic }),
   ),
 );
