@@ -24,6 +24,8 @@ interface TextRecord {
 }
 
 interface Entry extends PuzzleDiagnostics {
+  /** The puzzle it was computed for: a copy of the object (a shifted puzzle) must not inherit it. */
+  owner: Puzzle;
   stamp: number;
   record: TextRecord | null;
   /** Computed by a full pass (the puzzle solved, its background work started), not only a quick one. */
@@ -54,7 +56,7 @@ export class DiagnosticsMemo {
   /** The puzzle's kept diagnostics, if still valid; `full`: only those a full pass computed. */
   get(puzzle: Puzzle, full = false): PuzzleDiagnostics | undefined {
     const entry = (puzzle as Memoized)[this.key];
-    if (!entry || entry.stamp < this.validFrom || (entry.record && entry.stamp < entry.record.changed)) return undefined;
+    if (!entry || entry.owner !== puzzle || entry.stamp < this.validFrom || (entry.record && entry.stamp < entry.record.changed)) return undefined;
     return full && !entry.full ? undefined : entry;
   }
 
@@ -64,7 +66,8 @@ export class DiagnosticsMemo {
       record = this.records.get(puzzle.text) ?? { changed: 0 };
       this.records.set(puzzle.text, record);
     }
-    (puzzle as Memoized)[this.key] = { ...value, stamp: this.stamp, record, full };
+    const entry: Entry = { ...value, owner: puzzle, stamp: this.stamp, record, full };
+    Object.defineProperty(puzzle, this.key, { value: entry, enumerable: false, writable: true, configurable: true });
     return value;
   }
 }

@@ -52,6 +52,20 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     expect(diags[0].range.start).toEqual({ line: 0, character: 5 });
   });
 
+  it('moves the diagnostics of the puzzles below an inserted line with them', async () => {
+    const uri = 'file:///moving.sdm';
+    const bad = `${TOP95_1.slice(0, 5)}z${TOP95_1.slice(6)}`;
+    server.open(uri, `${TOP95_1}\n${bad}\n`);
+    await server.nextPush(uri, (p) => p.version === 1 && p.diagnostics.some((d) => d.range.start.line === 1));
+    const moved = server.nextPush(uri, (p) => p.version === 2);
+    server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a new first line\n' }],
+    });
+    const diags = (await moved).diagnostics;
+    expect(diags.map((d) => [d.code, d.range.start])).toEqual([['invalid-character', { line: 2, character: 5 }]]);
+  });
+
   it('clears diagnostics when a document closes', async () => {
     const uri = 'file:///closing.sdm';
     server.open(uri, '12345\n' + '1'.repeat(81));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticsMemo } from '../../server/src/diagnosticsMemo';
-import { parseDocument } from '../../server/src/engine/parse';
+import { parseDocument, shiftPuzzle } from '../../server/src/engine/parse';
 
 const TEXT = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const [first, second] = parseDocument(`${TEXT}\n${TEXT}\n`).puzzles;
@@ -45,6 +45,16 @@ describe('DiagnosticsMemo', () => {
     memo.set(first, value('a'), false);
     memo.changed(TEXT);
     expect(memo.get(first)).toBeUndefined();
+  });
+
+  it('gives nothing to a moved copy of a puzzle (its ranges are other lines)', () => {
+    const memo = new DiagnosticsMemo();
+    memo.set(first, value('a'), true);
+    const moved = shiftPuzzle(first, 1);
+    expect(moved.line).toBe(first.line + 1);
+    expect(memo.get(moved)).toBeUndefined();
+    expect(memo.get({ ...first })).toBeUndefined();
+    expect(memo.get(first)).toBeDefined();
   });
 
   it('answers a full pass only with what a full pass computed', () => {
