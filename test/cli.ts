@@ -1,5 +1,5 @@
 /** Running the built CLI (dist/cli.js) from a test, and puzzles the CLI tests share. */
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,8 +39,13 @@ export function cliTestFolder(prefix: string): () => string {
   return () => folder;
 }
 
-export function runCli(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  if (r.error) throw r.error;
-  return r;
-}
+/** Runs the built CLI with these arguments, stopping it after `timeoutMs`. */
+export const cliRunner =
+  (timeoutMs: number) =>
+  (...args: string[]): SpawnSyncReturns<string> => {
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
+    if (r.error) throw r.error;
+    return r;
+  };
+
+export const runCli = cliRunner(120_000);

@@ -3,16 +3,13 @@
  * engine's log in the seed's format plus a summary line, --json with every step, --level,
  * --variant (and `#! variant:` lines), exit codes.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliTestFolder } from '../cli';
+import { cliRunner, cliTestFolder } from '../cli';
 import { bliss } from '../../server/src/engine/bliss';
 import { candidatesOfText } from '../../server/src/engine/parse';
 
-const ROOT = resolve(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 // The seed's examples (shared/seeds/bliss-solver-thread.txt; test/unit/bliss.test.ts).
 const EX1 = '........1.....2.3...4.536...3........6......74...683...4..865..5..9.4...8....5.2.';
@@ -24,11 +21,7 @@ const SUDOKU_X_SOLUTION = '68194523779231658443582761952378496181763942594615287
 const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
 const SINGLES_ONLY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  if (r.error) throw r.error;
-  return r;
-}
+const run = cliRunner(60_000);
 
 const jsonRows = (out: string) =>
   out

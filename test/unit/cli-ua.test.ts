@@ -3,18 +3,15 @@
  * search17 — their text and JSON output checked against the engine, argument errors (exit 2,
  * naming what is wrong), budgets (exit 1) and Ctrl-C (exit 130).
  */
-import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliTestFolder } from '../cli';
+import { CLI, ROOT, cliRunner, cliTestFolder } from '../cli';
 import { solveString } from '../../server/src/engine/solve';
 import { uaSets } from '../../server/src/engine/ua';
 import { dataPath } from '../dataPath';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = join(ROOT, 'dist/cli.js');
 
 const SEVENTEEN = readFileSync(dataPath('tdoku', 'solutions', 'puzzles2_17_clue.sol'), 'utf8')
   .split('\n')
@@ -29,11 +26,7 @@ const BAD_GRID = SOLUTION[1] + SOLUTION.slice(1);
 const DIABOLICAL = '083020090000800100029300008000098700070000060006740000300006980002005000010030540';
 const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
 
-function run(...args: string[]): SpawnSyncReturns<string> {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
-  if (result.error) throw result.error;
-  return result;
-}
+const run = cliRunner(240_000);
 
 const jsonRows = (out: string): Record<string, unknown>[] => out.trimEnd().split('\n').map((l) => JSON.parse(l));
 const lines = (out: string): string[] => out.trimEnd().split('\n');

@@ -2,28 +2,20 @@
  * The command-line tool (server/src/cli.ts), run as the built dist/cli.js in a child
  * process: JSON and text output, exit codes, `solve` on arguments and files, directories.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliTestFolder } from '../cli';
+import { ROOT, cliRunner, cliTestFolder } from '../cli';
 import { analyzePuzzle } from '../../server/src/engine/analyze';
 import { findingsOf } from '../../server/src/engine/findings';
 import { parseDocument } from '../../server/src/engine/parse';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = join(ROOT, 'dist/cli.js');
 
 const GN = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';
 const GN_SOLUTION = '751846239892371465643259871238197546974562318165438927319684752527913684486725193';
 const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
 
-function run(...args: string[]): SpawnSyncReturns<string> {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
-  if (result.error) throw result.error;
-  return result;
-}
+const run = cliRunner(20_000);
 
 /** stdout of a --json run, one object per line. */
 function jsonRows(out: string): Record<string, unknown>[] {
