@@ -167,8 +167,8 @@ export async function fullDiagnostics(
  */
 export function wantWhipPathsInView(doc: PuzzleDocument, { cache, ratings, whipPath }: Sources, range: Range): void {
   if (whipPath !== 'all') return;
-  for (const p of doc.puzzles) {
-    if (p.range.end.line < range.start.line || p.line > range.end.line || !p.text) continue;
+  for (const p of doc.puzzlesBetween(range.start.line, range.end.line)) {
+    if (!p.text) continue;
     if (cache.get(p)?.status === 'unique' && !ratings.peekExtras(p.text, cache.variant(p))) ratings.extras(p.text, cache.variant(p)).catch(() => undefined);
   }
 }

@@ -47,8 +47,7 @@ function extrasLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingServic
 export function inlayHints(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, range: Range, which: HeadlineRating): InlayHint[] {
   if (which === 'off') return [];
   const hints: InlayHint[] = [];
-  for (const puzzle of doc.puzzles) {
-    if (puzzle.range.end.line < range.start.line || puzzle.line > range.end.line) continue;
+  for (const puzzle of doc.puzzlesBetween(range.start.line, range.end.line)) {
     const label = which === 'se' ? seLabel(puzzle, cache, ratings) : extrasLabel(puzzle, cache, ratings, which);
     if (label) hints.push({ position: (puzzle.trailingRange ?? puzzle.range).end, paddingLeft: true, ...label });
   }

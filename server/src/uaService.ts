@@ -74,9 +74,7 @@ export class UAService {
 
   /** Puts the puzzles of `range` (the lines in view) first. */
   inView(doc: PuzzleDocument, cache: AnalysisCache, range: Range): void {
-    for (const p of doc.puzzles) {
-      if (p.range.end.line >= range.start.line && p.line <= range.end.line) this.want(doc.uri, p, cache, true);
-    }
+    for (const p of doc.puzzlesBetween(range.start.line, range.end.line)) this.want(doc.uri, p, cache, true);
     if (this.inViewStack.length > BATCH) this.inViewStack = this.inViewStack.slice(-BATCH);
   }
 
