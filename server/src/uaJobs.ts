@@ -3,7 +3,7 @@
  * search17) and the editor's commands: each runs under a time budget and reports progress and
  * finished grids through `emit` (workerpool's workerEmit in a worker). Pure engine calls inside.
  */
-import { Budget, BudgetExceeded } from './engine/techniques/technique';
+import { Budget, withinBudget } from './engine/techniques/technique';
 import { searchClues, searchPattern, uaSets } from './engine/ua';
 
 /** Progress (work done of total) or, for pattern searches, one grid's puzzles as soon as it is done. */
@@ -24,15 +24,6 @@ function throttled(emit: Emit | undefined): (done: number, total: number) => voi
   };
 }
 
-/** Runs `work`; null when the budget ran out. */
-function withinBudget<T>(work: () => T): T | null {
-  try {
-    return work();
-  } catch (err) {
-    if (err instanceof BudgetExceeded) return null;
-    throw err;
-  }
-}
 
 export interface UASetsJob {
   grid: string;

@@ -6,7 +6,7 @@
 import { type BlissResult, type Variant, bliss } from '../engine/bliss';
 import { candidatesOfText } from '../engine/parse';
 import { type RatingSummary, ratePuzzle, summarize } from '../engine/rate';
-import { Budget, BudgetExceeded } from '../engine/techniques/technique';
+import { Budget, withinBudget } from '../engine/techniques/technique';
 import { type WhipRatings, whipRatings } from '../engine/whipRatings';
 
 export interface BlissJob {
@@ -87,12 +87,9 @@ export const budgetSummary = (job: BlissJob): BlissSummary => ({
 
 /** BLISS on a candidate state within `budgetMs`; null result means the budget ran out. `guessCount`: also count `ng`. */
 export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number, guessCount = true): BlissResult | null {
-  try {
-    return bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, lockedCandidates: job.lockedCandidates, budget: new Budget(budgetMs), guessCount });
-  } catch (err) {
-    if (err instanceof BudgetExceeded) return null;
-    throw err;
-  }
+  return withinBudget(() =>
+    bliss(cands, { variant: job.variant, maxLevel: job.maxLevel, lockedCandidates: job.lockedCandidates, budget: new Budget(budgetMs), guessCount }),
+  );
 }
 
 export function runRowJob(job: RowJob): RowResult {

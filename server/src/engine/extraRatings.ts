@@ -7,7 +7,7 @@ import { type BlissStep, bliss } from './bliss';
 import { plural } from './format';
 import { candidatesOfText, type PuzzleVariant } from './parse';
 import type { Step } from './step';
-import { Budget, BudgetExceeded } from './techniques/technique';
+import { Budget, withinBudget } from './techniques/technique';
 import { describeRule, pathChains, whipRatings } from './whipRatings';
 
 export interface ExtraRatings {
@@ -33,14 +33,10 @@ const wChain = ({ technique, text, eliminations, candidates }: Step): WChain => 
 export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: number, lockedCandidates = false): ExtraRatings {
   const cands = candidatesOfText(text);
   const classic = variant === 'classic';
-  let blissPart: ExtraRatings['bliss'];
-  try {
-    const r = bliss(cands, { variant, lockedCandidates, budget: new Budget(budgetMs * SHARES.bliss), guessCount: true });
-    blissPart = { level: r.level, backdoor: r.backdoor, ng: r.ng, ngComplete: r.ngComplete, steps: r.steps, status: 'done' };
-  } catch (err) {
-    if (!(err instanceof BudgetExceeded)) throw err;
-    blissPart = { level: null, backdoor: false, ng: null, ngComplete: false, steps: [], status: 'budget' };
-  }
+  const r = withinBudget(() => bliss(cands, { variant, lockedCandidates, budget: new Budget(budgetMs * SHARES.bliss), guessCount: true }));
+  const blissPart: ExtraRatings['bliss'] = r
+    ? { level: r.level, backdoor: r.backdoor, ng: r.ng, ngComplete: r.ngComplete, steps: r.steps, status: 'done' }
+    : { level: null, backdoor: false, ng: null, ngComplete: false, steps: [], status: 'budget' };
   if (!classic) return { w: null, te: null, backdoor: null, bliss: blissPart };
   const { w, te, backdoor } = whipRatings(cands, budgetMs * SHARES.whips);
   const chains = pathChains(w.steps).slice(0, text.length === 729 ? undefined : 1);

@@ -8,6 +8,16 @@ export class BudgetExceeded extends Error {
   }
 }
 
+/** Runs `work`; null when its budget ran out (or it was cancelled). */
+export function withinBudget<T>(work: () => T): T | null {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof BudgetExceeded) return null;
+    throw err;
+  }
+}
+
 /** A deadline plus a cancellation flag; long searches call `check()` now and then. */
 export class Budget {
   private readonly deadline: number;
