@@ -1,6 +1,8 @@
 /** What every CLI command shares: reading files, directories and puzzle arguments; usage errors. */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { nodeWorkers } from '../nodeWorkers';
+import type { RatingWorkers } from '../ratings';
 
 const PUZZLE_FILES = /\.(sdk|sdm|ss|txt)$/i;
 
@@ -43,4 +45,11 @@ export function positiveInt(name: string, raw: string | undefined, fallback: num
   if (raw === undefined) return fallback;
   if (!/^[1-9]\d*$/.test(raw)) throw new UsageError(`--${name} takes a positive whole number, not '${raw}'`);
   return Number(raw);
+}
+
+/** The CLI's worker threads: dist/ratingWorker.js beside dist/cli.js (an error naming it when it is not built). */
+export function cliWorkers(): RatingWorkers {
+  const script = path.join(__dirname, 'ratingWorker.js');
+  if (!existsSync(script)) throw new Error(`${script} not found: build with 'node scripts/build.mjs'`);
+  return nodeWorkers(script);
 }

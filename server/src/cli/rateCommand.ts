@@ -5,9 +5,7 @@
  * as soon as every earlier row is done, with a bounded number in flight; a progress bar (or a
  * line every ~5 s) goes to stderr; --output FILE --resume continues an interrupted run.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import * as path from 'node:path';
 import workerpool from 'workerpool';
 import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
 import { VARIANTS, type Variant } from '../engine/bliss';
@@ -16,7 +14,7 @@ import { type Puzzle, parseDocument } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
 import { ratingFindings } from '../engine/ratingFindings';
 import type { Finding } from '../engine/types';
-import { ARGUMENT, UsageError, positiveInt, sources } from './io';
+import { ARGUMENT, UsageError, cliWorkers, positiveInt, sources } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
 import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from './jobs';
 import { inOrder } from './ordered';
@@ -300,8 +298,8 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
     for (const puzzle of found) entries.push({ file: src.name, puzzle });
   }
-  const script = path.join(__dirname, 'ratingWorker.js');
-  if (workersOpt > 1 && entries.length > 1 && !existsSync(script)) throw new Error(`${script} not found: build with 'node scripts/build.mjs'`);
+  // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
+  const threads = workersOpt > 1 && entries.length > 1 ? cliWorkers() : null;
   const header = format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : [])].join(',') : null;
   const out: Output = openOutput(values.output, Boolean(values.resume), format, header);
   const todo = entries.filter((e) => !out.done.has(rowKey(e.file, e.puzzle.line + 1, e.puzzle.text))).length;
@@ -324,9 +322,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
 
   const workers = Math.min(workersOpt, todo);
   let pool: workerpool.Pool | null = null;
-  if (workers > 1) {
-    pool = workerpool.pool(script, { workerType: 'thread', maxWorkers: workers });
-  }
+  if (threads && workers > 1) pool = threads.pool(workers);
   const exec = (job: RowJob): Promise<RowResult> =>
     pool
       ? Promise.resolve(pool.exec('row', [job]) as Promise<RowResult>)

@@ -4,14 +4,11 @@
  * answers Ctrl-C (puzzles already printed stay; exit 130). Puzzles go to stdout one per line
  * (or one JSON object per grid), summaries to stderr.
  */
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
-import workerpool from 'workerpool';
 import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { patternClues } from '../engine/parse';
 import { elapsed } from '../engine/uaTargets';
 import type { ClueJob, ClueJobResult, PatternGridDone, PatternJob, PatternJobResult, SearchEvent } from '../uaJobs';
-import { ARGUMENT, UsageError, positiveInt } from './io';
+import { ARGUMENT, UsageError, cliWorkers, positiveInt } from './io';
 import { Progress } from './progress';
 import { type GridInput, gridOrigin, readGrids, readPatterns } from './uaInputs';
 
@@ -39,9 +36,7 @@ const SEARCH_BUDGET_MS = 600_000;
  * passing its other events on. Ctrl-C stops the worker and exits with status 130.
  */
 async function inWorker<T>(method: string, job: unknown, label: string, onEvent: (e: SearchEvent, progress: Progress | null) => void): Promise<T> {
-  const script = path.join(__dirname, 'ratingWorker.js');
-  if (!existsSync(script)) throw new Error(`${script} not found: build with 'node scripts/build.mjs'`);
-  const pool = workerpool.pool(script, { workerType: 'thread', maxWorkers: 1 });
+  const pool = cliWorkers().pool(1);
   let progress = null as Progress | null; // created by the first progress event, which knows the total
   let shown = 0;
   const onInterrupt = (): void => {
