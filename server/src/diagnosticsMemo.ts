@@ -63,8 +63,8 @@ export class DiagnosticsMemo {
   set(puzzle: Puzzle, value: PuzzleDiagnostics, full: boolean): PuzzleDiagnostics {
     let record: TextRecord | null = null;
     if (puzzle.text !== null) {
-      record = this.records.get(puzzle.text) ?? { changed: 0 };
-      this.records.set(puzzle.text, record);
+      record = this.records.get(puzzle.text) ?? null;
+      if (!record) this.records.set(puzzle.text, (record = { changed: 0 }));
     }
     const entry: Entry = { ...value, owner: puzzle, stamp: this.stamp, record, full };
     Object.defineProperty(puzzle, this.key, { value: entry, enumerable: false, writable: true, configurable: true });
