@@ -163,7 +163,6 @@ function diff(before: number[], after: number[]): SemanticTokensEdit[] {
   return [{ start: prefix, deleteCount: before.length - suffix - prefix, data: after.slice(prefix, after.length - suffix) }];
 }
 
-/** The last full result per document, kept so that `/full/delta` can send only what changed. */
 /**
  * Above this many lines a document gets no whole-file tokens (null: the grammar's colours stay).
  * On a 49,158-line collection they are 1.4 million tokens, 14 MB of JSON and 0.2–0.5 s of the
@@ -171,6 +170,7 @@ function diff(before: number[], after: number[]): SemanticTokensEdit[] {
  */
 export const FULL_TOKENS_MAX_LINES = 10_000;
 
+/** The last full result per document, kept so that `/full/delta` can send only what changed. */
 export class SemanticTokensProvider {
   private readonly last = new Map<string, SemanticTokens>();
   private ids = 0;
