@@ -36,6 +36,13 @@ interface Running {
   demote?: () => void;
 }
 
+/** `method` on a worker of `pool`; `token` cancels it, stopping its worker if it runs. */
+function cancellable<T>(pool: workerpool.Pool, method: string, arg: unknown, token?: CancellationToken, on?: (event: unknown) => void): Promise<T> {
+  const task = pool.exec(method, [arg], { on });
+  const cancelling = token?.onCancellationRequested(() => task.cancel());
+  return Promise.resolve(task as Promise<T>).finally(() => cancelling?.dispose());
+}
+
 export class RatingService {
   private readonly background: workerpool.Pool;
   private readonly interactive: workerpool.Pool;
@@ -130,9 +137,7 @@ export class RatingService {
    * when someone waits for it, else the background one. `token` cancels it, stopping its worker if it runs.
    */
   oneOff<T>(method: string, arg: unknown, interactive: boolean, token?: CancellationToken): Promise<T> {
-    const task = (interactive ? this.interactive : this.background).exec(method, [arg]);
-    const cancelling = token?.onCancellationRequested(() => task.cancel());
-    return Promise.resolve(task as Promise<T>).finally(() => cancelling?.dispose());
+    return cancellable<T>(interactive ? this.interactive : this.background, method, arg, token);
   }
 
   /**
@@ -141,9 +146,7 @@ export class RatingService {
    */
   search<T>(method: string, arg: unknown, token: CancellationToken, on?: (event: unknown) => void): Promise<T> {
     this.searchPool ??= this.workers.pool(1);
-    const task = this.searchPool.exec(method, [arg], { on });
-    const cancelling = token.onCancellationRequested(() => task.cancel());
-    return Promise.resolve(task as Promise<T>).finally(() => cancelling.dispose());
+    return cancellable<T>(this.searchPool, method, arg, token, on);
   }
 
   async dispose(): Promise<void> {
