@@ -1,6 +1,7 @@
 /**
  * Diagnostics of a document. Quick pass (as you type): syntax, structural checks and any
- * cached solver results, reusing each unchanged puzzle's diagnostics (DiagnosticsMemo). Full
+ * cached solver results, carrying over the last pass's unchanged puzzles and taking the others'
+ * from the memo when they are there (DiagnosticsMemo). Full
  * pass (open, save): every puzzle solved, in time slices that yield to other requests and stop
  * when the document changes. Both count the puzzles with errors and warnings as they go.
  */
@@ -14,7 +15,7 @@ import { type Puzzle, candidatesOf } from './engine/parse';
 import type { Finding } from './engine/types';
 import { withUAFindings } from './engine/uaFindings';
 import { validateState } from './engine/validate';
-import { toDiagnostic } from './lsp';
+import { movedDiagnostics, toDiagnostic } from './lsp';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
 import { nextTurn } from './turn';
@@ -31,15 +32,29 @@ export interface Sources {
   memo: DiagnosticsMemo;
 }
 
-/** A pass's diagnostics and the counts the language status item shows. */
+/**
+ * A pass over one document version, puzzle by puzzle: what is published, what the language status
+ * item counts, and what the next pass starts from (it computes only what changed since).
+ */
 export interface PassResult {
-  diagnostics: Diagnostic[];
+  doc: PuzzleDocument;
+  /** The memo's mark when the pass began: texts with results since then are computed again by the next. */
+  mark: number;
+  /** Each puzzle's count (COUNTED codes). */
+  counts: Uint8Array;
+  /** The puzzles with diagnostics, by index, at this version's lines. */
+  found: Map<number, Diagnostic[]>;
   withErrors: number;
   withWarnings: number;
-  /** The document version it is for, and each puzzle's part (refreshes patch it). */
-  doc: PuzzleDocument;
-  perPuzzle: PuzzleDiagnostics[];
+  /** Puzzles not carried over from the previous pass (0: the same diagnostics as it). */
+  updated: number;
 }
+
+const WARNING = 1;
+const ERROR = 2;
+
+/** Every diagnostic of a pass, to publish. */
+export const diagnosticsOf = (result: PassResult): Diagnostic[] => [...result.found.values()].flat();
 
 /** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines; the W path's chains). */
 function knownRatingFindings(puzzle: Puzzle, { cache, ratings, whipPath }: Sources) {
@@ -84,57 +99,64 @@ function fullFindings(puzzle: Puzzle, analysis: Analysis | null, sources: Source
 }
 
 /** A puzzle's diagnostics from a full pass: solved, its background work started; kept in the memo. */
-function fullPuzzle(puzzle: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics {
-  const analysis = sources.cache.get(puzzle);
-  return sources.memo.set(puzzle, withRanges(puzzle, analysis, fullFindings(puzzle, analysis, sources, uri), uri), true);
+function fullPuzzle(origin: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics {
+  const analysis = sources.cache.get(origin);
+  return sources.memo.set(origin, withRanges(origin, analysis, fullFindings(origin, analysis, sources, uri), uri), true);
 }
 
-/** Adds one puzzle's diagnostics and count to a pass's result. */
-function add(result: PassResult, part: PuzzleDiagnostics): void {
-  result.perPuzzle.push(part);
-  for (const d of part.diagnostics) result.diagnostics.push(d);
-  if (part.count === 'error') result.withErrors++;
-  else if (part.count === 'warning') result.withWarnings++;
+const quickPuzzle = (origin: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics =>
+  sources.memo.get(origin) ?? sources.memo.set(origin, withRanges(origin, sources.cache.peek(origin), quickFindings(origin, sources), uri), false);
+
+function count(result: PassResult, i: number, code: number): void {
+  result.counts[i] = code;
+  if (code === ERROR) result.withErrors++;
+  else if (code === WARNING) result.withWarnings++;
 }
 
-const emptyResult = (doc: PuzzleDocument): PassResult => ({ diagnostics: [], withErrors: 0, withWarnings: 0, doc, perPuzzle: [] });
-
-const quickPuzzle = (p: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics =>
-  sources.memo.get(p) ?? sources.memo.set(p, withRanges(p, sources.cache.peek(p), quickFindings(p, sources), uri), false);
-
-export function quickDiagnostics(doc: PuzzleDocument, sources: Sources): PassResult {
-  const result = emptyResult(doc);
-  for (const p of doc.puzzles) add(result, quickPuzzle(p, sources, doc.uri));
-  return result;
+/** Puts puzzle i's diagnostics and count in a pass's result, moved from its origin's lines to its own. */
+function place(result: PassResult, i: number, part: PuzzleDiagnostics, shift: number): void {
+  result.updated++;
+  if (part.diagnostics.length > 0) result.found.set(i, movedDiagnostics(part.diagnostics, shift));
+  count(result, i, part.count === 'error' ? ERROR : part.count === 'warning' ? WARNING : 0);
 }
 
-/** Where each text stands in a document version (built once per version, on its first refresh). */
-const positions = new WeakMap<PuzzleDocument, Map<string, number[]>>();
-
-function positionsOf(doc: PuzzleDocument): Map<string, number[]> {
-  let byText = positions.get(doc);
-  if (!byText) {
-    byText = new Map();
-    doc.puzzles.forEach((p, i) => {
-      if (p.text !== null) byText!.get(p.text)?.push(i) ?? byText!.set(p.text, [i]);
-    });
-    positions.set(doc, byText);
-  }
-  return byText;
-}
+const emptyResult = (doc: PuzzleDocument, mark: number): PassResult => ({
+  doc,
+  mark,
+  counts: new Uint8Array(doc.puzzleCount),
+  found: new Map(),
+  withErrors: 0,
+  withWarnings: 0,
+  updated: 0,
+});
 
 /**
- * `previous` with the puzzles of `texts` (new ratings or UA sets) computed again: results stream in
- * from the workers for minutes after a large file opens, and each batch costs what it changed.
+ * Syntax, structure and what is known of each puzzle. From a `previous` pass over an earlier
+ * version, the puzzles it had whose texts got no result since are carried over (their diagnostics
+ * moved with their lines): typing in a 50,000-line file costs what the typing changed.
  */
-export function refreshedDiagnostics(previous: PassResult, texts: Iterable<string>, sources: Sources): PassResult {
-  const { doc } = previous;
-  const perPuzzle = [...previous.perPuzzle];
-  const byText = positionsOf(doc);
-  for (const text of texts) for (const i of byText.get(text) ?? []) perPuzzle[i] = quickPuzzle(doc.puzzles[i], sources, doc.uri);
-  const result = emptyResult(doc);
-  for (const part of perPuzzle) add(result, part);
+export function quickDiagnostics(doc: PuzzleDocument, sources: Sources, previous?: PassResult): PassResult {
+  const result = emptyResult(doc, sources.memo.mark());
+  const again = previous && sources.memo.changedSince(previous.mark);
+  // Each puzzle's place in the previous pass, and back.
+  const from = previous && again && { previous, places: doc.placesIn(previous.doc), to: new Int32Array(previous.doc.puzzleCount).fill(-1) };
+  for (let i = 0; i < doc.puzzleCount; i++) {
+    const j = from ? from.places[i] : -1;
+    if (from && j >= 0 && !(again.size > 0 && again.has(doc.origin(i).text as string))) {
+      count(result, i, from.previous.counts[j]);
+      from.to[j] = i;
+    } else place(result, i, quickPuzzle(doc.origin(i), sources, doc.uri), doc.shift(i));
+  }
+  if (from) moveCarried(result, from.previous, from.to);
   return result;
+}
+
+/** The carried puzzles' diagnostics, moved by as many lines as each puzzle moved since the previous pass. */
+function moveCarried(result: PassResult, previous: PassResult, to: Int32Array): void {
+  for (const [j, diagnostics] of previous.found) {
+    const i = to[j];
+    if (i >= 0) result.found.set(i, movedDiagnostics(diagnostics, result.doc.shift(i) - previous.doc.shift(j)));
+  }
 }
 
 export interface Cancellable {
@@ -147,10 +169,11 @@ export async function fullDiagnostics(
   sources: Sources,
   token: Cancellable,
 ): Promise<PassResult | null> {
-  const result = emptyResult(doc);
+  const result = emptyResult(doc, sources.memo.mark());
   let sliceStart = performance.now();
-  for (const p of doc.puzzles) {
-    add(result, sources.memo.get(p, true) ?? fullPuzzle(p, sources, doc.uri));
+  for (let i = 0; i < doc.puzzleCount; i++) {
+    const origin = doc.origin(i);
+    place(result, i, sources.memo.get(origin, true) ?? fullPuzzle(origin, sources, doc.uri), doc.shift(i));
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTurn();
       if (token.isCancellationRequested) return null;

@@ -1,5 +1,6 @@
 /** The one boundary where engine data becomes LSP data. */
 import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
+import { shiftRange } from './engine/parse';
 import type { Finding, Severity } from './engine/types';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -21,4 +22,14 @@ export function toDiagnostic(finding: Finding, uri: string): Diagnostic {
     diagnostic.relatedInformation = finding.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
   }
   return diagnostic;
+}
+
+/** The same diagnostics `lines` lines further down (their puzzle moved as lines were added or removed above it). */
+export function movedDiagnostics(diagnostics: Diagnostic[], lines: number): Diagnostic[] {
+  if (lines === 0) return diagnostics;
+  return diagnostics.map((d) => {
+    const moved: Diagnostic = { ...d, range: shiftRange(d.range, lines) };
+    if (d.relatedInformation) moved.relatedInformation = d.relatedInformation.map((r) => ({ ...r, location: { ...r.location, range: shiftRange(r.location.range, lines) } }));
+    return moved;
+  });
 }

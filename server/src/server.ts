@@ -14,20 +14,21 @@ import {
   TextDocuments,
   WorkDoneProgress,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from './analysisCache';
 import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
-import { type PassResult, type Sources, fullDiagnostics, quickDiagnostics, refreshedDiagnostics, wantWhipPathsInView } from './diagnostics';
+import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
+
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
 import { describeRating, summarize } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
+import { LineDocument } from './lineDocument';
 import { documentSymbols, foldingRanges } from './outline';
 import {
   BlissApplyRequest,
@@ -71,9 +72,9 @@ const HOVER_RATING_WAIT_MS = 1500;
 interface DocState {
   parsed: PuzzleDocument;
   diagnostics: Diagnostic[];
-  /** The last pass published; a refresh of the same version patches it. */
-  last?: PassResult;
   resultId: number;
+  /** The last pass: the next one starts from it. */
+  last?: PassResult;
   /** Pending quick pass (debounced typing). */
   timer?: ReturnType<typeof setTimeout>;
   /** The running full pass, cancelled by setting its flag. */
@@ -92,7 +93,11 @@ function runSafe<T>(connection: Connection, token: CancellationToken, what: stri
 }
 
 export function startServer(connection: Connection, workers: RatingWorkers): void {
-  const documents = new TextDocuments(TextDocument);
+  // Open documents as lines, updated from each change (see LineDocument).
+  const documents = new TextDocuments<LineDocument>({
+    create: (uri, languageId, version, content) => new LineDocument(uri, languageId, version, content),
+    update: (doc, changes, version) => doc.update(changes, version),
+  });
   const states = new Map<string, DocState>();
   let settings: Settings = DEFAULT_SETTINGS;
   // Each puzzle's diagnostics, kept by the quick pass until a result for its text arrives.
@@ -104,19 +109,13 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   let ratedTimer: ReturnType<typeof setTimeout> | undefined;
   // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics (UA results:
   // redundant clues, unhit UA sets): refresh both, batched.
-  let resultTexts = new Set<string>();
   const refreshResults = (texts: readonly string[]): void => {
-    for (const text of texts) {
-      memo.changed(text);
-      resultTexts.add(text);
-    }
+    for (const text of texts) memo.changed(text);
     if (ratedTimer) return;
     ratedTimer = setTimeout(() => {
       ratedTimer = undefined;
-      const texts = resultTexts;
-      resultTexts = new Set();
       if (inlayRefresh) void connection.languages.inlayHint.refresh();
-      for (const uri of states.keys()) refreshPass(uri, texts);
+      for (const uri of states.keys()) quickPass(uri);
     }, 300);
   };
   const ratings = new RatingService(workers, settings.ratingBudgetMs, settings.blissLockedCandidates, (text) => refreshResults([text]));
@@ -131,7 +130,8 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     if (!doc) return undefined;
     const state = states.get(uri);
     if (state && state.parsed.version === doc.version) return state;
-    const parsed = state ? state.parsed.update(doc.version, doc.getText()) : PuzzleDocument.parse(uri, doc.version, doc.getText());
+    const lines = doc.snapshot();
+    const parsed = state ? state.parsed.update(doc.version, lines) : PuzzleDocument.parse(uri, doc.version, lines.lines);
     if (!state) {
       const fresh: DocState = { parsed, diagnostics: [], resultId: 0 };
       states.set(uri, fresh);
@@ -141,28 +141,25 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return state;
   }
 
+  /** Keeps a pass's result for the next pass to start from, and publishes it unless it changed nothing. */
   function publish(state: DocState, result: PassResult): void {
-    const { diagnostics, withErrors, withWarnings } = result;
-    const status: DocumentStatus = { uri: state.parsed.uri, puzzles: state.parsed.puzzles.length, withErrors, withWarnings };
-    void connection.sendNotification(StatusNotification, status);
+    const unchanged = result.updated === 0 && state.last?.doc.version === result.doc.version;
     state.last = result;
+    memo.forget(Math.min(...[...states.values()].map((s) => s.last?.mark ?? Number.MAX_SAFE_INTEGER)));
+    if (unchanged) return;
+    const { doc, withErrors, withWarnings } = result;
+    const diagnostics = diagnosticsOf(result);
+    void connection.sendNotification(StatusNotification, { uri: doc.uri, puzzles: doc.puzzleCount, withErrors, withWarnings } satisfies DocumentStatus);
     state.diagnostics = diagnostics;
     state.resultId = ++resultIds;
     if (pull) void connection.languages.diagnostics.refresh();
-    else void connection.sendDiagnostics({ uri: state.parsed.uri, version: state.parsed.version, diagnostics });
+    else void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   }
 
+  /** After typing, or when results arrive: what changed since the last pass (the memo forgot the puzzles of texts with results). */
   function quickPass(uri: string): void {
     const state = current(uri);
-    if (state) publish(state, quickDiagnostics(state.parsed, sources()));
-  }
-
-  /** New results for `texts`: only their puzzles again when the document is as last published. */
-  function refreshPass(uri: string, texts: ReadonlySet<string>): void {
-    const state = states.get(uri);
-    if (state?.last && state.last.doc === state.parsed && documents.get(uri)?.version === state.parsed.version) {
-      publish(state, refreshedDiagnostics(state.last, texts, sources()));
-    } else quickPass(uri);
+    if (state) publish(state, quickDiagnostics(state.parsed, sources(), state.last));
   }
 
   /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
@@ -313,8 +310,8 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
 
   /** Reads one line of an open document, without its line break. */
   function lineReader(uri: string): ((line: number) => string) | undefined {
-    const text = documents.get(uri);
-    return text && ((line: number) => text.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, ''));
+    const doc = documents.get(uri);
+    return doc && ((line: number) => doc.lineText(line));
   }
 
   connection.onCodeAction((params, token) =>

@@ -65,4 +65,22 @@ describe('DiagnosticsMemo', () => {
     expect(memo.get(first, true)?.diagnostics[0].message).toBe('full');
     expect(memo.get(first)?.diagnostics[0].message).toBe('full');
   });
+
+  it('says which texts got results since a mark, until no pass needs them', () => {
+    const memo = new DiagnosticsMemo();
+    const start = memo.mark();
+    memo.changed('a');
+    const middle = memo.mark();
+    memo.changed('b');
+    memo.changed('a');
+    expect([...(memo.changedSince(start) ?? [])].sort()).toEqual(['a', 'b']);
+    expect([...(memo.changedSince(middle) ?? [])].sort()).toEqual(['a', 'b']);
+    expect(memo.changedSince(memo.mark())?.size).toBe(0);
+    memo.forget(middle);
+    expect(memo.changedSince(middle)?.size).toBe(2);
+    expect(memo.changedSince(start)).toBeNull(); // forgotten: everything counts as changed
+    const beforeClear = memo.mark();
+    memo.clear();
+    expect(memo.changedSince(beforeClear)).toBeNull(); // new settings: every puzzle again
+  });
 });

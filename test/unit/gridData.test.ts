@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/analysisCache';
 import { bit, PEERS } from '../../server/src/engine/grid';
-import { candidatesOfText } from '../../server/src/engine/parse';
+import { candidatesOfText, splitLines } from '../../server/src/engine/parse';
 import { type Rating, ratePuzzle } from '../../server/src/engine/rate';
 import { gridAt } from '../../server/src/gridData';
 import type { GridResponse, StepView } from '../../server/src/protocol';
@@ -28,7 +28,7 @@ function inProcessRatings() {
   };
 }
 
-const doc = PuzzleDocument.parse('file:///grid.sdm', 1, TEXT);
+const doc = PuzzleDocument.parse('file:///grid.sdm', 1, splitLines(TEXT));
 const cache = new AnalysisCache({});
 
 type Shown = NonNullable<GridResponse['puzzle']>;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PEERS, bit } from '../../server/src/engine/grid';
-import { type Puzzle, candidateRange, candidatesOf, cellAt, cellChar, cellLine, cellRange, parseDocument } from '../../server/src/engine/parse';
+import { type Puzzle, candidateRange, candidatesOf, cellAt, cellChar, cellLine, cellRange, parseDocument, splitLines } from '../../server/src/engine/parse';
 import type { Range } from '../../server/src/engine/types';
 import { dataPath } from '../dataPath';
 
@@ -726,7 +726,7 @@ describe('the forum HardestDatabase110626 collection', () => {
 describe('cellAt, cellRange and candidateRange', () => {
   /** Every position of every line maps to the cell whose range holds it, or to -1. */
   function checkRoundTrip(source: string): void {
-    const lines = source.split(/\r?\n/);
+    const lines = splitLines(source);
     const puzzles = parseDocument(source).puzzles.filter((p) => p.text !== null);
     expect(puzzles.length).toBeGreaterThan(0);
     for (const p of puzzles) {
@@ -860,7 +860,7 @@ describe('properties', () => {
 
   /** Invariants every parse result keeps, whatever the input. */
   function checkInvariants(source: string): void {
-    const lines = source.split(/\r?\n/);
+    const lines = splitLines(source);
     const { puzzles } = parseDocument(source);
     for (const p of puzzles) {
       expect(p.text === null).toBe(p.problems.length > 0);

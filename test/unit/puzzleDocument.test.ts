@@ -1,10 +1,14 @@
 /**
- * Incremental reparsing: a document updated edit by edit must hold exactly the puzzles a fresh
- * parse of the new text finds, for every mix of line kinds and every kind of edit.
+ * Incremental reparsing: a document's lines followed change by change (LineDocument) and its
+ * puzzles updated from them (PuzzleDocument.update) must hold exactly what a fresh parse of the
+ * editor's new text finds, for every mix of line kinds, line breaks and kinds of change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Puzzle } from '../../server/src/engine/parse';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { type Puzzle, splitLines } from '../../server/src/engine/parse';
+import { LineDocument } from '../../server/src/lineDocument';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
 
 const LINES = [
@@ -30,52 +34,105 @@ const LINES = [
 const snapshot = (puzzles: readonly Puzzle[]) =>
   JSON.stringify(puzzles.map((p) => ({ ...p, gridCells: p.gridCells ? Array.from(p.gridCells) : null })));
 
-const docLines = fc.array(fc.constantFrom(...LINES), { maxLength: 40 });
-const edit = fc.record({
-  at: fc.nat(),
-  remove: fc.nat({ max: 4 }),
-  insert: fc.array(fc.constantFrom(...LINES), { maxLength: 4 }),
-  typo: fc.option(fc.record({ char: fc.nat({ max: 100 }), text: fc.constantFrom('.', '5', 'x', '', '  ') })),
+const BREAKS = ['\n', '\n', '\n', '\r\n', '\r'];
+const docText = fc.tuple(fc.array(fc.constantFrom(...LINES), { maxLength: 40 }), fc.constantFrom(...BREAKS)).map(([lines, br]) => lines.join(br));
+/** What a user types or pastes: a character, a line break, whole lines. */
+const typed = fc.oneof(
+  fc.constantFrom('.', '5', 'x', '', '  ', ...BREAKS),
+  fc.tuple(fc.array(fc.constantFrom(...LINES), { minLength: 1, maxLength: 4 }), fc.constantFrom('\n', '\r\n')).map(([lines, br]) => lines.map((l) => l + br).join('')),
+);
+/**
+ * A change at offsets of the text as it is then (turned into a range below), often at a line's start
+ * or end, where line breaks meet; `whole`: the client sent the full text.
+ */
+const change = fc.record({
+  from: fc.nat(),
+  at: fc.constantFrom('offset', 'lineStart', 'lineEnd'),
+  length: fc.oneof(fc.nat({ max: 3 }), fc.nat({ max: 400 })),
+  text: typed,
+  whole: fc.nat({ max: 9 }).map((n) => n === 0),
 });
+type Change = { from: number; at: string; length: number; text: string; whole: boolean };
 
-function apply(lines: string[], e: { at: number; remove: number; insert: string[]; typo: { char: number; text: string } | null }): string[] {
-  const next = [...lines];
-  const at = lines.length === 0 ? 0 : e.at % (lines.length + 1);
-  next.splice(at, e.remove, ...e.insert);
-  if (e.typo && next.length > 0) {
-    const line = next[at % next.length];
-    const c = e.typo.char % (line.length + 1);
-    next[at % next.length] = line.slice(0, c) + e.typo.text + line.slice(c + 1);
+/** Applies a version's changes to the editor's document and returns them as the client sends them. */
+function send(doc: TextDocument, changes: Change[], version: number): TextDocumentContentChangeEvent[] {
+  const events: TextDocumentContentChangeEvent[] = [];
+  for (const c of changes) {
+    const text = doc.getText();
+    const line = c.from % doc.lineCount;
+    const from = c.at === 'offset' ? c.from % (text.length + 1) : doc.offsetAt({ line, character: c.at === 'lineStart' ? 0 : Number.MAX_SAFE_INTEGER });
+    const to = Math.min(text.length, from + c.length);
+    const event = c.whole ? { text: text.slice(0, from) + c.text + text.slice(to) } : { range: { start: doc.positionAt(from), end: doc.positionAt(to) }, text: c.text };
+    TextDocument.update(doc, [event], version);
+    events.push(event);
   }
-  return next;
+  return events;
 }
 
-describe('PuzzleDocument.update', () => {
-  it('equals a fresh parse after any sequence of edits', () => {
+describe('PuzzleDocument.update from LineDocument', () => {
+  it('equals a fresh parse of the new text after any sequence of changes', () => {
     fc.assert(
-      fc.property(docLines, fc.array(edit, { minLength: 1, maxLength: 6 }), (start, edits) => {
-        let lines = start;
-        let doc = PuzzleDocument.parse('file:///t.sdm', 1, lines.join('\n'));
-        edits.forEach((e, i) => {
-          lines = apply(lines, e);
-          doc = doc.update(i + 2, lines.join('\n'));
-          const fresh = PuzzleDocument.parse('file:///t.sdm', i + 2, lines.join('\n'));
+      fc.property(docText, fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (start, versions) => {
+        const editor = TextDocument.create('file:///t.sdm', 'sudoku', 1, start);
+        const lines = new LineDocument('file:///t.sdm', 'sudoku', 1, start);
+        let doc = PuzzleDocument.parse('file:///t.sdm', 1, lines.snapshot().lines);
+        versions.forEach((changes, i) => {
+          lines.update(send(editor, changes, i + 2), i + 2);
+          doc = doc.update(i + 2, lines.snapshot());
+          const text = editor.getText();
+          expect(lines.getText()).toBe(text);
+          const fresh = PuzzleDocument.parse('file:///t.sdm', i + 2, splitLines(text));
+          expect(doc.lineCount).toBe(editor.lineCount); // lines as the editor counts them
+          for (let l = 0; l < doc.lineCount; l++) expect(doc.lineText(l)).toBe(fresh.lineText(l));
           expect(snapshot(doc.puzzles)).toBe(snapshot(fresh.puzzles));
-          for (let l = 0; l < lines.length; l++) expect(doc.puzzleAt(l)?.line).toBe(fresh.puzzleAt(l)?.line);
+          for (let l = 0; l < doc.lineCount; l++) expect(doc.puzzleAt(l)?.line).toBe(fresh.puzzleAt(l)?.line);
+          const middle = Math.floor(doc.lineCount / 2);
+          expect(snapshot(doc.puzzlesBetween(middle, middle + 3))).toBe(snapshot(fresh.puzzlesBetween(middle, middle + 3)));
         });
       }),
       { numRuns: 400 },
     );
   });
 
+  const collection = () => Array.from({ length: 2000 }, (_, i) => LINES[i % 2]).join('\n');
+  const at = (line: number, character: number) => ({ line, character });
+  const edited = (text: string, ...changes: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]) => {
+    const lines = new LineDocument('file:///big.sdm', 'sudoku', 1, text);
+    const doc = PuzzleDocument.parse('file:///big.sdm', 1, lines.snapshot().lines);
+    lines.update(changes, 2);
+    return { doc, next: doc.update(2, lines.snapshot()) };
+  };
+
   it('keeps the untouched puzzles of a large collection as they were', () => {
-    const lines = Array.from({ length: 2000 }, (_, i) => LINES[i % 2]);
-    const doc = PuzzleDocument.parse('file:///big.sdm', 1, lines.join('\n'));
-    lines[1000] = lines[1000].replace('4...3', '4..53');
-    const next = doc.update(2, lines.join('\n'));
-    expect(next.puzzles[999]).toBe(doc.puzzles[999]);
-    expect(next.puzzles[1001]).toBe(doc.puzzles[1001]);
-    expect(next.puzzles[1000]).not.toBe(doc.puzzles[1000]);
-    expect(next.puzzles[1000].text?.slice(0, 5)).toBe('4..53');
+    const { doc, next } = edited(collection(), { range: { start: at(1000, 3), end: at(1000, 4) }, text: '5' });
+    expect(next.puzzle(999)).toBe(doc.puzzle(999));
+    expect(next.puzzle(1001)).toBe(doc.puzzle(1001));
+    expect(next.puzzle(1000)).not.toBe(doc.puzzle(1000));
+    expect(next.puzzle(1000).text?.slice(0, 5)).toBe('4..53');
+  });
+
+  it('moves the puzzles below a new line without copying them: each keeps its origin', () => {
+    const { doc, next } = edited(collection(), { range: { start: at(0, 0), end: at(0, 0) }, text: '# new heading\n' });
+    expect(next.puzzleCount).toBe(doc.puzzleCount);
+    expect(next.origin(1999)).toBe(doc.origin(1999));
+    expect(next.shift(1999)).toBe(1);
+    expect(next.puzzle(1999).line).toBe(2000);
+    expect(next.puzzleAt(2000)?.text).toBe(doc.puzzle(1999).text);
+    expect(next.puzzleAt(0)).toBeUndefined();
+  });
+
+  it('reparses only around each of several edits far apart, keeping the puzzles between', () => {
+    const { doc, next } = edited(
+      collection(),
+      { range: { start: at(100, 0), end: at(100, 1) }, text: '.' },
+      { range: { start: at(1900, 0), end: at(1901, 0) }, text: '' },
+      { range: { start: at(10, 0), end: at(10, 0) }, text: '\n' },
+    );
+    expect(next.puzzleCount).toBe(doc.puzzleCount - 1);
+    expect(next.origin(1000)).toBe(doc.origin(1000));
+    expect(next.shift(1000)).toBe(1);
+    expect(next.origin(100)).not.toBe(doc.origin(100));
+    expect(next.origin(1998)).toBe(doc.origin(1999));
+    expect(next.shift(1998)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/analysisCache';
+import { splitLines } from '../../server/src/engine/parse';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
 import { nodeWorkers } from '../../server/src/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';
@@ -27,7 +28,7 @@ describe('UAService', () => {
   afterAll(() => ratings.dispose());
 
   const open = (uri: string, text: string) => {
-    const doc = PuzzleDocument.parse(uri, 1, text);
+    const doc = PuzzleDocument.parse(uri, 1, splitLines(text));
     const cache = new AnalysisCache({});
     for (const p of doc.puzzles) cache.get(p);
     return { doc, cache };

@@ -336,7 +336,8 @@ export function parseDocument(source: string): ParsedDocument {
   return { puzzles: parseLines(splitLines(source)) };
 }
 
-export const splitLines = (source: string): string[] => source.split(/\r?\n/);
+/** Lines as editors count them (LSP too): CRLF, LF and a lone CR each end one. */
+export const splitLines = (source: string): string[] => source.split(/\r\n|\r|\n/);
 
 /** The characters of a grid row's cells, or null when the line is no grid row (a separator, a header, …). */
 export function gridRowCells(text: string): number[] | null {
@@ -402,7 +403,8 @@ export function parseLines(lines: readonly string[], from = 0, to = lines.length
   return puzzles;
 }
 
-const shiftRange = (r: Range, delta: number): Range => ({
+/** The same range `delta` lines further down. */
+export const shiftRange = (r: Range, delta: number): Range => ({
   start: { line: r.start.line + delta, character: r.start.character },
   end: { line: r.end.line + delta, character: r.end.character },
 });
