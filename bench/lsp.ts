@@ -1,7 +1,8 @@
 /**
  * Language-server benchmark on a 49,158-line collection (all 17-clue puzzles), driven
  * over stdio exactly as an editor would: time to syntax and to solver diagnostics after
- * open, hover latency while solving and after, semantic tokens (whole file, a screenful),
+ * open, hover latency while solving and after, code lenses and outline (what the editor asks
+ * for after each typing pause), semantic tokens (whole file, a screenful),
  * typing latency, the longest stall while typing, and the server's memory.
  */
 import { readFileSync } from 'node:fs';
@@ -79,6 +80,20 @@ export async function run(): Promise<void> {
       await server.connection.sendRequest('textDocument/semanticTokens/range', { textDocument: { uri }, range });
       tokensRange.push(performance.now() - start);
     }
+    // What VS Code asks for the whole document after every typing pause: its code lenses (only
+    // around the view above sudokuLens.codeLens.maxPuzzles) and its outline (capped).
+    const wholeDocument = async (method: string): Promise<{ times: number[]; items: number; bytes: number }> => {
+      const times: number[] = [];
+      let answer: unknown[] = [];
+      for (let i = 0; i < 10; i++) {
+        const start = performance.now();
+        answer = await server.connection.sendRequest<unknown[]>(method, { textDocument: { uri } });
+        times.push(performance.now() - start);
+      }
+      return { times, items: answer.length, bytes: JSON.stringify(answer).length };
+    };
+    const lenses = await wholeDocument('textDocument/codeLens');
+    const symbols = await wholeDocument('textDocument/documentSymbol');
 
     // Typing: one character changed, then a hover at once (the server reparses for it).
     const typing: number[] = [];
@@ -139,6 +154,9 @@ export async function run(): Promise<void> {
     console.log(`  all solver diagnostics after open           ${ms(fullAt)}`);
     console.log(`  hover while solving: n=${during.length} p50 ${ms(percentile(during, 50))} p95 ${ms(percentile(during, 95))} max ${ms(Math.max(...during))}`);
     console.log(`  hover after:         n=${after.length} p50 ${ms(percentile(after, 50))} p95 ${ms(percentile(after, 95))}`);
+    for (const [what, m] of [['code lenses', lenses], ['document symbols', symbols]] as const) {
+      console.log(`  ${what}, whole document: p50 ${ms(percentile(m.times, 50))} max ${ms(Math.max(...m.times))} (${m.items} items, ${(m.bytes / 1e3).toFixed(0)} kB of JSON)`);
+    }
     console.log(
       `  semantic tokens, whole file: none over ${FULL_TOKENS_MAX_LINES} lines; at ${FULL_TOKENS_MAX_LINES} lines p50 ${ms(percentile(tokensFull, 50))} (${tokenCount} tokens, ${(tokenBytes / 1e6).toFixed(1)} MB of JSON)`,
     );

@@ -1,6 +1,7 @@
 /** Code lenses above each puzzle; their commands are the client's (see client/src/commands.ts). */
 import type { CodeLens } from 'vscode-languageserver';
 import type { PuzzleDocument } from './puzzleDocument';
+import type { LineSpan } from './view';
 
 export const SOLVE_COMMAND = 'sudokuLens.solveLine';
 export const VALIDATE_COMMAND = 'sudokuLens.validateLine';
@@ -11,9 +12,10 @@ export const GRID_COMMAND = 'sudokuLens.openGrid';
 export const BLISS_LOG_COMMAND = 'sudokuLens.blissLog';
 export const PATTERN_COMMAND = 'sudokuLens.findPatternPuzzles';
 
-export function codeLenses(doc: PuzzleDocument): CodeLens[] {
+/** The lenses of every puzzle, or of the puzzles in `window` (a large document: see view.ts). */
+export function codeLenses(doc: PuzzleDocument, window: LineSpan | null): CodeLens[] {
   const lenses: CodeLens[] = [];
-  for (const p of doc.puzzles) {
+  for (const p of window ? doc.puzzlesBetween(window.from, window.to) : doc.puzzles) {
     const range = { start: { line: p.line, character: 0 }, end: { line: p.line, character: 0 } };
     if (p.pattern) {
       // A clue pattern is no puzzle: nothing to solve or rate, only puzzles to find.

@@ -5,6 +5,7 @@
  */
 import {
   type CancellationToken,
+  CodeLensRefreshRequest,
   type Connection,
   type Diagnostic,
   DocumentDiagnosticReportKind,
@@ -66,6 +67,7 @@ import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
 import { patternAt, uaSearch } from './uaSearches';
 import { UAService } from './uaService';
+import { Viewports } from './view';
 
 const HOVER_RATING_WAIT_MS = 1500;
 
@@ -106,6 +108,11 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   let pull = false;
   let hasConfiguration = false;
   let inlayRefresh = false;
+  let lensRefresh = false;
+  const refreshLenses = (): void => {
+    if (lensRefresh) connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined); // the client re-asks on its next edit anyway
+  };
+  const views = new Viewports(refreshLenses);
   let ratedTimer: ReturnType<typeof setTimeout> | undefined;
   // New ratings change inlay hints and may add BUG / rating-mismatch diagnostics (UA results:
   // redundant clues, unhit UA sets): refresh both, batched.
@@ -182,6 +189,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     pull = !!caps.textDocument?.diagnostic;
     hasConfiguration = !!caps.workspace?.configuration;
     inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
+    lensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -211,6 +219,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   connection.onDidChangeConfiguration(async () => {
     await loadSettings();
     if (inlayRefresh) void connection.languages.inlayHint.refresh();
+    refreshLenses(); // sudokuLens.codeLens.maxPuzzles may have changed
     for (const uri of states.keys()) void fullPass(uri);
   });
 
@@ -234,6 +243,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     states.delete(e.document.uri);
     ua.close(e.document.uri);
     tokens.close(e.document.uri);
+    views.close(e.document.uri);
     if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -286,6 +296,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     runSafe(connection, token, 'inlay hints', () => {
       const state = current(params.textDocument.uri);
       if (state) {
+        views.show(params.textDocument.uri, params.range);
         ua.inView(state.parsed, cache, params.range); // the lines in view: their UA results first
         wantWhipPathsInView(state.parsed, sources(), params.range);
       }
@@ -367,14 +378,14 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   connection.onDocumentSymbol((params, token) =>
     runSafe(connection, token, 'symbols', () => {
       const state = current(params.textDocument.uri);
-      return state ? documentSymbols(state.parsed, cache, ratings) : [];
+      return state ? documentSymbols(state.parsed, cache, ratings, settings.outlineMaxItems) : [];
     }),
   );
 
   connection.onFoldingRanges((params, token) =>
     runSafe(connection, token, 'folding', () => {
       const state = current(params.textDocument.uri);
-      return state ? foldingRanges(state.parsed) : [];
+      return state ? foldingRanges(state.parsed, settings.outlineMaxItems) : [];
     }),
   );
 
@@ -394,6 +405,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   connection.languages.semanticTokens.onRange((params, token) =>
     runSafe(connection, token, 'semantic tokens', () => {
       const state = current(params.textDocument.uri);
+      if (state) views.show(params.textDocument.uri, params.range);
       return state ? tokens.range(state.parsed, params.range) : noTokens;
     }),
   );
@@ -431,7 +443,9 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   connection.onCodeLens((params, token) =>
     runSafe(connection, token, 'code lens', () => {
       const state = current(params.textDocument.uri);
-      return state ? codeLenses(state.parsed) : [];
+      if (!state) return [];
+      const large = state.parsed.puzzles.length > settings.codeLensMaxPuzzles;
+      return codeLenses(state.parsed, views.lensWindow(params.textDocument.uri, large));
     }),
   );
 

@@ -18,6 +18,10 @@ export interface Settings {
   whipPath: WhipPathDiagnostics;
   /** Spoiler protection: solutions stay hidden until an explicit action reveals one; ratings stay visible. */
   hideSolutions: boolean;
+  /** Above this many puzzles, code lenses only around the lines in view (see view.ts). */
+  codeLensMaxPuzzles: number;
+  /** Most outline symbols and folding ranges computed for one document. */
+  outlineMaxItems: number;
 }
 
 /** Where a hidden solution says why it is hidden. */
@@ -39,6 +43,8 @@ export const DEFAULT_SETTINGS: Settings = {
   blissLockedCandidates: false,
   whipPath: 'pencilmark',
   hideSolutions: false,
+  codeLensMaxPuzzles: 1000,
+  outlineMaxItems: 5000,
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
@@ -56,6 +62,8 @@ export function readSettings(section: unknown): Settings {
     unavoidableSets?: { budgetMs?: unknown; searchBudgetMs?: unknown };
     bliss?: { lockedCandidates?: unknown };
     spoilers?: { hideSolutions?: unknown };
+    codeLens?: { maxPuzzles?: unknown };
+    outline?: { maxItems?: unknown };
   };
   return {
     nodeBudget: numberOr(s.solver?.nodeBudget, DEFAULT_SETTINGS.nodeBudget, 1000),
@@ -68,5 +76,7 @@ export function readSettings(section: unknown): Settings {
     uaSearchBudgetMs: numberOr(s.unavoidableSets?.searchBudgetMs, DEFAULT_SETTINGS.uaSearchBudgetMs, 1000),
     whipPath: WHIP_PATHS.find((w) => w === s.diagnostics?.whipPath) ?? DEFAULT_SETTINGS.whipPath,
     hideSolutions: typeof s.spoilers?.hideSolutions === 'boolean' ? s.spoilers.hideSolutions : DEFAULT_SETTINGS.hideSolutions,
+    codeLensMaxPuzzles: numberOr(s.codeLens?.maxPuzzles, DEFAULT_SETTINGS.codeLensMaxPuzzles, 1),
+    outlineMaxItems: numberOr(s.outline?.maxItems, DEFAULT_SETTINGS.outlineMaxItems, 1),
   };
 }
