@@ -5,9 +5,10 @@
  * for after each typing pause), semantic tokens (whole file, a screenful),
  * typing latency, the longest stall while typing, and the server's memory.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Hover, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
+import type { Hover, Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../test/lsp/server';
 import { FULL_TOKENS_MAX_LINES } from '../server/src/semanticTokens';
 import { dataDir, percentile } from './common';
@@ -25,7 +26,18 @@ export async function run(): Promise<void> {
   const file = path.join(dataDir(), 'tdoku', 'puzzles2_17_clue');
   const text = readFileSync(file, 'utf8');
   const lineCount = text.split('\n').length;
-  const server = await startServer({}, {}, path.resolve(__dirname, 'server.js'));
+  const loopFile = path.join(mkdtempSync(path.join(tmpdir(), 'sudoku-lens-bench-')), 'loop');
+  process.env.SUDOKU_LENS_LOOP_FILE = loopFile;
+  const server = await startServer({}, {}, path.resolve(__dirname, 'bench-server.js'));
+  /** The server's longest event-loop block since the last call (see loopServer.ts). */
+  const longestBlock = async (): Promise<number> => {
+    process.kill(server.pid, 'SIGUSR2');
+    for (let i = 0; i < 100 && !existsSync(loopFile); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+    const ms = Number(readFileSync(loopFile, 'utf8'));
+    rmSync(loopFile);
+    return ms;
+  };
   const uri = 'file:///bench/puzzles2_17_clue.sdm';
   try {
     const t0 = performance.now();
@@ -127,27 +139,48 @@ export async function run(): Promise<void> {
     }
 
     // Typing at 10 keys a second for 4 s while a probe hovers a cell of a one-line document back to
-    // back: the probe's slowest answer bounds the longest time the server was busy with the typing
-    // (incremental reparse, the debounced quick pass over the whole file).
+    // back: the probe's slowest answer bounds the longest time the server was busy with the typing.
+    // `keystroke(v)` sends version v's change (and what VS Code asks after it) and says how long to wait.
     const probeUri = 'file:///bench/probe.sdm';
     server.open(probeUri, `${text.split('\n').find((l) => /^[.0-9]{81}/.test(l))}\n`);
     await hover(0, probeUri);
-    const probes: number[] = [];
-    let typingDone = false;
-    const probing = (async () => {
-      while (!typingDone) probes.push(await hover(0, probeUri));
-    })();
-    for (let v = 200; v < 240; v++) {
+    const longestStall = async (firstVersion: number, keystroke: (v: number) => number) => {
+      await longestBlock(); // from now on
+      const probes: number[] = [];
+      let typingDone = false;
+      const probing = (async () => {
+        while (!typingDone) probes.push(await hover(0, probeUri));
+      })();
+      for (let v = firstVersion; v < firstVersion + 40; v++) {
+        const wait = keystroke(v);
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      await new Promise((r) => setTimeout(r, 1000)); // the last debounced quick pass
+      typingDone = true;
+      await probing;
+      return { probes, block: await longestBlock() };
+    };
+    const change = (v: number, range: Range, newText: string) =>
+      server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ range, text: newText }] });
+    // A character typed over the first of a random line.
+    const overwrite = await longestStall(200, (v) => {
       const line = 5 + Math.floor(Math.random() * (lineCount - 10));
-      server.connection.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version: v },
-        contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 1 } }, text: '.' }],
-      });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await new Promise((r) => setTimeout(r, 1000)); // the last debounced quick pass
-    typingDone = true;
-    await probing;
+      change(v, { start: { line, character: 0 }, end: { line, character: 1 } }, '.');
+      return 100;
+    });
+    // Enter and Backspace near the top (every puzzle below moves a line), in bursts of four keys;
+    // in each pause, what VS Code then asks for: the whole document's code lenses, outline and
+    // folding, and the inlay hints and semantic tokens of the lines in view.
+    const view = { start: { line: 0, character: 0 }, end: { line: 60, character: 0 } };
+    const lineBreaks = await longestStall(300, (v) => {
+      if (v % 2 === 0) change(v, { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, '\n');
+      else change(v, { start: { line: 3, character: 0 }, end: { line: 4, character: 0 } }, '');
+      if (v % 4 !== 3) return 100;
+      for (const method of ['textDocument/codeLens', 'textDocument/documentSymbol', 'textDocument/foldingRange']) void server.connection.sendRequest(method, { textDocument: { uri } });
+      void server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: view });
+      void server.connection.sendRequest('textDocument/semanticTokens/range', { textDocument: { uri }, range: view });
+      return 400;
+    });
 
     console.log(`\nlanguage server on ${path.basename(file)} (${lineCount} lines)`);
     console.log(`  first diagnostics push (syntax) after open  ${ms(quickAt)}`);
@@ -163,9 +196,13 @@ export async function run(): Promise<void> {
     console.log(`  semantic tokens after an edit (delta, ${FULL_TOKENS_MAX_LINES} lines): p50 ${ms(percentile(tokensDelta, 50))} p95 ${ms(percentile(tokensDelta, 95))}`);
     console.log(`  semantic tokens, 60-line range: p50 ${ms(percentile(tokensRange, 50))} p95 ${ms(percentile(tokensRange, 95))}`);
     console.log(`  edit + hover (reparse): p50 ${ms(percentile(typing, 50))} p95 ${ms(percentile(typing, 95))}`);
-    console.log(
-      `  typing 10 keys/s: longest stall ${ms(Math.max(...probes))} (probe answers n=${probes.length} p50 ${ms(percentile(probes, 50))} p99 ${ms(percentile(probes, 99))})`,
-    );
+    for (const [what, { probes, block }] of [
+      ['characters', overwrite],
+      ['line breaks at the top, VS Code requests in pauses', lineBreaks],
+    ] as const) {
+      console.log(`  typing 10 keys/s (${what}):`);
+      console.log(`    server's longest event-loop block ${ms(block)}; probe answers n=${probes.length} p50 ${ms(percentile(probes, 50))} p99 ${ms(percentile(probes, 99))} max ${ms(Math.max(...probes))}`);
+    }
     console.log(`  server memory (RSS): ${rssOpen.toFixed(0)} MB with the file solved; ${rssMb(server.pid).toFixed(0)} MB at the end (a second document, the requests above)`);
   } finally {
     await server.stop();

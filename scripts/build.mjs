@@ -30,6 +30,7 @@ await Promise.all([
     banner: { js: '#!/usr/bin/env node' },
   }),
   build({ ...common, entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' }),
+  build({ ...common, entryPoints: ['bench/loopServer.ts'], outfile: 'dist/bench-server.js' }),
   // The web extension host loads a CommonJS module; the server runs as a classic Web Worker.
   build({ ...web, entryPoints: ['client/src/browser.ts'], outfile: 'dist/web/client.js', external: ['vscode', ...web.external] }),
   webRatingWorker().then((source) =>

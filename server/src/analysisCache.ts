@@ -7,7 +7,13 @@ import type { Puzzle } from './engine/parse';
 const keyOf = (puzzle: Puzzle): string => (puzzle.variant ? `${puzzle.variant}:${puzzle.text}` : (puzzle.text as string));
 
 export class AnalysisCache {
-  private readonly entries = new Map<string, Analysis>();
+  /**
+   * Two generations instead of an exact LRU: a hit in the older one moves to the newer, and when
+   * the newer fills half the capacity the older is dropped. Refreshing recency by deleting and
+   * re-adding a key on every hit made each lookup in a 50,000-entry Map cost a share of a rehash.
+   */
+  private recent = new Map<string, Analysis>();
+  private older = new Map<string, Analysis>();
 
   constructor(
     private options: AnalyzeOptions,
@@ -19,7 +25,8 @@ export class AnalysisCache {
   /** New budgets invalidate what was computed under the old ones. */
   configure(options: AnalyzeOptions): void {
     this.options = options;
-    this.entries.clear();
+    this.recent = new Map();
+    this.older = new Map();
   }
 
   /** The puzzle's variant: its directive's, else the configured default. */
@@ -28,25 +35,34 @@ export class AnalysisCache {
   }
 
   peek(puzzle: Puzzle): Analysis | undefined {
-    return puzzle.text === null ? undefined : this.entries.get(keyOf(puzzle));
+    if (puzzle.text === null) return undefined;
+    const key = keyOf(puzzle);
+    return this.recent.get(key) ?? this.older.get(key);
   }
 
   /** The puzzle's analysis, computed now if needed; null for a puzzle with broken syntax. */
   get(puzzle: Puzzle): Analysis | null {
     if (puzzle.text === null) return null;
     const key = keyOf(puzzle);
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Refresh recency: Map iteration order is insertion order, so the oldest entry is first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
+    const recent = this.recent.get(key);
+    if (recent) return recent;
+    const older = this.older.get(key);
+    if (older) {
+      this.keep(key, older);
+      return older;
     }
     const analysis = analyzePuzzle(puzzle, this.options);
     if (!analysis) return null;
-    this.entries.set(key, analysis);
+    this.keep(key, analysis);
     this.onAnalysed(puzzle.text);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return analysis;
+  }
+
+  private keep(key: string, analysis: Analysis): void {
+    this.recent.set(key, analysis);
+    if (this.recent.size >= this.capacity / 2) {
+      this.older = this.recent;
+      this.recent = new Map();
+    }
   }
 }

@@ -7,31 +7,31 @@ import { type DocumentSymbol, type FoldingRange, SymbolKind } from 'vscode-langu
 import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
 import { plural } from './engine/format';
-import type { Puzzle } from './engine/parse';
+import { type Puzzle, shiftRange } from './engine/parse';
 import { seFormat } from './engine/rate';
-import type { PuzzleDocument } from './puzzleDocument';
+import { type PuzzleDocument, firstLine } from './puzzleDocument';
 import type { RatingService } from './ratings';
-
-const firstLine = (p: Puzzle): number => Math.min(p.range.start.line, ...p.header.map((h) => h.line));
 
 /** A symbol for each of the first `maxItems` puzzles, then, if there are more, one that says how many and leads to them. */
 export function documentSymbols(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, maxItems: number): DocumentSymbol[] {
-  const symbols = doc.puzzles.slice(0, maxItems).map((p) => puzzleSymbol(p, cache, ratings));
-  const left = doc.puzzles.length - symbols.length;
+  // Origins and their shifts: no puzzle is copied to its new lines for this.
+  const symbols = Array.from({ length: Math.min(maxItems, doc.puzzleCount) }, (_, i) => puzzleSymbol(doc.origin(i), doc.shift(i), cache, ratings));
+  const left = doc.puzzleCount - symbols.length;
   if (left > 0) {
-    const next = doc.puzzles[symbols.length];
+    const next = doc.puzzle(symbols.length);
     symbols.push({
       name: `${plural(left, 'more puzzle')} not listed`,
       detail: 'limit: sudokuLens.outline.maxItems',
       kind: SymbolKind.Object,
-      range: { start: { line: firstLine(next), character: 0 }, end: doc.puzzles[doc.puzzles.length - 1].range.end },
+      range: { start: { line: firstLine(next), character: 0 }, end: doc.puzzle(doc.puzzleCount - 1).range.end },
       selectionRange: next.range,
     });
   }
   return symbols;
 }
 
-function puzzleSymbol(p: Puzzle, cache: AnalysisCache, ratings: RatingService): DocumentSymbol {
+/** The symbol of puzzle `p`, `moved` lines further down than where it was parsed. */
+function puzzleSymbol(p: Puzzle, moved: number, cache: AnalysisCache, ratings: RatingService): DocumentSymbol {
   const title = p.header.find((h) => h.tag === 'D' || h.tag === 'title')?.value;
   const analysis = cache.peek(p);
   const rating = p.text ? ratings.peek(p.text) : undefined;
@@ -40,21 +40,24 @@ function puzzleSymbol(p: Puzzle, cache: AnalysisCache, ratings: RatingService): 
     p.pattern ? 'clue pattern' : p.text === null ? 'unreadable' : analysis ? describeStatus(analysis.status) : undefined,
     rating?.status === 'solved' ? `ED ${seFormat(rating.er)}` : undefined,
   ].filter(Boolean);
+  const cells = moved === 0 ? p.range : shiftRange(p.range, moved);
   return {
-    name: `Line ${p.line + 1}${title ? `: ${title}` : ''}`,
+    name: `Line ${p.line + moved + 1}${title ? `: ${title}` : ''}`,
     detail: detail.join(' · '),
     kind: SymbolKind.Object,
-    range: { start: { line: firstLine(p), character: 0 }, end: p.range.end },
-    selectionRange: p.range,
+    range: { start: { line: firstLine(p) + moved, character: 0 }, end: cells.end },
+    selectionRange: cells,
   };
 }
 
 /** Grids with headers fold with them; at most `maxItems` ranges, as the outline. */
 export function foldingRanges(doc: PuzzleDocument, maxItems: number): FoldingRange[] {
   const ranges: FoldingRange[] = [];
-  for (const p of doc.puzzles) {
-    if (ranges.length >= maxItems) break;
-    if (p.range.end.line > firstLine(p)) ranges.push({ startLine: firstLine(p), endLine: p.range.end.line, kind: 'region' });
+  for (let i = 0; i < doc.puzzleCount && ranges.length < maxItems; i++) {
+    // Origins and their shifts: a file of one-line puzzles is read without copying any.
+    const p = doc.origin(i);
+    const moved = doc.shift(i);
+    if (p.range.end.line > firstLine(p)) ranges.push({ startLine: firstLine(p) + moved, endLine: p.range.end.line + moved, kind: 'region' });
   }
   return ranges;
 }
