@@ -29,14 +29,14 @@ export async function run(): Promise<void> {
   const loopFile = path.join(mkdtempSync(path.join(tmpdir(), 'sudoku-lens-bench-')), 'loop');
   process.env.SUDOKU_LENS_LOOP_FILE = loopFile;
   const server = await startServer({}, {}, path.resolve(__dirname, 'bench-server.js'));
-  /** The server's longest event-loop block since the last call (see loopServer.ts). */
-  const longestBlock = async (): Promise<number> => {
+  /** The server's longest event-loop block since the last call, and its heap in use (see loopServer.ts). */
+  const serverState = async (): Promise<{ blockMs: number; heapMb: number }> => {
     process.kill(server.pid, 'SIGUSR2');
     for (let i = 0; i < 100 && !existsSync(loopFile); i++) await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 50));
-    const ms = Number(readFileSync(loopFile, 'utf8'));
+    const state = JSON.parse(readFileSync(loopFile, 'utf8'));
     rmSync(loopFile);
-    return ms;
+    return state;
   };
   const uri = 'file:///bench/puzzles2_17_clue.sdm';
   try {
@@ -145,7 +145,7 @@ export async function run(): Promise<void> {
     server.open(probeUri, `${text.split('\n').find((l) => /^[.0-9]{81}/.test(l))}\n`);
     await hover(0, probeUri);
     const longestStall = async (firstVersion: number, keystroke: (v: number) => number) => {
-      await longestBlock(); // from now on
+      await serverState(); // from now on
       const probes: number[] = [];
       let typingDone = false;
       const probing = (async () => {
@@ -158,7 +158,7 @@ export async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 1000)); // the last debounced quick pass
       typingDone = true;
       await probing;
-      return { probes, block: await longestBlock() };
+      return { probes, block: (await serverState()).blockMs };
     };
     const change = (v: number, range: Range, newText: string) =>
       server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ range, text: newText }] });
@@ -203,7 +203,10 @@ export async function run(): Promise<void> {
       console.log(`  typing 10 keys/s (${what}):`);
       console.log(`    server's longest event-loop block ${ms(block)}; probe answers n=${probes.length} p50 ${ms(percentile(probes, 50))} p99 ${ms(percentile(probes, 99))} max ${ms(Math.max(...probes))}`);
     }
-    console.log(`  server memory (RSS): ${rssOpen.toFixed(0)} MB with the file solved; ${rssMb(server.pid).toFixed(0)} MB at the end (a second document, the requests above)`);
+    const rssEnd = rssMb(server.pid);
+    console.log(
+      `  server memory (RSS): ${rssOpen.toFixed(0)} MB with the file solved; ${rssEnd.toFixed(0)} MB at the end (a second document, the requests above), heap in use then ${(await serverState()).heapMb.toFixed(0)} MB`,
+    );
   } finally {
     await server.stop();
   }
