@@ -66,6 +66,28 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     expect(diags.map((d) => [d.code, d.range.start])).toEqual([['invalid-character', { line: 2, character: 5 }]]);
   });
 
+  it('follows several changes in one version of a CRLF file, carrying solver results along', async () => {
+    const uri = 'file:///crlf.sdm';
+    const empty = '.'.repeat(81);
+    const bad = `${TOP95_1.slice(0, 5)}z${TOP95_1.slice(6)}`;
+    const solved = server.nextPush(uri, (p) => p.diagnostics.some((d) => d.code === 'multiple-solutions'));
+    server.open(uri, `${TOP95_1}\r\n${empty}\r\n${bad}\r\n`);
+    const before = (await solved).diagnostics;
+    expect(before.map((d) => [d.code, d.range.start.line])).toEqual([['multiple-solutions', 1], ['invalid-character', 2]]);
+    const next = server.nextPush(uri, (p) => p.version === 2);
+    server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a heading\r\n' },
+        { range: { start: { line: 3, character: 5 }, end: { line: 3, character: 6 } }, text: '.' },
+      ],
+    });
+    const after = (await next).diagnostics;
+    expect(after.map((d) => [d.code, d.range.start.line])).toEqual([['multiple-solutions', 2]]);
+    const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 2 } });
+    expect(JSON.stringify(hover?.contents)).toContain('(line 4)');
+  });
+
   it('clears diagnostics when a document closes', async () => {
     const uri = 'file:///closing.sdm';
     server.open(uri, '12345\n' + '1'.repeat(81));
