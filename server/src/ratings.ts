@@ -62,7 +62,8 @@ export class RatingService {
     private readonly onRated: (text: string) => void,
   ) {
     this.background = workers.pool(Math.max(1, workers.cores - 1));
-    this.interactive = workers.pool(1);
+    // Two, so that a hover's SE rating and its W and BLISS figures are computed side by side.
+    this.interactive = workers.pool(Math.min(2, workers.cores));
   }
 
   configure(budgetMs: number, blissLockedCandidates: boolean): void {
