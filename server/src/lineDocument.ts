@@ -132,8 +132,9 @@ export class LineDocument {
       const l = Math.max(line, 0);
       return { line: l, character: Math.min(Math.max(character, 0), lines[l].length) };
     };
-    const start = at(range.start);
-    const end = at(range.end);
+    let start = at(range.start);
+    let end = at(range.end);
+    if (end.line < start.line || (end.line === start.line && end.character < start.character)) [start, end] = [end, start];
     let from = start.line;
     let head = lines[from].slice(0, start.character);
     // Text typed just after a lone CR may start with the LF that makes the two one line break.

@@ -135,4 +135,12 @@ describe('PuzzleDocument.update from LineDocument', () => {
     expect(next.origin(1998)).toBe(doc.origin(1999));
     expect(next.shift(1998)).toBe(0);
   });
+
+  it('takes a range given end first, or past the end of the text, as LSP clients may send it', () => {
+    const lines = new LineDocument('file:///r.sdm', 'sudoku', 1, 'abc\ndef\n');
+    lines.update([{ range: { start: at(1, 2), end: at(0, 1) }, text: 'X' }], 2);
+    expect(lines.getText()).toBe('aXf\n');
+    lines.update([{ range: { start: at(9, 0), end: at(12, 3) }, text: 'end' }], 3);
+    expect(lines.getText()).toBe('aXf\nend');
+  });
 });
