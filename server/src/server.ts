@@ -79,8 +79,8 @@ interface DocState {
   last?: PassResult;
   /** Pending quick pass (debounced typing). */
   timer?: ReturnType<typeof setTimeout>;
-  /** The running full pass, cancelled by setting its flag. */
-  full?: { isCancellationRequested: boolean };
+  /** The running full pass, cancelled by setting its flag; the memo's mark when it began. */
+  full?: { isCancellationRequested: boolean; mark: number };
 }
 
 /** Runs a request handler unless it was cancelled; a thrown error becomes a logged null. */
@@ -152,7 +152,8 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   function publish(state: DocState, result: PassResult): void {
     const unchanged = result.updated === 0 && state.last?.doc.version === result.doc.version;
     state.last = result;
-    memo.forget(Math.min(...[...states.values()].map((s) => s.last?.mark ?? Number.MAX_SAFE_INTEGER)));
+    // The log is kept from the oldest mark a pass may still start from: a last pass's, a running full pass's.
+    memo.forget(Math.min(...[...states.values()].flatMap((s) => [s.last?.mark ?? Number.MAX_SAFE_INTEGER, s.full?.mark ?? Number.MAX_SAFE_INTEGER])));
     if (unchanged) return;
     const { doc, withErrors, withWarnings } = result;
     const diagnostics = diagnosticsOf(result);
@@ -174,7 +175,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     const state = current(uri);
     if (!state) return;
     if (state.full) state.full.isCancellationRequested = true;
-    const token = { isCancellationRequested: false };
+    const token = { isCancellationRequested: false, mark: memo.mark() };
     state.full = token;
     const version = state.parsed.version;
     const result = await fullDiagnostics(state.parsed, sources(), token);
