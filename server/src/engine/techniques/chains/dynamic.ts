@@ -35,8 +35,7 @@ import {
   NKEY,
   ON,
   POPCOUNT9,
-  SE_PEERS,
-  SE_PEER_CAUSE,
+  onToOff,
   houseCause,
   lowBit,
 } from './tables';
@@ -474,7 +473,7 @@ export class DynamicChainer {
       for (;;) {
         if (onHead < onTail) {
           const p = this.qOn[onHead++];
-          const n = this.onToOff(p, isY);
+          const n = onToOff(this.g.cands, p, isY, this.outCand, this.outCause);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
             if (run.onFlag[c]) {
@@ -570,30 +569,6 @@ export class DynamicChainer {
     } else run.parCount[c] = 0;
     run.cause[c] = cause;
     if (run.nested) run.nested[c] = null;
-  }
-
-  /** Candidates turned off by `cand` on (current grid); fills outCand/outCause. */
-  private onToOff(cand: number, isY: boolean): number {
-    const g = this.g;
-    const cell = (cand / 9) | 0;
-    const d = cand - cell * 9;
-    let n = 0;
-    if (isY) {
-      for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
-        this.outCand[n] = cell * 9 + lowBit(m);
-        this.outCause[n++] = CAUSE_CELL;
-      }
-    }
-    const b = 1 << d;
-    const base = cell * 20;
-    for (let k = 0; k < 20; k++) {
-      const other = SE_PEERS[base + k];
-      if (g.cands[other] & b) {
-        this.outCand[n] = other * 9 + d;
-        this.outCause[n++] = SE_PEER_CAUSE[base + k];
-      }
-    }
-    return n;
   }
 
   /**

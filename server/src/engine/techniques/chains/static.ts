@@ -25,6 +25,7 @@ import {
   POPCOUNT9,
   SE_PEERS,
   SE_PEER_CAUSE,
+  onToOff,
   causeHouse,
   houseCause,
   lowBit,
@@ -190,30 +191,6 @@ export class StaticChainer {
   // ---------------------------------------------------------------------------------------
   // Implications (SE's getOnToOff / getOffToOn on an unchanged grid)
 
-  /** Candidates that go off when `cand` is on; fills outCand/outCause, returns the count. */
-  private onToOff(cand: number, isY: boolean): number {
-    const g = this.g;
-    const cell = (cand / 9) | 0;
-    const d = cand - cell * 9;
-    let n = 0;
-    if (isY) {
-      for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
-        this.outCand[n] = cell * 9 + lowBit(m);
-        this.outCause[n++] = CAUSE_CELL;
-      }
-    }
-    const b = 1 << d;
-    const base = cell * 20;
-    for (let k = 0; k < 20; k++) {
-      const other = SE_PEERS[base + k];
-      if (g.cands[other] & b) {
-        this.outCand[n] = other * 9 + d;
-        this.outCause[n++] = SE_PEER_CAUSE[base + k];
-      }
-    }
-    return n;
-  }
-
   /** Candidates that go on when `cand` is off. */
   private offToOn(cand: number, isY: boolean, isX: boolean): number {
     const g = this.g;
@@ -294,7 +271,7 @@ export class StaticChainer {
       length++;
       for (let i = 0; i < nOn; i++) {
         const p = this.qOn[i];
-        const k = this.onToOff(this.nodeKey[p] - ON, isY);
+        const k = onToOff(this.g.cands, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const off = this.outCand[j];
           if (this.isParent(p, off)) continue;

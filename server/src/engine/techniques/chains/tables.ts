@@ -78,6 +78,33 @@ for (let m = 1; m < 512; m++) POPCOUNT9[m] = POPCOUNT9[m >> 1] + (m & 1);
 export const lowBit = (m: number): number => 31 - Math.clz32(m & -m);
 
 /**
+ * The candidates that go off when `cand` goes on (SE's getOnToOff), in SE's order: with `isY` the
+ * cell's other candidates, then the digit in the cell's peers. Written to `outCand`/`outCause`;
+ * returns how many.
+ */
+export function onToOff(cands: Uint16Array, cand: number, isY: boolean, outCand: Int16Array, outCause: Uint8Array): number {
+  const cell = (cand / 9) | 0;
+  const d = cand - cell * 9;
+  let n = 0;
+  if (isY) {
+    for (let m = cands[cell] & ~(1 << d); m; m &= m - 1) {
+      outCand[n] = cell * 9 + lowBit(m);
+      outCause[n++] = CAUSE_CELL;
+    }
+  }
+  const b = 1 << d;
+  const base = cell * 20;
+  for (let k = 0; k < 20; k++) {
+    const other = SE_PEERS[base + k];
+    if (cands[other] & b) {
+      outCand[n] = other * 9 + d;
+      outCause[n++] = SE_PEER_CAUSE[base + k];
+    }
+  }
+  return n;
+}
+
+/**
  * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
  * cell, plus the positions of each digit in each house, kept in step.
  */
