@@ -19,7 +19,7 @@ import type { Technique } from './technique';
 import { housePositions } from './subsets';
 
 /** INTER[27*a + b]: the cell indices of house a (9-bit mask) that also lie in house b. */
-const INTER = (() => {
+export const INTER = (() => {
   const t = new Uint16Array(27 * 27);
   for (let a = 0; a < 27; a++) {
     for (let b = 0; b < 27; b++) {
@@ -32,11 +32,12 @@ const INTER = (() => {
   return t;
 })();
 
-const ROWS = 0;
-const COLUMNS = 9;
-const BOXES = 18;
-/** [first kind, second kind] in SE's order. */
-const KIND_PAIRS: readonly (readonly [number, number])[] = [
+/** The first house of each kind. */
+export const ROWS = 0;
+export const COLUMNS = 9;
+export const BOXES = 18;
+/** [first kind, second kind] in SE's order (also its order among a chain's extra rules). */
+export const KIND_PAIRS: readonly (readonly [number, number])[] = [
   [BOXES, COLUMNS],
   [BOXES, ROWS],
   [COLUMNS, BOXES],

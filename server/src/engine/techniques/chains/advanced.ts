@@ -6,6 +6,7 @@
  * parents"), which become the parents of the candidates it removes. Rules are tried in
  * order and the first one that yields anything is the only one used.
  */
+import { BOXES, COLUMNS, INTER, KIND_PAIRS, ROWS } from '../intersections';
 import type { Budget } from '../technique';
 import { DynamicChainer, type NestedHint, type Run } from './dynamic';
 import type { ChainHint } from './hint';
@@ -21,32 +22,6 @@ export interface AdvancedOff {
 
 const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
 
-/** INTER[27 * a + b]: positions (9-bit) of house a's cells that lie in house b. */
-const INTER = (() => {
-  const t = new Uint16Array(27 * 27);
-  for (let a = 0; a < 27; a++) {
-    for (let b = 0; b < 27; b++) {
-      if (a === b) continue;
-      let m = 0;
-      for (let i = 0; i < 9; i++) {
-        const c = HOUSE_CELLS[a * 9 + i];
-        for (let j = 0; j < 9; j++) if (HOUSE_CELLS[b * 9 + j] === c) m |= 1 << i;
-      }
-      t[27 * a + b] = m;
-    }
-  }
-  return t;
-})();
-
-const ROWS = 0;
-const COLUMNS = 9;
-const BOXES = 18;
-const LOCKING_PAIRS: readonly (readonly [number, number])[] = [
-  [BOXES, COLUMNS],
-  [BOXES, ROWS],
-  [COLUMNS, BOXES],
-  [ROWS, BOXES],
-];
 /** SE's region order for hidden and naked sets: boxes, columns, rows. */
 const SET_ORDER = [BOXES, COLUMNS, ROWS];
 
@@ -188,7 +163,7 @@ export class AdvancedRules {
   }
 
   private locking(g: ChainGrid, init: Uint16Array): void {
-    for (const [kind1, kind2] of LOCKING_PAIRS) {
+    for (const [kind1, kind2] of KIND_PAIRS) {
       for (let i1 = 0; i1 < 9; i1++) {
         const h1 = kind1 + i1;
         for (let i2 = 0; i2 < 9; i2++) {
