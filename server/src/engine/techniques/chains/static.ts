@@ -514,24 +514,7 @@ export class StaticChainer {
         : cells.length === 4
           ? 'Generalized X-Wing'
           : 'Bidirectional X-Cycle';
-    const hint: ChainHint = {
-      kind: Kind.Cycle,
-      name,
-      difficulty: (xy ? 7.0 : 6.5) + lengthBonus(complexity),
-      complexity,
-      sortKey: xy ? 4 : isY ? 3 : 2,
-      removable,
-      placement: -1,
-      links: null,
-      detail: '',
-      house: -1,
-      ruleParents: null,
-      signature: null,
-    };
-    if (this.display) {
-      hint.links = this.pathLinks(n);
-      hint.detail = this.pathText(n);
-    }
+    const hint = this.pathHint(n, { kind: Kind.Cycle, name, difficulty: (xy ? 7.0 : 6.5) + lengthBonus(complexity), complexity, sortKey: xy ? 4 : isY ? 3 : 2, removable, placement: -1 });
     if (this.nested) {
       // Targets: the cycle's end and its reversal; the reversal's on nodes are the off nodes.
       const parents: number[] = [];
@@ -559,7 +542,7 @@ export class StaticChainer {
     const complexity = this.distinctKeys(n);
     const xy = isX && isY;
     const name = xy ? 'Forcing Chain' : isY ? 'Forcing Y-Chain' : complexity === 6 ? 'Turbot Fish' : 'Forcing X-Chain';
-    const hint: ChainHint = {
+    const hint = this.pathHint(n, {
       kind: Kind.Forcing,
       name,
       difficulty: (xy ? 7.0 : 6.6) + lengthBonus(complexity),
@@ -567,21 +550,22 @@ export class StaticChainer {
       sortKey: xy ? 4 : isY ? 3 : 2,
       removable,
       placement: on ? cand : -1,
-      links: null,
-      detail: '',
-      house: -1,
-      ruleParents: null,
-      signature: null,
-    };
-    if (this.display) {
-      hint.links = this.pathLinks(n);
-      hint.detail = this.pathText(n);
-    }
+    });
     if (this.nested) {
       const parents: number[] = [];
       this.pathRuleParents(n, parents);
       hint.ruleParents = parents;
       hint.signature = this.pathSignature('F', n);
+    }
+    return hint;
+  }
+
+  /** A hint along the path's `n` nodes: what varies given, the path's links and text when displayed. */
+  private pathHint(n: number, fields: Pick<ChainHint, 'kind' | 'name' | 'difficulty' | 'complexity' | 'sortKey' | 'removable' | 'placement'>): ChainHint {
+    const hint: ChainHint = { ...fields, links: null, detail: '', house: -1, ruleParents: null, signature: null };
+    if (this.display) {
+      hint.links = this.pathLinks(n);
+      hint.detail = this.pathText(n);
     }
     return hint;
   }
