@@ -1,9 +1,9 @@
 /**
- * Diagnostics of a document. Quick pass (as you type): syntax, structural checks and any
- * cached solver results, carrying over the last pass's unchanged puzzles and taking the others'
- * from the memo when they are there (DiagnosticsMemo). Full
- * pass (open, save): every puzzle solved, in time slices that yield to other requests and stop
- * when the document changes. Both count the puzzles with errors and warnings as they go.
+ * Diagnostics of a document. Quick pass (as you type): syntax, structural checks and any cached
+ * solver results, carrying over the last pass's unchanged puzzles and taking the others' from the
+ * memo when they are there (DiagnosticsMemo). Full pass (open, save): every puzzle solved, in time
+ * slices that yield to other requests and stop when the document changes. Both count the puzzles
+ * with errors and warnings as they go.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
@@ -40,7 +40,7 @@ export interface PassResult {
   doc: PuzzleDocument;
   /** The memo's mark when the pass began: texts with results since then are computed again by the next. */
   mark: number;
-  /** Each puzzle's count (COUNTED codes). */
+  /** What the status item counts each puzzle as: 0, WARNING or ERROR. */
   counts: Uint8Array;
   /** The puzzles with diagnostics, by index, at this version's lines. */
   found: Map<number, Diagnostic[]>;

@@ -100,7 +100,7 @@ export class PuzzleDocument {
       }
     };
     for (const w of windows) {
-      keep(firstWhere(n, (i) => this.origins[i].range.end.line + this.shifts[i] >= w.oldStart), w.start - w.oldStart);
+      keep(this.firstEndingFrom(w.oldStart), w.start - w.oldStart);
       for (const p of parseLines(lines, w.start, w.end)) {
         origins.push(p);
         shifts.push(0);
@@ -169,11 +169,16 @@ export class PuzzleDocument {
   puzzlesBetween(from: number, to: number): Puzzle[] {
     const found: Puzzle[] = [];
     const n = this.origins.length;
-    for (let i = firstWhere(n, (j) => this.origins[j].range.end.line + this.shifts[j] >= from); i < n; i++) {
+    for (let i = this.firstEndingFrom(from); i < n; i++) {
       if (this.origins[i].range.start.line + this.shifts[i] > to) break;
       found.push(this.puzzle(i));
     }
     return found;
+  }
+
+  /** The first puzzle whose last line is `line` or later. */
+  private firstEndingFrom(line: number): number {
+    return firstWhere(this.origins.length, (i) => this.origins[i].range.end.line + this.shifts[i] >= line);
   }
 
   puzzleAt(line: number): Puzzle | undefined {

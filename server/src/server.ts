@@ -22,7 +22,6 @@ import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './c
 import { codeLenses } from './codeLens';
 import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
-
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
@@ -445,7 +444,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     runSafe(connection, token, 'code lens', () => {
       const state = current(params.textDocument.uri);
       if (!state) return [];
-      const large = state.parsed.puzzles.length > settings.codeLensMaxPuzzles;
+      const large = state.parsed.puzzleCount > settings.codeLensMaxPuzzles;
       return codeLenses(state.parsed, views.lensWindow(params.textDocument.uri, large));
     }),
   );
