@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hover } from 'vscode-languageserver-protocol/node';
 import type { GridResponse, SolveResponse } from '../../server/src/protocol';
+import { MULTI } from '../cli';
 import { ROOT, type TestServer, startServer } from './server';
 
 const RATED = 'file:///samples/rated.sdm';
@@ -10,7 +11,6 @@ const MANY = 'file:///many.sdm';
 // rated.sdm line 2: Royle's SER 2.3 puzzle, and its solution's first row as the hover draws it.
 const SOLUTION = '679835412123694758548217936416723895892561374735489621287956143961342587354178269';
 const SOLUTION_ROW = '6 7 9 | 8 3 5 | 4 1 2';
-const MULTIPLE = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
 const hoverText = (h: Hover | null): string => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
 
 describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
@@ -32,7 +32,7 @@ describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
   beforeAll(async () => {
     server = await startServer({ workspace: { configuration: true } }, settings);
     server.open(RATED, readFileSync(path.join(ROOT, 'samples', 'rated.sdm'), 'utf8'));
-    server.open(MANY, `${MULTIPLE}\n`);
+    server.open(MANY, `${MULTI}\n`);
   });
   afterAll(() => server.stop());
 

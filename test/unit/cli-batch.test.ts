@@ -3,21 +3,16 @@
  * input order, CSV, --method bliss/w/all, --output with --resume (also after Ctrl-C), progress on
  * stderr; plus the in-order pipeline and the progress reporter as units.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inOrder } from '../../server/src/cli/ordered';
 import { csvLine, parseCsvLine } from '../../server/src/cli/output';
 import { Progress, duration } from '../../server/src/cli/progress';
+import { CLI, MULTI, NO_SOLUTION, ROOT, cliRunner, cliTestFolder } from '../cli';
 import { dataPath } from '../dataPath';
 
-const ROOT = resolve(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
-
-const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
-const MULTI = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
 const SE_HEADER = 'file,line,puzzle,status,er,ep,ed,hardest,steps';
 const BLISS_HEADER = `${SE_HEADER},bliss_status,bliss_level,bliss_backdoor,bliss_ng`;
 const W_COLUMNS = 'w_status,w,gw,b,te_depth,backdoor';
@@ -29,11 +24,7 @@ const diabolical = (n: number): string[] =>
     .slice(0, n)
     .map((l) => l.trim().split(/\s+/)[1].replace(/0/g, '.'));
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  if (r.error) throw r.error;
-  return r;
-}
+const run = cliRunner(120_000);
 
 const lines = (out: string): string[] => {
   const all = out.split('\n');
@@ -42,20 +33,14 @@ const lines = (out: string): string[] => {
 };
 const jsonRows = (out: string) => lines(out).map((l) => JSON.parse(l));
 
-const newest = (dir: string): number =>
-  Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-
+const folder = cliTestFolder('sudoku-lens-batch-');
 let tmp = '';
 /** A collection: comments, 12 diabolical puzzles, a puzzle without solution, one with several, a broken line. */
 let collection = '';
 const PUZZLES = 15;
 
 beforeAll(() => {
-  // Build when dist/ is missing or older than the sources (scripts/test.sh builds first anyway).
-  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newest(join(ROOT, 'server', 'src'))) {
-    spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, timeout: 120_000 });
-  }
-  tmp = mkdtempSync(join(tmpdir(), 'sudoku-lens-batch-'));
+  tmp = folder();
   const d = diabolical(12);
   collection = join(tmp, 'collection,one.sdm'); // a comma: CSV must quote the file name
   writeFileSync(
@@ -73,10 +58,6 @@ beforeAll(() => {
       '',
     ].join('\n'),
   );
-}, 120_000);
-
-afterAll(() => {
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('rate on worker threads', () => {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliRunner, cliTestFolder } from '../cli';
+import { NO_SOLUTION, cliRunner, cliTestFolder } from '../cli';
 import { bliss } from '../../server/src/engine/bliss';
 import { candidatesOfText } from '../../server/src/engine/parse';
 
@@ -18,7 +18,6 @@ const EX2 = '1.......6.5.7...8...3...4.....2.8.9.....1.3...8..5....6..9......7..
 const BD2 = '........1.....234...3.1.25.....6..7...5..3..2.8.7.......4..1..51...9.6..95.8.....';
 const SUDOKU_X = '..1...2....23....44........5.3....6..1......5..6..........78.......9.....7...1.9.';
 const SUDOKU_X_SOLUTION = '681945237792316584435827619523784961817639425946152873369478152158293746274561398';
-const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
 const SINGLES_ONLY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 
 const run = cliRunner(60_000);

@@ -2,27 +2,16 @@
  * `rate` and `path` of the built CLI, against Sudoku Explainer ratings published for Royle's
  * 17-clue puzzles (../shared/data/berthier-ratings, SER column).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MULTI, buildIfMissing, cliRunner } from '../cli';
 
-const ROOT = resolve(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 // SER 4.2 (an XY-Wing is the hardest step) and SER 3.4, from royle17-49151-W-SER.tsv.
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
 const SER_34 = '.......26....8..4....5.....1..6..7..3......8.....2.......7.31...42............5..';
-const MULTI = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  if (r.error) throw r.error;
-  return r;
-}
+const run = cliRunner(60_000);
 
-beforeAll(() => {
-  if (!existsSync(CLI)) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
-});
+beforeAll(buildIfMissing, 120_000);
 
 describe('cli rate', () => {
   it('prints serate-style lines with the published ER', () => {

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, cliRunner, cliTestFolder } from '../cli';
+import { NO_SOLUTION, ROOT, cliRunner, cliTestFolder } from '../cli';
 import { analyzePuzzle } from '../../server/src/engine/analyze';
 import { findingsOf } from '../../server/src/engine/findings';
 import { parseDocument } from '../../server/src/engine/parse';
@@ -13,7 +13,6 @@ import { parseDocument } from '../../server/src/engine/parse';
 
 const GN = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';
 const GN_SOLUTION = '751846239892371465643259871238197546974562318165438927319684752527913684486725193';
-const NO_SOLUTION = '1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.';
 
 const run = cliRunner(20_000);
 

@@ -10,10 +10,10 @@ import { type Rating, ratePuzzle } from '../../server/src/engine/rate';
 import { gridAt } from '../../server/src/gridData';
 import type { GridResponse, StepView } from '../../server/src/protocol';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
+import { MULTI } from '../cli';
 
 // SER 4.2 (an XY-Wing, whose step has links), from royle17-49151-W-SER.tsv; a puzzle with many solutions.
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
-const MULTI = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
 const TEXT = [`# grid view`, `${SER_42} SER 4.2`, MULTI, `${SER_42.slice(0, 40)}x${SER_42.slice(41)}`, `${SER_42.slice(1)}`, ''].join('\n');
 
 /** Rates in-process, as the worker would; counts the calls. */
