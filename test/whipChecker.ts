@@ -15,12 +15,15 @@ export interface Cand {
   c: number;
   d: number;
 }
+/** The chain kinds a W path prints, as a regular expression's alternatives. */
+const CHAIN_KINDS = 'biv-chain|z-chain|t-whip|whip|g-whip|braid';
+const CHAIN_STEP = new RegExp(`^(${CHAIN_KINDS})\\[(\\d+)\\]: (.*) ==> (.*)$`);
 const boxOf = (r: number, c: number): number => 3 * Math.floor(r / 3) + Math.floor(c / 3);
 const same = (a: Cand, b: Cand): boolean => a.r === b.r && a.c === b.c && a.d === b.d;
 /** nrc-link: different, and same cell, or same digit in cells sharing a row, column or block. */
 export const isLinked = (a: Cand, b: Cand): boolean =>
   !same(a, b) && ((a.r === b.r && a.c === b.c) || (a.d === b.d && (a.r === b.r || a.c === b.c || boxOf(a.r, a.c) === boxOf(b.r, b.c))));
-export const show = (x: Cand): string => `r${x.r + 1}c${x.c + 1}n${x.d}`;
+const show = (x: Cand): string => `r${x.r + 1}c${x.c + 1}n${x.d}`;
 
 /** A CSP variable: rc (cell), rn (row, digit), cn (column, digit), bn (block, digit). */
 export interface Var {
@@ -77,7 +80,7 @@ export function checkChainStep(step: WStep, solution: Uint8Array): string[] {
     const m = grid[x.r * 9 + x.c];
     return (m & (1 << (x.d - 1))) !== 0 && (m & (m - 1)) !== 0;
   };
-  const m = /^(biv-chain|z-chain|t-whip|whip|g-whip|braid)\[(\d+)\]: (.*) ==> (.*)$/.exec(step.text);
+  const m = CHAIN_STEP.exec(step.text);
   if (!m) return [`unparsed: ${step.text}`];
   const kind = m[1];
   const n = +m[2];
@@ -185,4 +188,5 @@ export function checkPrintedChains(cands: Uint16Array, texts: readonly string[],
 }
 
 /** The chain text of a whip step (`whip[4]: c6n4{r4 r9} - … ==> r4c6≠5`), as any surface prints it. */
-export const isChainText = (s: string): boolean => /^(biv-chain|z-chain|t-whip|whip|g-whip|braid)\[\d+\]: /.test(s);
+const CHAIN_START = new RegExp(`^(${CHAIN_KINDS})\\[\\d+\\]: `);
+export const isChainText = (s: string): boolean => CHAIN_START.test(s);
