@@ -2,6 +2,7 @@
  * UA information as findings and hover text: an information finding on each redundant clue,
  * and the multiple-solutions warning retold with its smallest unhit UA set and a clue to add.
  */
+import { plural } from './format';
 import { cellName } from './grid';
 import { type Puzzle, cellRange } from './parse';
 import { placementText } from './step';
@@ -61,5 +62,5 @@ export function describeMinimality(info: UAInfo | undefined): string {
   if (n === 0) return 'yes';
   const k = info.removable.length;
   const together = n === 1 ? '' : k === n ? ', all removable together' : k === 1 ? ', only one removable at a time' : `, ${k} removable together`;
-  return `no (${n} redundant clue${n === 1 ? '' : 's'}${together})`;
+  return `no (${plural(n, 'redundant clue')}${together})`;
 }

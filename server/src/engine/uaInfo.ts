@@ -5,7 +5,7 @@
  */
 import { bit } from './grid';
 import { solve } from './solve';
-import { Budget, BudgetExceeded } from './techniques/technique';
+import { Budget, withinBudget } from './techniques/technique';
 import { minimality, multipleSolutions } from './ua';
 
 /** The puzzle's solution count as the analysis found it: which question to ask. */
@@ -84,16 +84,14 @@ function multipleInfo(text: string, budget: Budget): UAInfo {
 /** UA information for one 81-char puzzle (`.` or digits) within `budgetMs`. */
 export function uaInfo(text: string, kind: UAKind, budgetMs: number): UAInfo {
   const budget = new Budget(budgetMs);
-  try {
+  const info = withinBudget((): UAInfo => {
     if (kind === 'multiple') return multipleInfo(text, budget);
     const r = minimality(text, { budget });
     // Not 1: the solver met its node budget on the first count.
     if (r.solutions !== 1) return { kind, status: 'over-budget' };
     return { kind, status: 'done', redundant: r.redundant, removable: r.largestRemovable };
-  } catch (err) {
-    if (err instanceof BudgetExceeded) return { kind, status: 'over-budget' };
-    throw err;
-  }
+  });
+  return info ?? { kind, status: 'over-budget' };
 }
 
 export interface UAJob {

@@ -4,11 +4,12 @@
  * left when it starts, so what a quick one leaves goes to the next; a share that runs out is
  * reported as 'budget', never as a number. "Not solvable with these rules" is a result of its own.
  */
+import { plural } from './format';
 import { placementText } from './step';
 import { Budget } from './techniques/technique';
 import { type RuleSet, type WResult, type WStep, backdoorSize, teDepth, wRating } from './whips';
 
-export type RuleStatus = WResult['status'];
+type RuleStatus = WResult['status'];
 
 export interface RuleRating {
   rating: number | null;
@@ -30,7 +31,7 @@ export interface WhipRatingOptions {
 }
 
 /** Longest chain tried, for every rule set. */
-export const MAX_CHAIN_LENGTH = 20;
+const MAX_CHAIN_LENGTH = 20;
 
 const WEIGHTS = { w: 4, te: 1, backdoor: 1, gw: 2, b: 2 };
 type Measure = keyof typeof WEIGHTS;
@@ -85,7 +86,7 @@ export function wPath(cands: Uint16Array, budgetMs: number): WResult {
 /** A W path's headline: `W4 (12 chains, hardest: whip[4])`, or why it stops. */
 export function describeWPath(r: WResult): string {
   const chains = pathChains(r.steps).length;
-  const count = `${chains} chain${chains === 1 ? '' : 's'}`;
+  const count = plural(chains, 'chain');
   if (r.status === 'solved') return r.hardest ? `W${r.rating} (${count}, hardest: ${r.hardest.technique})` : 'W0 (singles solve it)';
   return `${describeRule(r)} (${count}, longest ${r.maxLength} so far)`;
 }

@@ -18,6 +18,9 @@ import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
 import type { Technique, TechniqueContext } from './technique';
 import { SE_PEERS, sees } from './uniqueness';
 
+const PAIR = { name: 'Aligned Pair Exclusion', difficulty: 6.2 };
+const TRIPLET = { name: 'Aligned Triplet Exclusion', difficulty: 7.5 };
+
 interface Base {
   /** Base cells, row-major. */
   list: number[];
@@ -124,12 +127,12 @@ function makeAlignedStep(cands: Uint16Array, cells: number[], excluders: number[
     for (const d of digitsOf(removable[i])) eliminations.push({ cell, digit: d });
   });
   const degree = cells.length;
-  const technique = degree === 2 ? 'Aligned Pair Exclusion' : 'Aligned Triplet Exclusion';
+  const { name: technique, difficulty } = degree === 2 ? PAIR : TRIPLET;
   const candidates: Candidate[] = [];
   for (const c of lockers) for (const d of digitsOf(cands[c])) candidates.push({ cell: c, digit: d });
   return makeStep({
     technique,
-    difficulty: degree === 2 ? 6.2 : 7.5,
+    difficulty,
     eliminations,
     cells: [...cells, ...lockers],
     candidates,
@@ -210,13 +213,13 @@ function popcount27(w: number): number {
 }
 
 export const alignedPairExclusion: Technique = {
-  name: 'Aligned Pair Exclusion',
-  minDifficulty: 6.2,
+  name: PAIR.name,
+  minDifficulty: PAIR.difficulty,
   steps: (state, ctx) => alignedPairSteps(state, ctx),
 };
 
 export const alignedTripletExclusion: Technique = {
-  name: 'Aligned Triplet Exclusion',
-  minDifficulty: 7.5,
+  name: TRIPLET.name,
+  minDifficulty: TRIPLET.difficulty,
   steps: (state, ctx) => alignedTripletSteps(state, ctx),
 };
