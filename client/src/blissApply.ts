@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { describeBlissApply } from '../../server/src/engine/bliss/apply';
-import { type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
+import { BLISS_ALL_COMMAND, type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
 import { activeSudoku, inBatches, toRange } from './collection';
 
 /** `uri`: the code action's document; else the active editor's. */
@@ -49,5 +49,5 @@ async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<
 }
 
 export function registerBlissApply(client: BaseLanguageClient): vscode.Disposable {
-  return vscode.commands.registerCommand('sudokuLens.applyBlissAll', (uri?: string) => applyBlissAll(client, uri));
+  return vscode.commands.registerCommand(BLISS_ALL_COMMAND, (uri?: string) => applyBlissAll(client, uri));
 }

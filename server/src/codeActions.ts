@@ -6,6 +6,7 @@ import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type Text
 import type { BlissStep } from './engine/bliss';
 import { blissEdit } from './engine/bliss/apply';
 import type { Puzzle } from './engine/parse';
+import { BLISS_ALL_COMMAND } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 
 const EMPTY_MARKER = /[0\-*_xX]/g;
@@ -38,7 +39,6 @@ export function normalizeEdits(puzzle: Puzzle, lineText: (line: number) => strin
 export const charAt = (lineText: (line: number) => string, r: Range): string => lineText(r.start.line).slice(r.start.character, r.end.character);
 
 /** The client command behind "Apply BLISS eliminations in the whole file" (client/src/blissApply.ts). */
-export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
 
 export function codeActions(
   doc: PuzzleDocument,

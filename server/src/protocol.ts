@@ -95,6 +95,9 @@ export interface DuplicateLine {
   duplicateOf: number;
 }
 
+/** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
+export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
+
 /** A batch of pencilmark lines for "Apply BLISS eliminations to all pencilmark lines". */
 export interface BlissApplyParams {
   uri: string;

@@ -20,7 +20,7 @@ const BATCH = 256;
 const SLICE_MS = 200;
 
 /** What UA sets can tell about the puzzle: 81-cell classic puzzles, unique (not a full grid) or with several solutions. */
-export function uaKind(puzzle: Puzzle, cache: AnalysisCache, analysis: Analysis | null | undefined): UAKind | null {
+function uaKind(puzzle: Puzzle, cache: AnalysisCache, analysis: Analysis | null | undefined): UAKind | null {
   if (puzzle.kind === '729' || puzzle.text === null || !analysis || cache.variant(puzzle) !== 'classic') return null;
   if (analysis.status === 'multiple') return 'multiple';
   return analysis.status === 'unique' && analysis.givens < 81 ? 'unique' : null;

@@ -20,7 +20,7 @@ function counts(r: BlissResult): { eliminations: number; placements: number } {
 }
 
 /** `level 1, backdoor r8c4 = 4, ng = 58, 9 eliminations, 0 placements`. */
-export function blissSummaryLine(r: BlissResult, maxLevel: 1 | 2): string {
+function blissSummaryLine(r: BlissResult, maxLevel: 1 | 2): string {
   const { eliminations, placements } = counts(r);
   const variant = r.variant === 'classic' ? '' : ` (${r.variant})`;
   const what = r.solved

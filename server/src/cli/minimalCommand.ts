@@ -7,7 +7,9 @@ import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/an
 import { findingsOf } from '../engine/findings';
 import { cellName } from '../engine/grid';
 import { parseDocument } from '../engine/parse';
+import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
+import { placementText } from '../engine/step';
 import { uaInfo } from '../engine/uaInfo';
 import { ARGUMENT, UsageError, positiveInt, sources } from './io';
 import { Progress } from './progress';
@@ -42,13 +44,13 @@ const minimalityJson = (m: Minimality) => ({
 });
 
 /** `r1c2=8, r1c8=9`: the cells with the puzzle's digits. */
-const clueList = (text: string, cells: number[]): string => cells.map((c) => `${cellName(c)}=${text[c]}`).join(', ');
+const clueList = (text: string, cells: number[]): string => cells.map((c) => placementText({ cell: c, digit: Number(text[c]) })).join(', ');
 
 /** `minimal`, or `not minimal: 2 redundant clues (r1c2=8, r1c8=9); removable together: r1c2=8, r1c8=9 → <puzzle>`. */
 function describe(text: string, m: Minimality): string {
   if (m.minimal) return 'minimal';
   const n = m.redundant.length;
-  return `not minimal: ${n} redundant clue${n === 1 ? '' : 's'} (${clueList(text, m.redundant)}); removable together: ${clueList(text, m.removable)} → ${m.minimalPuzzle}`;
+  return `not minimal: ${plural(n, 'redundant clue')} (${clueList(text, m.redundant)}); removable together: ${clueList(text, m.removable)} → ${m.minimalPuzzle}`;
 }
 
 export function runMinimal(args: string[], values: MinimalOptions): number {

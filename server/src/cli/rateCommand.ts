@@ -92,9 +92,6 @@ export function classicObstacle(analysis: Analysis | null, variant: Variant, who
   return analysis.status === 'unique' ? null : describeStatus(analysis.status);
 }
 
-/** Why SE cannot rate a puzzle, or null when it can. */
-export const seObstacle = (analysis: Analysis | null, variant: Variant): string | null => classicObstacle(analysis, variant, 'SE');
-
 /** `not solved by BLISS(2) (3 eliminations so far)`, etc.; null when BLISS solved it. */
 export function describeBliss(b: BlissSummary): string | null {
   const variant = b.variant === 'classic' ? '' : ` (${VARIANT_NAMES[b.variant]})`;
@@ -199,7 +196,7 @@ function textLine(s: Settings, p: Prepared, r: RowResult): string {
     h: se?.hardest ?? '-',
     s: se ? String(se.steps) : '-',
     l: String(p.puzzle.line + 1),
-    b: b?.level == null ? '-' : String(b.level),
+    b: figureText(b?.level),
     n: ngText(b),
     w: figureText(w?.w.rating),
     G: figureText(w?.gw?.rating),
@@ -276,7 +273,7 @@ const DEFAULT_TEMPLATES: Record<string, string> = {
 export async function runRate(args: string[], values: RateOptions): Promise<number> {
   if (args.length === 0) throw new UsageError("'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
-  if (!(method in DEFAULT_TEMPLATES)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
+  if (!Object.hasOwn(DEFAULT_TEMPLATES, method)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
   const withSe = method === 'se' || method === 'all';
   const withBliss = method === 'bliss' || method === 'all';
   const withW = method === 'w' || method === 'all';
@@ -310,7 +307,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
     const skip = out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
     const variant = puzzleVariant(puzzle, variantOpt);
-    const seReason = withSe ? seObstacle(analysis, variant) : null;
+    const seReason = withSe ? classicObstacle(analysis, variant, 'SE') : null;
     const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
     const wReason = withW ? classicObstacle(analysis, variant, 'W') : null;
     const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel, lockedCandidates: Boolean(values['locked-candidates']) } : null;
