@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
+import { isAnalysed } from './documents';
 import {
   type ConvertResponse,
   ConvertRequest,
@@ -22,7 +23,8 @@ export const toRange = (r: Range) => new vscode.Range(r.start.line, r.start.char
 
 export function activeSudoku(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
-  if (editor?.document.languageId === 'sudoku') return editor;
+  // The read-only side documents are Sudoku too, but the server does not analyse them.
+  if (editor && isAnalysed(editor.document)) return editor;
   void vscode.window.showWarningMessage('Open a Sudoku collection first.');
   return undefined;
 }
