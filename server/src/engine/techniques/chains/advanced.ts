@@ -8,7 +8,7 @@
  */
 import { BOXES, COLUMNS, INTER, KIND_PAIRS, ROWS } from '../intersections';
 import type { Budget } from '../technique';
-import { DynamicChainer, type NestedHint, type Run } from './dynamic';
+import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { StaticChainer } from './static';
 import { HOUSE_CELLS, POPCOUNT9, lowBit, type ChainGrid } from './tables';
@@ -106,8 +106,7 @@ export class AdvancedRules {
   }
 
   /** The removals the first productive rule makes on `g`, relative to `initial`. */
-  potentials(g: ChainGrid, initial: ChainGrid, run: Run, budget: Budget | null): AdvancedOff[] {
-    void run;
+  potentials(g: ChainGrid, initial: ChainGrid, budget: Budget | null): AdvancedOff[] {
     const initialKey = gridKey(initial.cands);
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);

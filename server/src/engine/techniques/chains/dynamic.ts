@@ -51,7 +51,7 @@ export interface NestedHint {
 const EXTRA = NKEY;
 
 /** One propagation: the nodes found, their parents (as slots) and causes. */
-export class Run {
+class Run {
   readonly onFlag = new Uint8Array(NCAND);
   readonly offFlag = new Uint8Array(NCAND);
   /** Insertion order of on / off candidates. */
@@ -520,7 +520,7 @@ export class DynamicChainer {
         }
         if (onHead === onTail && offHead === offTail) {
           if (this.level > 0) {
-            const added = this.advanced!.potentials(g, save, run, this.nestedBudget());
+            const added = this.advanced!.potentials(g, save, this.nestedBudget());
             for (let i = 0; i < added.length; i++) {
               const a = added[i];
               if (run.offFlag[a.cand]) continue;
