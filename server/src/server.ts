@@ -179,7 +179,8 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     const version = state.parsed.version;
     const result = await fullDiagnostics(state.parsed, sources(), token);
     if (state.full === token) state.full = undefined;
-    if (!result) return;
+    // Closed or replaced by another didOpen meanwhile: the result is of a text that is gone.
+    if (!result || states.get(uri) !== state) return;
     if (documents.get(uri)?.version === version) publish(state, result);
     else void fullPass(uri);
   }
@@ -223,7 +224,21 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     for (const uri of states.keys()) void fullPass(uri);
   });
 
+  /** Stops the document's passes and drops what was computed for its text. */
+  function forget(uri: string): void {
+    const state = states.get(uri);
+    if (state) {
+      clearTimeout(state.timer);
+      if (state.full) state.full.isCancellationRequested = true;
+    }
+    states.delete(uri);
+    ua.close(uri);
+    tokens.close(uri);
+  }
+
   documents.onDidOpen((e) => {
+    // A second didOpen without a didClose replaces the document: its new lines are no edit of the old ones.
+    forget(e.document.uri);
     quickPass(e.document.uri);
     void fullPass(e.document.uri);
   });
@@ -235,14 +250,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   });
   documents.onDidSave((e) => void fullPass(e.document.uri));
   documents.onDidClose((e) => {
-    const state = states.get(e.document.uri);
-    if (state) {
-      clearTimeout(state.timer);
-      if (state.full) state.full.isCancellationRequested = true;
-    }
-    states.delete(e.document.uri);
-    ua.close(e.document.uri);
-    tokens.close(e.document.uri);
+    forget(e.document.uri);
     views.close(e.document.uri);
     if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
