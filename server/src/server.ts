@@ -62,7 +62,7 @@ import { PuzzleDocument } from './puzzleDocument';
 import { type RatingWorkers, RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
 import { LEGEND, SemanticTokensProvider } from './semanticTokens';
-import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
+import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
 import { patternAt, uaSearch } from './uaSearches';
 import { UAService } from './uaService';
@@ -207,13 +207,21 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     };
   });
 
+  /**
+   * Reads the client's settings (after `initialized`, and on each change). The caches drop only what
+   * the changed settings invalidate; diagnostics they change are computed again by full passes, the
+   * old ones shown meanwhile: settings equal to the defaults, as most clients send them first, change nothing.
+   */
   async function loadSettings(): Promise<void> {
     if (!hasConfiguration) return;
+    const previous = settings;
     settings = readSettings(await connection.workspace.getConfiguration('sudokuLens'));
     cache.configure({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
     ratings.configure(settings.ratingBudgetMs, settings.blissLockedCandidates);
     ua.configure(settings.uaBudgetMs);
+    if (!changesDiagnostics(previous, settings)) return;
     memo.clear();
+    for (const uri of states.keys()) void fullPass(uri);
   }
 
   connection.onInitialized(() => void loadSettings());
@@ -221,7 +229,6 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     await loadSettings();
     if (inlayRefresh) void connection.languages.inlayHint.refresh();
     refreshLenses(); // sudokuLens.codeLens.maxPuzzles may have changed
-    for (const uri of states.keys()) void fullPass(uri);
   });
 
   /** Stops the document's passes and drops what was computed for its text. */

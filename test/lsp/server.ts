@@ -52,7 +52,7 @@ export interface TestServer extends SpawnedServer {
   capabilities: ServerCapabilities;
 }
 
-/** Starts the server without initializing it. */
+/** Starts the server without initializing it; `settings` (or the promise of them) answer workspace/configuration. */
 export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedServer {
   if (!existsSync(server)) throw new Error(`${server} is missing: run \`npm run build\` first`);
   const child: ChildProcess = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -83,11 +83,12 @@ export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedSer
   connection.onNotification('window/logMessage', (p: LogMessageParams) => void logs.push(p));
   let answered: () => void = () => undefined;
   const configured = new Promise<void>((resolve) => (answered = resolve));
-  connection.onRequest('workspace/configuration', () => {
+  connection.onRequest('workspace/configuration', async () => {
+    const value = await settings;
     // The answer is written once this handler has returned: resolve after that, so that whatever
     // the test sends next reaches the server behind the settings.
     setImmediate(answered);
-    return [settings];
+    return [value];
   });
   connection.onRequest('workspace/diagnostic/refresh', () => null);
   connection.listen();
