@@ -4,4 +4,4 @@ import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { nodeWorkers } from './nodeWorkers';
 import { startServer } from './server';
 
-startServer(createConnection(ProposedFeatures.all), nodeWorkers(path.join(__dirname, 'ratingWorker.js')));
+startServer((options) => createConnection(ProposedFeatures.all, options), nodeWorkers(path.join(__dirname, 'ratingWorker.js')));

@@ -1,22 +1,27 @@
 /**
  * Custom requests between the client and the server: one definition each, imported by both.
- * Plain data only; no LSP or vscode imports.
+ * Each request's parameters are a shape (shapes.ts): their type for the client, their check for the
+ * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
 import type { BlissLineOutcome } from './engine/bliss/apply';
 import type { PuzzleKind } from './engine/parse';
 import type { Step } from './engine/step';
 import type { Range } from './engine/types';
+import { type Infer, type Shape, either, flag, integer, lineNumber, listOf, oneOf, optional, record, text } from './shapes';
 
-export interface PuzzleAt {
-  uri: string;
+const puzzleAtProps = {
+  uri: text,
   /** 0-based line anywhere inside the puzzle. */
-  line: number;
-}
+  line: lineNumber,
+};
+const puzzleAt = record(puzzleAtProps);
+export type PuzzleAt = Infer<typeof puzzleAt>;
+
+const puzzleKind: Shape<PuzzleKind> = oneOf('81', '729', 'grid');
 
 /** `sudokuLens/solve`: `reveal` is an explicit request for the solution, which spoiler protection then shows. */
-export interface SolveParams extends PuzzleAt {
-  reveal?: boolean;
-}
+const solveParams = record({ ...puzzleAtProps, reveal: optional(flag) });
+export type SolveParams = Infer<typeof solveParams>;
 
 export interface SolveResponse {
   /** Null when no puzzle is found at that line. */
@@ -75,9 +80,8 @@ export interface PuzzleRow {
   rating: { status: string; er: string; ep: string; ed: string; hardest: string | null; steps: number } | null;
 }
 
-export interface ConvertParams extends PuzzleAt {
-  to: '81' | '729' | 'grid';
-}
+const convertParams = record({ ...puzzleAtProps, to: puzzleKind });
+export type ConvertParams = Infer<typeof convertParams>;
 
 export interface ConvertResponse {
   /** Replaces the puzzle's cells; null when there is nothing to convert. */
@@ -99,12 +103,13 @@ export interface DuplicateLine {
 export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
 
 /** A batch of pencilmark lines for "Apply BLISS eliminations to all pencilmark lines". */
-export interface BlissApplyParams {
-  uri: string;
+const blissApplyParams = record({
+  uri: text,
   /** The document version the client started from: once the text changes, the answer is ContentModified. */
-  version: number;
-  lines: number[];
-}
+  version: integer,
+  lines: listOf(lineNumber),
+});
+export type BlissApplyParams = Infer<typeof blissApplyParams>;
 
 /** One pencilmark line after BLISS, and the edit that writes its finds (null unless applied). */
 export interface BlissLineResult {
@@ -114,10 +119,17 @@ export interface BlissLineResult {
 }
 
 /** `PuzzleLinesRequest` answers the first line of every puzzle, or only those of one kind. */
-export interface PuzzleLinesParams {
-  uri: string;
-  kind?: PuzzleKind;
-}
+const puzzleLinesParams = record({ uri: text, kind: optional(puzzleKind) });
+export type PuzzleLinesParams = Infer<typeof puzzleLinesParams>;
+
+/** `RateLinesRequest`: the puzzles at these lines, as rows with their ratings. */
+const rateLinesParams = record({ uri: text, lines: listOf(lineNumber) });
+
+/** `DuplicatesRequest`: copies of earlier puzzles, identical or also under the Sudoku symmetries. */
+const duplicatesParams = record({ uri: text, mode: oneOf('exact', 'equivalent') });
+
+/** A request about a whole document (`NormalizeRequest`). */
+const documentParams = record({ uri: text });
 
 /** The clue pattern at a line (`PuzzleAt` →), before "Find puzzles for this pattern" asks for grids. */
 export interface PatternAtResponse {
@@ -127,7 +139,8 @@ export interface PatternAtResponse {
 }
 
 /** Where a pattern search takes its solution grids: the document's own, or another file's text. */
-export type GridsFrom = { kind: 'document' } | { kind: 'text'; name: string; text: string };
+const gridsFrom = either(record({ kind: oneOf('document') }), record({ kind: oneOf('text'), name: text, text }));
+export type GridsFrom = Infer<typeof gridsFrom>;
 
 /**
  * The UA commands on the puzzle at a line (→ `PathResponse`: the result document, or why none):
@@ -135,11 +148,13 @@ export type GridsFrom = { kind: 'document' } | { kind: 'text'; name: string; tex
  * of the solution grid; `uaSets` the minimal UA sets of the grid or of a unique puzzle's solution.
  * Progress comes as work-done `$/progress` on `workDoneToken`; cancelling stops the worker.
  */
-export interface UASearchParams extends PuzzleAt {
-  what: 'pattern' | 'seventeen' | 'uaSets';
-  grids?: GridsFrom;
-  workDoneToken?: string | number;
-}
+const uaSearchParams = record({
+  ...puzzleAtProps,
+  what: oneOf('pattern', 'seventeen', 'uaSets'),
+  grids: optional(gridsFrom),
+  workDoneToken: optional(either(text, integer)),
+});
+export type UASearchParams = Infer<typeof uaSearchParams>;
 
 export const PatternAtRequest = 'sudokuLens/patternAt';
 export const UASearchRequest = 'sudokuLens/uaSearch';
@@ -191,3 +206,26 @@ export type GridResponse =
     };
 
 export const GridRequest = 'sudokuLens/grid';
+
+const requestParams = {
+  [SolveRequest]: solveParams,
+  [ValidateRequest]: puzzleAt,
+  [RateRequest]: puzzleAt,
+  [PathRequest]: puzzleAt,
+  [WhipPathRequest]: puzzleAt,
+  [BlissLogRequest]: puzzleAt,
+  [GridRequest]: puzzleAt,
+  [PatternAtRequest]: puzzleAt,
+  [UASearchRequest]: uaSearchParams,
+  [BlissApplyRequest]: blissApplyParams,
+  [PuzzleLinesRequest]: puzzleLinesParams,
+  [RateLinesRequest]: rateLinesParams,
+  [DuplicatesRequest]: duplicatesParams,
+  [NormalizeRequest]: documentParams,
+  [ConvertRequest]: convertParams,
+} as const;
+
+export type CustomRequest = keyof typeof requestParams;
+export type ParamsOf<M extends CustomRequest> = Infer<(typeof requestParams)[M]>;
+/** Each custom request's parameters: the server answers InvalidParams to any others (see handlers.ts). */
+export const REQUEST_PARAMS: { readonly [M in CustomRequest]: Shape<ParamsOf<M>> } = requestParams;

@@ -1,12 +1,12 @@
 /**
  * The language server: documents in, diagnostics/hovers/lenses out. Transport-agnostic:
- * node.ts (stdio/IPC, worker threads) and browser.ts (a Web Worker, nested Web Workers) create
- * the connection and the rating workers and call startServer.
+ * node.ts (stdio/IPC, worker threads) and browser.ts (a Web Worker, nested Web Workers) say how to
+ * create the connection, create the rating workers and call startServer.
  */
 import {
-  type CancellationToken,
   CodeLensRefreshRequest,
   type Connection,
+  type ConnectionOptions,
   type Diagnostic,
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
@@ -23,18 +23,18 @@ import { codeLenses } from './codeLens';
 import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
+import { onCustomRequest, runSafe } from './handlers';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
 import { describeRating, summarize } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
+import { Lifecycle } from './lifecycle';
 import { LineDocument } from './lineDocument';
 import { documentSymbols, foldingRanges } from './outline';
 import {
   BlissApplyRequest,
-  type BlissApplyParams,
   BlissLogRequest,
-  type ConvertParams,
   ConvertRequest,
   type DocumentStatus,
   DuplicatesRequest,
@@ -45,15 +45,11 @@ import {
   PatternAtRequest,
   type PatternAtResponse,
   PuzzleLinesRequest,
-  type PuzzleLinesParams,
   RateLinesRequest,
-  type PuzzleAt,
   RateRequest,
-  type SolveParams,
   SolveRequest,
   StatusNotification,
   UASearchRequest,
-  type UASearchParams,
   ValidateRequest,
   type ValidateResponse,
   WhipPathRequest,
@@ -82,18 +78,11 @@ interface DocState {
   full?: { isCancellationRequested: boolean; mark: number };
 }
 
-/** Runs a request handler unless it was cancelled; a thrown error becomes a logged null. */
-function runSafe<T>(connection: Connection, token: CancellationToken, what: string, fn: () => T): T | null | ResponseError {
-  if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${what} cancelled`);
-  try {
-    return fn();
-  } catch (err) {
-    connection.console.error(`${what} failed: ${err instanceof Error ? err.stack : String(err)}`);
-    return null;
-  }
-}
-
-export function startServer(connection: Connection, workers: RatingWorkers): void {
+/** Starts the server on the connection `connect` makes with these options (the lifecycle's, see lifecycle.ts). */
+export function startServer(connect: (options: ConnectionOptions) => Connection, workers: RatingWorkers): void {
+  const lifecycle = new Lifecycle();
+  const connection = connect(lifecycle.options);
+  lifecycle.listen(connection);
   // Open documents as lines, updated from each change (see LineDocument).
   const documents = new TextDocuments<LineDocument>({
     create: (uri, languageId, version, content) => new LineDocument(uri, languageId, version, content),
@@ -266,11 +255,13 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     if (token.isCancellationRequested) {
       return new ResponseError(LSPErrorCodes.ServerCancelled, 'diagnostics cancelled', { retriggerRequest: true });
     }
-    const state = current(params.textDocument.uri);
-    if (state && params.previousResultId === String(state.resultId)) {
-      return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: String(state.resultId) };
-    }
-    return { kind: DocumentDiagnosticReportKind.Full, resultId: String(state?.resultId ?? 0), items: state?.diagnostics ?? [] };
+    return runSafe(connection, token, 'diagnostics', () => {
+      const state = current(params.textDocument.uri);
+      if (state && params.previousResultId === String(state.resultId)) {
+        return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: String(state.resultId) };
+      }
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: String(state?.resultId ?? 0), items: state?.diagnostics ?? [] };
+    });
   });
 
   /** The hover's rating rows: waits a moment for the ratings, then says they are still coming. */
@@ -292,20 +283,20 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return rows;
   }
 
-  connection.onHover(async (params, token) => {
-    const puzzle = current(params.textDocument.uri)?.parsed.puzzleAt(params.position.line);
-    // The minimality check first: it takes milliseconds where a rating may take seconds.
-    const [uaRows, rows] = await Promise.all([
-      ua.hoverRows(puzzle, cache, HOVER_RATING_WAIT_MS),
-      ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []),
-    ]);
-    return runSafe(connection, token, 'hover', () => {
+  connection.onHover((params, token) =>
+    runSafe(connection, token, 'hover', async () => {
+      const puzzle = current(params.textDocument.uri)?.parsed.puzzleAt(params.position.line);
+      // The minimality check first: it takes milliseconds where a rating may take seconds.
+      const [uaRows, rows] = await Promise.all([
+        ua.hoverRows(puzzle, cache, HOVER_RATING_WAIT_MS),
+        ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []),
+      ]);
       const state = current(params.textDocument.uri);
       if (!state) return null;
       const { line, character } = params.position;
       return hoverAt(state.parsed, cache, line, character, [...rows, ...uaRows], settings.hideSolutions);
-    });
-  });
+    }),
+  );
 
   connection.languages.inlayHint.on((params, token) =>
     runSafe(connection, token, 'inlay hints', () => {
@@ -319,17 +310,17 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(RateRequest, async (params: PuzzleAt) => {
+  onCustomRequest(connection, RateRequest, async (params) => {
     const state = current(params.uri);
     return state ? rateAt(state.parsed, cache, ratings, params.line) : { message: null };
   });
 
-  connection.onRequest(PathRequest, async (params: PuzzleAt) => {
+  onCustomRequest(connection, PathRequest, async (params) => {
     const state = current(params.uri);
     return state ? pathAt(state.parsed, cache, ratings, params.line) : { document: null, reason: 'The document is not open' };
   });
 
-  connection.onRequest(WhipPathRequest, async (params: PuzzleAt, token) => {
+  onCustomRequest(connection, WhipPathRequest, async (params, token) => {
     const state = current(params.uri);
     return state ? whipPathAt(state.parsed, cache, ratings, params.line, settings.ratingBudgetMs, token) : { document: null, reason: 'The document is not open' };
   });
@@ -351,12 +342,12 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(PuzzleLinesRequest, (params: PuzzleLinesParams) => {
+  onCustomRequest(connection, PuzzleLinesRequest, (params) => {
     const state = current(params.uri);
     return state ? puzzleLines(state.parsed, params.kind) : [];
   });
 
-  connection.onRequest(BlissApplyRequest, (params: BlissApplyParams, token) => {
+  onCustomRequest(connection, BlissApplyRequest, (params, token) => {
     const state = current(params.uri);
     const lineText = lineReader(params.uri);
     if (!state || !lineText) return new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open');
@@ -364,28 +355,28 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return blissApplyLines(state.parsed, lineText, cache, ratings, params, settings, token, version);
   });
 
-  connection.onRequest(BlissLogRequest, async (params: PuzzleAt, token) => {
+  onCustomRequest(connection, BlissLogRequest, async (params, token) => {
     const state = current(params.uri);
     return state ? blissLogAt(state.parsed, ratings, params.line, settings, token) : { document: null, reason: 'The document is not open' };
   });
 
-  connection.onRequest(RateLinesRequest, async (params: { uri: string; lines: number[] }) => {
+  onCustomRequest(connection, RateLinesRequest, async (params) => {
     const state = current(params.uri);
     return state ? rateLines(state.parsed, cache, ratings, params.lines) : [];
   });
 
-  connection.onRequest(DuplicatesRequest, (params: { uri: string; mode: 'exact' | 'equivalent' }) => {
+  onCustomRequest(connection, DuplicatesRequest, (params) => {
     const state = current(params.uri);
     return state ? duplicates(state.parsed, params.mode) : [];
   });
 
-  connection.onRequest(NormalizeRequest, (params: { uri: string }) => {
+  onCustomRequest(connection, NormalizeRequest, (params) => {
     const state = current(params.uri);
     const lineText = lineReader(params.uri);
     return state && lineText ? normalizeAll(state.parsed, lineText) : [];
   });
 
-  connection.onRequest(ConvertRequest, (params: ConvertParams) => {
+  onCustomRequest(connection, ConvertRequest, (params) => {
     const state = current(params.uri);
     return state ? convertAt(state.parsed, params.line, params.to) : { edit: null, reason: 'The document is not open' };
   });
@@ -425,21 +416,19 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(GridRequest, async (params: PuzzleAt) => {
+  onCustomRequest(connection, GridRequest, async (params) => {
     const state = current(params.uri);
     return state ? gridAt(state.parsed, cache, ratings, params.line, GRID_RATING_WAIT_MS, settings.hideSolutions) : { puzzle: null };
   });
 
   connection.onShutdown(() => ratings.dispose());
 
-  connection.onRequest(PatternAtRequest, (params: PuzzleAt, token) =>
-    runSafe(connection, token, 'pattern', (): PatternAtResponse => {
-      const state = current(params.uri);
-      return state ? patternAt(state.parsed, params.line) : { pattern: null, reason: 'The document is not open' };
-    }),
-  );
+  onCustomRequest(connection, PatternAtRequest, (params): PatternAtResponse => {
+    const state = current(params.uri);
+    return state ? patternAt(state.parsed, params.line) : { pattern: null, reason: 'The document is not open' };
+  });
 
-  connection.onRequest(UASearchRequest, async (params: UASearchParams, token): Promise<PathResponse | ResponseError> => {
+  onCustomRequest(connection, UASearchRequest, async (params, token): Promise<PathResponse | ResponseError> => {
     const state = current(params.uri);
     const text = documents.get(params.uri)?.getText();
     if (!state || text === undefined) return { document: null, reason: 'The document is not open' };
@@ -464,19 +453,15 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(SolveRequest, (params: SolveParams, token) =>
-    runSafe(connection, token, 'solve', () => {
-      const state = current(params.uri);
-      return state ? solveAt(state.parsed, cache, params.line, settings.hideSolutions && !params.reveal) : { puzzle: null };
-    }),
-  );
+  onCustomRequest(connection, SolveRequest, (params) => {
+    const state = current(params.uri);
+    return state ? solveAt(state.parsed, cache, params.line, settings.hideSolutions && !params.reveal) : { puzzle: null };
+  });
 
-  connection.onRequest(ValidateRequest, (params: PuzzleAt, token) =>
-    runSafe(connection, token, 'validate', (): ValidateResponse => {
-      const state = current(params.uri);
-      return state ? validateAt(state.parsed, cache, params.line) : { message: null, severity: 'information' };
-    }),
-  );
+  onCustomRequest(connection, ValidateRequest, (params): ValidateResponse => {
+    const state = current(params.uri);
+    return state ? validateAt(state.parsed, cache, params.line) : { message: null, severity: 'information' };
+  });
 
   documents.listen(connection);
   connection.listen();
