@@ -34,6 +34,8 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
   /** Resolves once the server has asked for the settings and the answer is on its way (before any later message). */
   configured: Promise<void>;
+  /** Sends didChangeConfiguration with new `settings`; resolves once the server has asked for them and the answer is on its way. */
+  reconfigure(settings: unknown): Promise<void>;
   /** Bytes written to the server's stdin as they are, outside any frame. */
   writeRaw(bytes: string | Buffer): void;
   /** Resolves with the next push for `uri` that satisfies `accept`. */
@@ -81,10 +83,11 @@ export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedSer
     }
   });
   connection.onNotification('window/logMessage', (p: LogMessageParams) => void logs.push(p));
+  let current = settings;
   let answered: () => void = () => undefined;
   const configured = new Promise<void>((resolve) => (answered = resolve));
   connection.onRequest('workspace/configuration', async () => {
-    const value = await settings;
+    const value = await current;
     // The answer is written once this handler has returned: resolve after that, so that whatever
     // the test sends next reaches the server behind the settings.
     setImmediate(answered);
@@ -101,6 +104,12 @@ export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedSer
     exited,
     configured,
     writeRaw: (bytes) => child.stdin!.write(bytes),
+    reconfigure(next) {
+      current = next;
+      const reread = new Promise<void>((resolve) => (answered = resolve));
+      void connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      return reread;
+    },
     nextPush: (uri, accept = () => true) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
     pushMatching: (uri, accept) => {
       const latest = pushed.get(uri);

@@ -63,14 +63,7 @@ describe('a settings change that alters the analysis', () => {
       server.open(uri, big);
       await solved;
       await server.configured;
-      const changed = new Promise<void>((resolve) =>
-        server.connection.onRequest('workspace/configuration', () => {
-          setImmediate(resolve); // once the answer is written
-          return [{ diagnostics: { syntaxDelayMs: 0 }, solver: { nodeBudget: 3_000_000 } }];
-        }),
-      );
-      server.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-      await changed;
+      await server.reconfigure({ diagnostics: { syntaxDelayMs: 0 }, solver: { nodeBudget: 3_000_000 } });
       // Edited while the full pass under the new budget is still solving the first puzzles.
       const edited = server.nextPush(uri, (p) => p.version === 2);
       server.connection.sendNotification('textDocument/didChange', {
