@@ -1,4 +1,7 @@
-/** The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them. */
+/**
+ * The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them
+ * (and adds `sudokuLens.trace.server`, which vscode-languageclient reads in the extension).
+ */
 import type { PuzzleVariant } from './engine/parse';
 import { BUG_SEVERITIES, type BugSeverity, DEFAULT_BUG_SEVERITY, type WhipPathDiagnostics } from './engine/ratingFindings';
 
