@@ -3,7 +3,7 @@
  * (and adds `sudokuLens.trace.server`, which vscode-languageclient reads in the extension).
  */
 import type { PuzzleVariant } from './engine/parse';
-import { BUG_SEVERITIES, type BugSeverity, DEFAULT_BUG_SEVERITY, type WhipPathDiagnostics } from './engine/ratingFindings';
+import { type BugSeverity, DEFAULT_BUG_SEVERITY, type WhipPathDiagnostics } from './engine/ratingFindings';
 
 export interface Settings {
   nodeBudget: number;
@@ -36,6 +36,7 @@ export const HIDDEN_SOLUTION = 'hidden by `sudokuLens.spoilers.hideSolutions`';
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
 const WHIP_PATHS: readonly WhipPathDiagnostics[] = ['all', 'pencilmark', 'off'];
+const BUG_SEVERITIES: readonly BugSeverity[] = ['information', 'warning', 'hint'];
 
 export const DEFAULT_SETTINGS: Settings = {
   nodeBudget: 2_000_000,

@@ -22,7 +22,6 @@ const bugResolution = (text: string): string => text.split(' ==> ')[0].replace(/
  * a warning would mark sound collections as having problems.
  */
 export type BugSeverity = Extract<Severity, 'hint' | 'information' | 'warning'>;
-export const BUG_SEVERITIES: readonly BugSeverity[] = ['information', 'warning', 'hint'];
 export const DEFAULT_BUG_SEVERITY: BugSeverity = 'information';
 
 function bugIssues(summary: RatingSummary, severity: BugSeverity): CellIssue[] {
