@@ -128,7 +128,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   const tokens = new SemanticTokensProvider();
   let resultIds = 0;
-  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath, memo });
+  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath, bugSeverity: settings.bugSeverity, memo });
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
   function current(uri: string): DocState | undefined {

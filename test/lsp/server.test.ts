@@ -287,11 +287,13 @@ describe('Sudoku Explainer ratings in the editor', () => {
   });
 
   it('puts the headline rating after the line as an inlay hint, and refreshes hints as ratings arrive', async () => {
-    const hints = await server.connection.sendRequest<{ label: string; position: { line: number; character: number } }[]>('textDocument/inlayHint', {
+    const hints = await server.connection.sendRequest<{ label: string; tooltip: string; position: { line: number; character: number } }[]>('textDocument/inlayHint', {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } },
     });
-    expect(hints).toEqual([expect.objectContaining({ label: 'ED 4.2', position: { line: 1, character: 82 + 'ED=4.1/1.2/1.2 claimed'.length } })]);
+    // ER, the figure it is: SE's triple is ED=ER/EP/ED, so `ED 4.2` would misname it.
+    expect(hints).toEqual([expect.objectContaining({ label: 'ER 4.2', position: { line: 1, character: 82 + 'ED=4.1/1.2/1.2 claimed'.length } })]);
+    expect(hints[0].tooltip).toMatch(/^Sudoku Explainer rating ED=4\.2\/\d\.\d\/\d\.\d \(ER\/EP\/ED\)$/);
     await vi.waitFor(() => expect(refreshes).toBeGreaterThan(0));
   });
 
