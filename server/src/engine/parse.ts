@@ -102,8 +102,33 @@ export function cellAt(p: Puzzle, line: number, character: number): number {
   return -1;
 }
 
+/**
+ * Characters no text line holds: C0 controls but the blanks (tab, vertical tab, form feed), DEL, and
+ * U+FFFD (what a decoder puts for bytes that are not UTF-8). A line with one is binary content, not a
+ * puzzle or a label.
+ */
+const BINARY_RE = /[\x00-\x08\x0e-\x1f\x7f\ufffd]/;
+
+/** A character as a message shows it: controls, format characters and line separators as `U+0085`. */
+export function quoteChar(ch: string): string {
+  if (ch === '\t') return "'\\t'";
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\ufffd]/u.test(ch)) return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${ch}'`;
+}
+
+/** A line of one punctuation character repeated (a banner `-----…`, `*****…`), unless it could be an empty 81/729 puzzle. */
+const isBanner = (token: string): boolean =>
+  /^([^\p{L}\p{N}])\1*$/u.test(token) && !((token[0] === '.' || token[0] === '0') && (token.length === 81 || token.length === 729));
+
+/** Where a grid row's `#` or `//` comment starts (after a blank), or -1. */
+export const rowCommentStart = (text: string): number => {
+  const blank = text.search(/\s(#|\/\/)/);
+  return blank < 0 ? -1 : blank + 1;
+};
+
 type LineClass =
   | { type: 'blank' | 'comment' | 'separator' }
+  | { type: 'binary'; at: number }
   | { type: 'header'; field: HeaderField }
   | { type: 'label'; text: string }
   /** `partial`: a row of the wrong width, a broken grid row only next to real ones. */
@@ -111,6 +136,8 @@ type LineClass =
   | { type: 'puzzle'; tokenEnd: number };
 
 function classify(text: string, line: number): LineClass {
+  const binary = text.search(BINARY_RE);
+  if (binary >= 0) return { type: 'binary', at: binary };
   const trimmed = text.trim();
   if (trimmed === '') return { type: 'blank' };
   const header = HEADER_RE.exec(trimmed);
@@ -122,7 +149,7 @@ function classify(text: string, line: number): LineClass {
   // a `#` or `//` comment may follow it.
   if (trimmed.length < 40) {
     if (/^[\s-]+$/.test(trimmed) && trimmed.length >= 3) return { type: 'separator' };
-    const comment = text.search(/\s(#|\/\/)/);
+    const comment = rowCommentStart(text);
     const cellText = comment >= 0 ? text.slice(0, comment) : text;
     const cells: number[] = [];
     let onlyCells = true;
@@ -144,6 +171,7 @@ function classify(text: string, line: number): LineClass {
   let cellLike = 0;
   for (let i = 0; i < token.length; i++) if (isCellChar(token[i])) cellLike++;
   // Long tokens made mostly of cell characters are puzzles, broken or not; other text is a label.
+  if (isBanner(token)) return { type: 'separator' };
   if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenEnd: end };
   return { type: 'label', text: trimmed };
 }
@@ -183,8 +211,16 @@ class MarkerCheck {
 }
 
 function invalidChar(ch: string, where: string, expected: string, r: Range): Finding {
-  const shown = ch === '\t' ? '\\t' : ch;
-  return syntaxError('invalid-character', `Invalid character '${shown}' at ${where}: expected ${expected}`, r);
+  return syntaxError('invalid-character', `Invalid character ${quoteChar(ch)} at ${where}: expected ${expected}`, r);
+}
+
+/** A line with bytes that are not text: one error on its first such character; the line is no puzzle. */
+function binaryLine(text: string, line: number, at: number): Puzzle {
+  const start = text.length - text.trimStart().length;
+  const p = emptyPuzzle('81', line, range(line, start, Math.max(start, text.trimEnd().length)), []);
+  const what = text[at] === '\ufffd' ? 'U+FFFD (bytes that are not UTF-8)' : `the control character ${quoteChar(text[at])}`;
+  p.problems.push(syntaxError('binary-content', `Binary content, not text: ${what} at column ${at + 1}`, range(line, at, at + 1)));
+  return p;
 }
 
 /**
@@ -332,8 +368,9 @@ function readGrid(rows: RowLine[], header: HeaderField[]): Puzzle {
   return p;
 }
 
+/** A file's text: a leading byte order mark is no column (editors do not show it). */
 export function parseDocument(source: string): ParsedDocument {
-  return { puzzles: parseLines(splitLines(source)) };
+  return { puzzles: parseLines(splitLines(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source)) };
 }
 
 /** Lines as editors count them (LSP too): CRLF, LF and a lone CR each end one. */
@@ -394,6 +431,10 @@ export function parseLines(lines: readonly string[], from = 0, to = lines.length
         break;
       case 'puzzle':
         take(readLinePuzzle(text, line, cls.tokenEnd, header));
+        break;
+      case 'binary':
+        // Reported, but no puzzle: the headers above stay for the next puzzle.
+        puzzles.push(binaryLine(text, line, cls.at));
         break;
       default:
         break;
