@@ -126,6 +126,10 @@ export const rowCommentStart = (text: string): number => {
   return blank < 0 ? -1 : blank + 1;
 };
 
+/** Whether each cell's character is known: a grid read whole, or a line of exactly 81 or 729 characters. */
+export const cellsKnown = (p: Puzzle): boolean =>
+  p.kind === 'grid' ? p.gridCells !== null : p.range.end.character - p.range.start.character === (p.kind === '729' ? 729 : 81);
+
 type LineClass =
   | { type: 'blank' | 'comment' | 'separator' }
   | { type: 'binary'; at: number }
@@ -216,8 +220,8 @@ function invalidChar(ch: string, where: string, expected: string, r: Range): Fin
 
 /** A line with bytes that are not text: one error on its first such character; the line is no puzzle. */
 function binaryLine(text: string, line: number, at: number): Puzzle {
-  const start = text.length - text.trimStart().length;
-  const p = emptyPuzzle('81', line, range(line, start, Math.max(start, text.trimEnd().length)), []);
+  // Its range is the one character: no rewrite takes the line for cells.
+  const p = emptyPuzzle('81', line, range(line, at, at + 1), []);
   const what = text[at] === '\ufffd' ? 'U+FFFD (bytes that are not UTF-8)' : `the control character ${quoteChar(text[at])}`;
   p.problems.push(syntaxError('binary-content', `Binary content, not text: ${what} at column ${at + 1}`, range(line, at, at + 1)));
   return p;
