@@ -158,6 +158,9 @@ export function sortEdits(doc: PuzzleDocument, rows: readonly PuzzleRow[], eol: 
   if (new Set(puzzles.map((p) => p.variant)).size > 1) {
     return { edits: null, message: 'This file mixes variants (#! variant: lines): sorting would move puzzles across them.' };
   }
+  const binary = puzzles.find((p) => p.problems.some((f) => f.code === 'binary-content'));
+  // Such a line is no puzzle, and which puzzle it goes with is anyone's guess.
+  if (binary) return { edits: null, message: `Line ${binary.line + 1} is not text (binary-content): fix it before sorting.` };
   if (puzzles.length < 2) return { edits: [], message: 'Nothing to sort.' };
   const blocks = lineBlocks(puzzles, (line) => doc.lineText(line));
   const keyOf = new Map(rows.map((r) => [r.line, ratingKey(r)]));

@@ -985,9 +985,23 @@ describe('banners, binary content and the byte order mark (issue 16, items 4 and
     expect(puzzles[1].header).toEqual([{ tag: 'D', value: 'next', line: 3 }]);
   });
 
+  it('ends a grid at a banner', () => {
+    const grid = EULER1.match(/.{9}/g)!.join('\n');
+    const { puzzles } = parseDocument(`${grid}\n${'-'.repeat(60)}\n${grid}\n`);
+    expect(puzzles.map((p) => [p.line, p.text])).toEqual([
+      [0, EULER1],
+      [10, EULER1],
+    ]);
+  });
+
   it('still reads an empty 81-cell puzzle of dots or zeros', () => {
     expect(only('.'.repeat(81)).text).toBe('.'.repeat(81));
     expect(only('0'.repeat(81)).text).toBe('.'.repeat(81));
+  });
+
+  it('keeps a label that starts with punctuation', () => {
+    const { puzzles } = parseDocument(`... and more\n${TOP1}\n`);
+    expect(puzzles[0].header).toEqual([{ tag: 'title', value: '... and more', line: 0 }]);
   });
 
   it('does not take prose for a puzzle', () => {

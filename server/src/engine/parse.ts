@@ -116,9 +116,9 @@ export function quoteChar(ch: string): string {
   return `'${ch}'`;
 }
 
-/** A line of one punctuation character repeated (a banner `-----…`, `*****…`), unless it could be an empty 81/729 puzzle. */
-const isBanner = (token: string): boolean =>
-  /^([^\p{L}\p{N}])\1*$/u.test(token) && !((token[0] === '.' || token[0] === '0') && (token.length === 81 || token.length === 729));
+/** A line of one punctuation character repeated (a banner `-----…`, `*****…`), unless it could be an empty 81/729 puzzle of dots. */
+const isBanner = (trimmed: string): boolean =>
+  /^([^\p{L}\p{N}])\1*$/u.test(trimmed) && !(trimmed[0] === '.' && (trimmed.length === 81 || trimmed.length === 729));
 
 /** Where a grid row's `#` or `//` comment starts (after a blank), or -1. */
 export const rowCommentStart = (text: string): number => {
@@ -132,6 +132,8 @@ export const cellsKnown = (p: Puzzle): boolean =>
 
 type LineClass =
   | { type: 'blank' | 'comment' | 'separator' }
+  /** A line of one punctuation character repeated that is no grid separator row: it ends a grid. */
+  | { type: 'banner' }
   | { type: 'binary'; at: number }
   | { type: 'header'; field: HeaderField }
   | { type: 'label'; text: string }
@@ -168,6 +170,7 @@ function classify(text: string, line: number): LineClass {
     if (onlyCells && cells.length >= 3 && cells.length <= 20) return { type: 'row', cells, partial: true };
   }
 
+  if (isBanner(trimmed)) return { type: 'banner' };
   const start = text.length - text.trimStart().length;
   let end = start;
   while (end < text.length && !isTrailingStart(text.charCodeAt(end))) end++;
@@ -175,7 +178,6 @@ function classify(text: string, line: number): LineClass {
   let cellLike = 0;
   for (let i = 0; i < token.length; i++) if (isCellChar(token[i])) cellLike++;
   // Long tokens made mostly of cell characters are puzzles, broken or not; other text is a label.
-  if (isBanner(token)) return { type: 'separator' };
   if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenEnd: end };
   return { type: 'label', text: trimmed };
 }
