@@ -5,7 +5,7 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { BlissStep } from './engine/bliss';
 import { blissEdit } from './engine/bliss/apply';
-import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker } from './engine/parse';
+import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker, quoteChar } from './engine/parse';
 import { BLISS_ALL_COMMAND } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 
@@ -68,7 +68,7 @@ export function codeActions(
     }
     const ch = charAt(lineText, d.range);
     if (d.code === 'invalid-character' || d.code === 'misplaced-candidate') {
-      actions.push(fix(`Replace '${ch}' with '.'`, doc.uri, [{ range: d.range, newText: '.' }], d));
+      actions.push(fix(`Replace ${quoteChar(ch)} with '.'`, doc.uri, [{ range: d.range, newText: '.' }], d));
     } else if (d.code === 'mixed-empty-markers') {
       actions.push(fix("Use '.' for every empty cell", doc.uri, normalizeEdits(puzzle, lineText), d));
     } else if (d.code === 'duplicate-given' && puzzle.kind !== '729') {

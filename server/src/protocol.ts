@@ -127,7 +127,7 @@ export interface BlissApplyParams {
 export interface BlissLineResult {
   line: number;
   outcome: BlissLineOutcome;
-  edit: { range: Range; newText: string } | null;
+  edit: TextEditData | null;
 }
 
 /** `PuzzleLinesRequest` answers the first line of every puzzle, or only those of one kind. */

@@ -36,6 +36,7 @@ const CRLF = '\r\n';
 const zeros = (s: string) => s.replace(/\./g, '0');
 /** The same puzzle with rows as columns: another text, so its rating is not cached yet. */
 const transposed = (s: string) => Array.from({ length: 81 }, (_, i) => s[(i % 9) * 9 + Math.floor(i / 9)]).join('');
+const upsideDown = (s: string) => s.match(/.{9}/g)!.reverse().join('');
 
 let server: TestServer;
 let opened = 0;
@@ -88,6 +89,34 @@ describe('Normalize', () => {
     const { after, answer } = await rewritten('sudokuLens/normalize', before);
     expect(after).toEqual([...before.slice(0, 4), ...SS_GRID, '', `${SER_34} name x-0_*`, TOP95_1, ...before.slice(-2)]);
     expect(answer.message).toBe('Normalized 3 puzzles.');
+  });
+});
+
+describe("the quick fix \"Use '.' for every empty cell\"", () => {
+  it("changes a grid's cells only, not its separators or a row comment's '-' and 'x'", async () => {
+    // SS_GRID with '-' for every empty cell but r1c1's '.': mixed markers.
+    const grid = [
+      '.-3|-2-|6-- # x-wing row',
+      '9--|3-5|--1',
+      '--1|8-6|4--',
+      '---+---+---',
+      '--8|1-2|9--',
+      '7--|---|--8 # keep me',
+      '--6|7-8|2--',
+      '-----------',
+      '--2|6-9|5--',
+      '8--|2-3|--9',
+      '--5|-1-|3-- // last row',
+    ];
+    const uri = open(grid);
+    const mixed = { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 2 } }, code: 'mixed-empty-markers', message: 'mixed', severity: 1 };
+    const actions = await server.connection.sendRequest<{ title: string; edit?: { changes: Record<string, RewriteResponse['edits']> } }[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: mixed.range,
+      context: { diagnostics: [mixed] },
+    });
+    const fix = actions.find((a) => a.title === "Use '.' for every empty cell")!;
+    expect(applied(grid, { edits: fix.edit!.changes[uri], message: null })).toEqual(SS_GRID);
   });
 });
 
@@ -194,8 +223,10 @@ describe('Rate all, written after each line', () => {
 
 describe('an edit while the ratings run', () => {
   it.each(['sudokuLens/sortByRating', 'sudokuLens/rateInline'])('makes %s answer ContentModified', async (method) => {
-    // Ratings not cached yet: the server waits for a worker, and the change below arrives meanwhile.
-    const uri = open([transposed(method === 'sudokuLens/rateInline' ? EASY : SER_34), transposed(TOP95_1), '']);
+    // A hard puzzle not rated yet (a text of its own for each method): the server waits about a
+    // second for a worker, and the change sent right after the request arrives meanwhile.
+    const hard = method === 'sudokuLens/rateInline' ? upsideDown(TOP95_1) : transposed(TOP95_1);
+    const uri = open([SER_34, hard, '']);
     const answer = errorCode(ask(method, { uri, version: 1 }));
     server.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: 2 },
