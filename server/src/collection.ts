@@ -196,5 +196,5 @@ export function rateInlineEdits(doc: PuzzleDocument, rows: readonly PuzzleRow[])
       edits.push({ range: { start: end, end }, newText: ` ${text}` });
     }
   }
-  return { edits, message: `Rated ${rows.filter(isRated).length} of ${plural(rows.length, 'puzzle')}.` };
+  return { edits, message: `Wrote ED=… after ${plural(edits.length, 'puzzle line')} (${rows.filter(isRated).length} of ${rows.length} puzzles rated).` };
 }

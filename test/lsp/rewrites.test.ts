@@ -217,7 +217,7 @@ describe('Rate all, written after each line', () => {
     const before = [`${TOP95_1} ED=1.0/1.0/1.0 top95`, '#D easy', EASY, `${SER_34} # medium`, PATTERN, ...SS_GRID, `${MULTI}`, ''];
     const { after, answer } = await rewritten('sudokuLens/rateInline', before);
     expect(after).toEqual([`${TOP95_1} ED=9.0/1.2/1.2 top95`, '#D easy', `${EASY} ED=2.3/1.2/1.2`, `${SER_34} # medium ED=3.4/1.2/1.2`, PATTERN, ...SS_GRID, MULTI, '']);
-    expect(answer.message).toBe('Rated 4 of 6 puzzles.');
+    expect(answer.message).toBe('Wrote ED=… after 3 puzzle lines (4 of 6 puzzles rated).');
   });
 });
 
