@@ -8,6 +8,7 @@ import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
 import { removeDuplicates } from './engine/canonical';
+import { plural } from './engine/format';
 import { givensString, pencilmarkString } from './engine/grid';
 import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, rowCommentStart } from './engine/parse';
 import { seFormat } from './engine/rate';
@@ -71,7 +72,6 @@ export async function checkedRewrite(
 /** The SE rows of every puzzle (the RateLinesRequest batches the client sent before cached them). */
 export const rateAllLines = (doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService): Promise<PuzzleRow[]> => rateLines(doc, cache, ratings, puzzleLines(doc));
 
-const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 const lineEnd = (doc: PuzzleDocument, line: number) => ({ line, character: doc.lineText(line).length });
 /** Lines [first, last] as a range, from the first's start to the last's end. */
 const wholeLines = (doc: PuzzleDocument, first: number, last: number): Range => ({ start: { line: first, character: 0 }, end: lineEnd(doc, last) });
