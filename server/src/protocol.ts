@@ -75,24 +75,41 @@ export interface PuzzleRow {
   rating: { status: string; er: string; ep: string; ed: string; hardest: string | null; steps: number } | null;
 }
 
-export interface ConvertParams extends PuzzleAt {
+/** A rated row's `ED=ER/EP/ED` (SE prints 20.0 for a puzzle its techniques cannot finish). */
+export const edText = (r: NonNullable<PuzzleRow['rating']>): string => `ED=${r.status === 'stuck' ? '20.0' : r.er}/${r.ep}/${r.ed}`;
+export const isRated = (row: PuzzleRow): boolean => row.rating?.status === 'solved' || row.rating?.status === 'stuck';
+
+/**
+ * A rewrite of a document as it was at `version` (Normalize, Convert, Remove duplicates, Sort, Rate
+ * all inline): the server answers ContentModified once the text is another version, and the client
+ * applies the edits only if the document is still that version.
+ */
+export interface RewriteParams {
+  uri: string;
+  version: number;
+}
+
+export interface TextEditData {
+  range: Range;
+  newText: string;
+}
+
+/** The edits of a rewrite, applied as one undoable edit; null when refused. `message` says what was done or why not. */
+export interface RewriteResponse {
+  edits: TextEditData[] | null;
+  message: string | null;
+}
+
+/** `ConvertRequest`: the puzzle at `line` to another format (→ `RewriteResponse`). */
+export interface ConvertParams extends RewriteParams {
+  /** 0-based line anywhere inside the puzzle. */
+  line: number;
   to: '81' | '729' | 'grid';
 }
 
-export interface ConvertResponse {
-  /** Replaces the puzzle's cells; null when there is nothing to convert. */
-  edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string } | null;
-  /** Why not, or a warning that the conversion drops information. */
-  reason: string | null;
-}
-
-export interface DuplicateLine {
-  line: number;
-  /** The lines to delete: the puzzle with its header lines. */
-  firstLine: number;
-  lastLine: number;
-  /** The line of the earlier puzzle it repeats. */
-  duplicateOf: number;
+/** `DuplicatesRequest`: remove the puzzles that repeat an earlier one (→ `RewriteResponse`). */
+export interface DuplicatesParams extends RewriteParams {
+  mode: 'exact' | 'equivalent';
 }
 
 /** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
@@ -110,7 +127,7 @@ export interface BlissApplyParams {
 export interface BlissLineResult {
   line: number;
   outcome: BlissLineOutcome;
-  edit: { range: Range; newText: string } | null;
+  edit: TextEditData | null;
 }
 
 /** `PuzzleLinesRequest` answers the first line of every puzzle, or only those of one kind. */
@@ -150,7 +167,12 @@ export const DuplicatesRequest = 'sudokuLens/duplicates';
 export const StatusNotification = 'sudokuLens/status';
 export const PuzzleLinesRequest = 'sudokuLens/puzzleLines';
 export const RateLinesRequest = 'sudokuLens/rateLines';
+/** `RewriteParams` → `RewriteResponse`: every puzzle's empty cells as '.'. */
 export const NormalizeRequest = 'sudokuLens/normalize';
+/** `RewriteParams` → `RewriteResponse`: the one-line puzzles by SE rating (cached by the RateLinesRequest batches). */
+export const SortRequest = 'sudokuLens/sortByRating';
+/** `RewriteParams` → `RewriteResponse`: `ED=…` after each rated line puzzle (cached by the RateLinesRequest batches). */
+export const RateInlineRequest = 'sudokuLens/rateInline';
 export const ConvertRequest = 'sudokuLens/convert';
 export const RateRequest = 'sudokuLens/rate';
 export const PathRequest = 'sudokuLens/path';

@@ -18,7 +18,7 @@ import {
 import { AnalysisCache } from './analysisCache';
 import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
-import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
+import { type RewriteSource, checkedRewrite, convertAt, normalizeAll, puzzleLines, rateAllLines, rateInlineEdits, rateLines, removeDuplicatesEdits, sortEdits } from './collection';
 import { codeLenses } from './codeLens';
 import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
@@ -37,6 +37,7 @@ import {
   type ConvertParams,
   ConvertRequest,
   type DocumentStatus,
+  type DuplicatesParams,
   DuplicatesRequest,
   GridRequest,
   NormalizeRequest,
@@ -48,9 +49,12 @@ import {
   type PuzzleLinesParams,
   RateLinesRequest,
   type PuzzleAt,
+  RateInlineRequest,
   RateRequest,
+  type RewriteParams,
   type SolveParams,
   SolveRequest,
+  SortRequest,
   StatusNotification,
   UASearchRequest,
   type UASearchParams,
@@ -359,21 +363,30 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return state ? rateLines(state.parsed, cache, ratings, params.lines) : [];
   });
 
-  connection.onRequest(DuplicatesRequest, (params: { uri: string; mode: 'exact' | 'equivalent' }) => {
-    const state = current(params.uri);
-    return state ? duplicates(state.parsed, params.mode) : [];
-  });
+  /** What a rewrite reads of an open document (undefined when it is not open). */
+  function rewriteSource(uri: string): RewriteSource | undefined {
+    const state = current(uri);
+    const open = documents.get(uri);
+    return state && open && { doc: state.parsed, version: () => documents.get(uri)?.version, lineBreak: open.lineBreak };
+  }
 
-  connection.onRequest(NormalizeRequest, (params: { uri: string }) => {
-    const state = current(params.uri);
-    const lineText = lineReader(params.uri);
-    return state && lineText ? normalizeAll(state.parsed, lineText) : [];
-  });
+  connection.onRequest(DuplicatesRequest, (params: DuplicatesParams) =>
+    checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => removeDuplicatesEdits(doc, params.mode)),
+  );
 
-  connection.onRequest(ConvertRequest, (params: ConvertParams) => {
-    const state = current(params.uri);
-    return state ? convertAt(state.parsed, params.line, params.to) : { edit: null, reason: 'The document is not open' };
-  });
+  connection.onRequest(NormalizeRequest, (params: RewriteParams) => checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => normalizeAll(doc)));
+
+  connection.onRequest(ConvertRequest, (params: ConvertParams) =>
+    checkedRewrite(params, rewriteSource(params.uri), ({ doc, lineBreak }) => convertAt(doc, params.line, params.to, lineBreak)),
+  );
+
+  connection.onRequest(SortRequest, (params: RewriteParams) =>
+    checkedRewrite(params, rewriteSource(params.uri), async ({ doc, lineBreak }) => sortEdits(doc, await rateAllLines(doc, cache, ratings), lineBreak)),
+  );
+
+  connection.onRequest(RateInlineRequest, (params: RewriteParams) =>
+    checkedRewrite(params, rewriteSource(params.uri), async ({ doc }) => rateInlineEdits(doc, await rateAllLines(doc, cache, ratings))),
+  );
 
   connection.onDocumentSymbol((params, token) =>
     runSafe(connection, token, 'symbols', () => {

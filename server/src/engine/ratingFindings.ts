@@ -11,7 +11,8 @@ import { type RatingSummary, seRatingText } from './rate';
 import { range, type Finding, type Severity } from './types';
 import type { CellIssue } from './validate';
 
-const ED_RE = /\bED=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/;
+/** A trailing `ED=ER/EP/ED` as SE writes it. */
+export const ED_RE = /\bED=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/;
 
 /** `BUG+1: r5c6=7 ==> …` → `BUG+1: r5c6 must be 7`: the forum's way of saying what the BUG forces. */
 const bugResolution = (text: string): string => text.split(' ==> ')[0].replace(/(r\dc\d)=(\d)/g, '$1 must be $2');
