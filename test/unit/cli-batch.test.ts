@@ -82,7 +82,7 @@ describe('rate on worker threads', () => {
     const one = run('rate', collection, '--workers', '1');
     const two = run('rate', collection, '--workers', '2');
     expect(two.stdout).toBe(one.stdout);
-    expect(two.stderr.endsWith(`${PUZZLES} puzzle(s), 2 with errors\n`)).toBe(true);
+    expect(two.stderr.endsWith(`${PUZZLES} puzzles, 2 with errors\n`)).toBe(true);
     const out = lines(two.stdout);
     expect(out.filter((l) => / ED=\d+\.\d\/\d+\.\d\/\d+\.\d$/.test(l))).toHaveLength(12);
     expect(out).toContain(`${NO_SOLUTION} # not rated: no solution`);
@@ -120,7 +120,7 @@ describe('rate --csv', () => {
     expect(parseCsvLine(rows[3])[3]).toBe('no-solution');
     expect(parseCsvLine(rows[7])[3]).toBe('multiple-solutions');
     expect(parseCsvLine(rows[11])[3]).toBe('unreadable');
-    expect(csv.stderr.endsWith(`${PUZZLES} puzzle(s), 2 with errors\n`)).toBe(true);
+    expect(csv.stderr.endsWith(`${PUZZLES} puzzles, 2 with errors\n`)).toBe(true);
   });
 
   it('adds the BLISS columns with --method bliss and all (and the W columns with all)', () => {

@@ -132,14 +132,14 @@ describe('check (text output)', () => {
     expect(r.stdout).toBe(`${lines.join('\n')}\n`);
     const withErrors = rows.filter((row) => row.diagnostics.some((d) => d.severity === 'error')).length;
     expect(withErrors).toBeGreaterThan(0);
-    expect(r.stderr).toBe(`${rows.length} puzzle(s), ${withErrors} with errors\n`);
+    expect(r.stderr).toBe(`${rows.length} puzzles, ${withErrors} with errors\n`);
   });
 
   it('exits 0 with no output lines when every puzzle is valid', () => {
     const r = run('check', 'samples/golden-nugget.sdk');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('1 puzzle(s), 0 with errors\n');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
   });
 
   it('does not print hints', () => {
@@ -205,7 +205,7 @@ describe('solve', () => {
       '5 2 7 | 9 1 3 | 6 8 4',
       '4 8 6 | 7 2 5 | 1 9 3',
     ]);
-    expect(r.stderr).toBe('1 puzzle(s), 0 with errors\n');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
   });
 
   it("reads a puzzle argument in '0' style with trailing text", () => {
@@ -283,7 +283,7 @@ describe('usage and I/O errors (exit code 2)', () => {
   it('prints the usage with --help and exits 0', () => {
     const r = run('--help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('sudoku-lens check FILE|DIR...');
+    expect(r.stdout).toContain('sudoku-lens check PUZZLE|FILE|DIR...');
     expect(r.stdout).toContain('sudoku-lens solve PUZZLE|FILE...');
   });
 });
