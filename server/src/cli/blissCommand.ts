@@ -9,6 +9,7 @@ import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { type BlissRunOptions, blissReport } from './blissReport';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { levelOption, variantOption } from './rateCommand';
 
 export const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
@@ -43,7 +44,7 @@ export function runBlissCommand(args: string[], values: BlissOptions): number {
       if (!values.json) lines.push('');
       puzzles++;
       if (error) withErrors++;
-      process.stdout.write(`${lines.join('\n')}\n`);
+      writeOut(`${lines.join('\n')}\n`);
     }
   }
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);

@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BLISS_USAGE, runBlissCommand } from './blissCommand';
-import { UsageError, ioCause } from './io';
+import { UsageError } from './io';
 import { MINIMAL_USAGE, runMinimal } from './minimalCommand';
 import { PATH_USAGE, PUZZLE_COMMANDS, PUZZLE_USAGE, runPuzzleCommand } from './puzzles';
 import { RATE_USAGE, runRate } from './rateCommand';
 import { SEARCH_USAGE, runSearch17, runSearchPattern } from './searchCommands';
+import { stdoutFailed } from './stdout';
 import { UA_USAGE, runUA } from './uaCommand';
 import { workerCrash } from './workerFailure';
 
@@ -121,13 +122,7 @@ function fail(err: unknown): void {
   process.exitCode = 2;
 }
 
-// `rate big.sdm | head`: a reader that closes the pipe early ends the run quietly. Any other
-// failure of stdout (a full disk, EIO) ends it with one line and status 2: the rows are lost.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  process.stderr.write(`sudoku-lens: cannot write the output: ${ioCause(err)}\n`);
-  process.exit(2);
-});
+process.stdout.on('error', stdoutFailed);
 
 try {
   const code = run(process.argv.slice(2));

@@ -12,6 +12,7 @@ import { placementText } from '../engine/step';
 import { uaInfo } from '../engine/uaInfo';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { Progress } from './progress';
 import { baseJson, hasError } from './rows';
 
@@ -91,10 +92,10 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
       progress.clear();
       if (values.json) {
         const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ? minimalityJson(m) : { minimal: null, minimalReason: reason }) };
-        process.stdout.write(`${JSON.stringify(row)}\n`);
+        writeOut(`${JSON.stringify(row)}\n`);
       } else {
         const where = error ? `${src.name}:${error.range.start.line + 1}:${error.range.start.character + 1}` : `${src.name}:${puzzle.line + 1}`;
-        process.stdout.write(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
+        writeOut(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
       }
       progress.tick();
     }

@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { ioCause } from './io';
+import { writeOut } from './stdout';
 
 export type RowFormat = 'text' | 'json' | 'csv';
 
@@ -139,11 +140,11 @@ function onFile<T>(file: string, act: () => T): T {
  */
 export function openOutput(file: string | undefined, resume: boolean, format: RowFormat, header: string | null, files: readonly string[]): Output {
   if (file === undefined) {
-    if (header !== null) process.stdout.write(`${header}\n`);
+    if (header !== null) writeOut(`${header}\n`);
     return {
       toTerminal: Boolean(process.stdout.isTTY),
       done: new Set(),
-      write: (text) => process.stdout.write(text),
+      write: (text) => writeOut(text),
       close: () => {},
     };
   }

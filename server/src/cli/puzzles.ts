@@ -10,6 +10,7 @@ import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
 import type { WResult } from '../engine/whips';
 import { type Input, listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { lineProgress } from './lineProgress';
 import { variantOption } from './rateCommand';
 import { type BaseRow, baseJson, cellDigit, diagnosticLines, hasError } from './rows';
@@ -124,7 +125,7 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
             ? [JSON.stringify(baseJson(input.name, row))]
             : textRow(command, input.name, row);
       progress?.clear();
-      if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+      if (lines.length > 0) writeOut(`${lines.join('\n')}\n`);
       progress?.reached(input, puzzle.range.end.line + 1);
     }
     progress?.reached(input, Infinity);
