@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NO_SOLUTION, ROOT, cliRunner, cliTestFolder } from '../cli';
+import { NO_SOLUTION, ROOT, cliRunner, cliTestFolder, runCliWith } from '../cli';
 import { analyzePuzzle } from '../../server/src/engine/analyze';
 import { findingsOf } from '../../server/src/engine/findings';
 import { parseDocument } from '../../server/src/engine/parse';
@@ -114,6 +114,41 @@ describe('check --json', () => {
     ]);
     expect((rows[1].diagnostics as { code: string }[]).map((d) => d.code)).toEqual(['no-solution']);
     expect(r.status).toBe(1);
+  });
+});
+
+describe('check on long inputs', () => {
+  it('parses a file a block at a time exactly as a whole: grids, headers, variant lines, line puzzles', () => {
+    // Over 4,096 lines without a line puzzle, so blocks are cut inside the run of grids too.
+    const grid = (label: string) => [`#D ${label}`, ...GN.match(/.{9}/g)!, ''];
+    const lines: string[] = ['# a long mixed collection'];
+    for (let i = 0; i < 400; i++) lines.push(...grid(`grid ${i}`));
+    lines.push('#! variant: X', `${GN} after the directive`);
+    for (let i = 400; i < 800; i++) lines.push(...(i % 50 === 0 ? [`${NO_SOLUTION} #${i}`] : grid(`grid ${i}`)));
+    lines.push(GN.match(/.{9}/g)!.slice(0, 5).join('\n')); // a grid cut short at the end
+    const source = `${lines.join('\r\n')}\r\n`;
+    const file = join(tmp(), 'long.sdk');
+    writeFileSync(file, source);
+    const r = run('check', file, '--json');
+    const rows = jsonRows(r.stdout);
+    expect(rows.length).toBeGreaterThan(790);
+    expect(rows).toEqual(expectedRows(file, source));
+  });
+
+  it('shows its progress on a terminal stderr, as rate does', () => {
+    // test/fixtures/cli/ttyStderr.cjs makes stderr claim to be a terminal.
+    const r = runCliWith({ nodeArgs: ['--require', join(ROOT, 'test', 'fixtures', 'cli', 'ttyStderr.cjs')] }, 'check', 'samples/collection.sdm');
+    const lineCount = readFileSync(join(ROOT, 'samples/collection.sdm'), 'utf8').split('\n').length;
+    expect(r.stderr).toMatch(new RegExp(`\\rcheck \\(lines\\) \\[#{24}\\] ${lineCount}/${lineCount} \\(100\\.0%\\)`));
+    expect(r.stderr).toContain(`check (lines): ${lineCount} in `);
+    expect(r.stderr).toMatch(/\n9 puzzles, 4 with errors\n$/);
+  });
+
+  it('counts in words that agree with the number', () => {
+    const oneStep = `.${GN_SOLUTION.slice(1)}`;
+    const r = run('path', oneStep);
+    expect(r.stdout).toContain('(hardest: Hidden Single, 1 step)');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
   });
 });
 
