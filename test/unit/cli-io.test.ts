@@ -155,7 +155,8 @@ describe('stdin and puzzle arguments', () => {
     );
     const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
     child.stdin.write(`${TOP95}\n`);
-    await firstRow; // stdin is still open: the row did not wait for the end of the input
+    await Promise.race([firstRow, exited]);
+    expect(child.exitCode).toBeNull(); // stdin is still open: the row did not wait for the end of the input
     child.stdin.end(`${EASY}\n`);
     expect(await exited).toBe(0);
     expect(stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toMatchObject([
