@@ -58,7 +58,7 @@ function patternProblem(arg: string): string {
 /** The clue patterns of the argument: itself, or every pattern line or grid of the file. */
 export function readPatterns(arg: string): { file: string; line: number; pattern: string }[] {
   const [src] = listInputs([arg], true);
-  if (!src) throw new UsageError(`PATTERN ${arg}: a directory holds no single pattern file`);
+  if (!src) throw new UsageError(`PATTERN ${arg}: a directory without puzzle files`);
   const patterns = parseDocument(readText(src)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
   if (patterns.length > 0) return patterns;
   if (src.name === ARGUMENT) throw new UsageError(`PATTERN '${arg}': ${patternProblem(arg)}`);
