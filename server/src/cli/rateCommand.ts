@@ -136,15 +136,13 @@ interface Prepared {
 }
 
 /** A puzzle whose rating failed: not rated, each method saying why, and one line for stderr. */
-function failed(p: Prepared, err: unknown): Prepared {
+function failed(p: Prepared, job: RowJob, err: unknown): Prepared {
   const why = `rating failed: ${workerCrash(err) ?? (err as Error).message.split('\n')[0]}`;
-  const reason = (asked: boolean) => (asked ? why : null);
-  const { se, bliss, w } = p.job ?? { se: false, bliss: null, w: false };
   return {
     ...p,
-    seReason: reason(se) ?? p.seReason,
-    blissReason: reason(bliss !== null) ?? p.blissReason,
-    wReason: reason(w) ?? p.wReason,
+    seReason: job.se ? why : p.seReason,
+    blissReason: job.bliss ? why : p.blissReason,
+    wReason: job.w ? why : p.wReason,
     failure: `${p.file}:${p.puzzle.line + 1}: ${why}`,
   };
 }
@@ -376,7 +374,8 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
       pool ? Math.max(64, workers * 32) : 1,
       (i) => {
         const p = prepare(i);
-        return p.job ? exec(p.job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
+        const job = p.job;
+        return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
       },
       (_, { p, r }) => {
         if (r.se) p.findings.push(...ratingFindings(p.puzzle, r.se));
