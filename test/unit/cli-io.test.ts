@@ -111,6 +111,14 @@ describe('endless and unreadable inputs', () => {
     expectOneLineError(r.stderr, /^sudoku-lens: \/dev\/zero:1: a line longer than 1 MiB: no puzzle file has one \(stopped reading\)\n$/);
   });
 
+  it('stops at 16 MiB of lines in which no puzzle ends, naming where they start', () => {
+    const comments = `${TOP95}\n${`#${'-'.repeat(999_999)}\n`.repeat(17)}${EASY}\n`;
+    const r = runCliWith({ input: comments, timeoutMs: 30_000 }, 'check', '-', '--json');
+    expect(r.status).toBe(2);
+    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).line)).toEqual([1]);
+    expectOneLineError(r.stderr, /^sudoku-lens: <stdin>:2: no puzzle ends in the 16 MiB from this line \(stopped reading\)\n$/);
+  });
+
   it('writes the rows before the over-long line, then the error', () => {
     const file = join(tmp, 'long-line.sdm');
     writeFileSync(file, `${TOP95}\n${'x'.repeat(1.5 * 2 ** 20)}\n${EASY}\n`);

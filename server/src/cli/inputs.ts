@@ -115,7 +115,10 @@ export function refuseOutputInput(output: string, inputs: readonly Input[]): voi
 
 /** How long a block without a finished puzzle may grow before it is parsed to see what is finished. */
 const BLOCK_LINES = 4096;
-/** A block this long with no finished puzzle in it (an endless grid or comment) is no puzzle file. */
+/**
+ * A block this long is parsed whatever its line count; if over half of it is still no finished
+ * puzzle (an endless grid or comment, a run of long lines), the input is no puzzle file.
+ */
 const MAX_BLOCK_CHARS = 16 << 20;
 
 /**
@@ -158,10 +161,10 @@ export function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): Gene
     block.push(line);
     chars += line.length + 1;
     if (isLinePuzzle(line)) yield* finished(true);
-    else if (block.length >= parseAt) {
+    else if (block.length >= parseAt || chars > MAX_BLOCK_CHARS) {
       yield* finished(false);
-      if (chars > MAX_BLOCK_CHARS) {
-        throw new Error(`${input.name}:${blockStart + 1}: no puzzle ends in the ${MAX_BLOCK_CHARS >> 20} MiB from this line (stopped reading)`);
+      if (chars > MAX_BLOCK_CHARS / 2) {
+        throw new Error(`${input.name}:${blockStart + 1}: no puzzle ends in the ${chars >> 20} MiB from this line (stopped reading)`);
       }
     }
   }
