@@ -14,6 +14,7 @@ const folder = cliTestFolder('sudoku-lens-io-');
 
 const TOP95 = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+const EASY_SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
 /** A pencilmark line: 729 characters, too long for a file name. */
 const P729 = readFileSync(join(ROOT, 'samples', 'pencilmark.sdm'), 'utf8').split('\n')[1].slice(0, 729);
 
@@ -187,6 +188,15 @@ describe('stdin and puzzle arguments', () => {
     const viaFile = run('solve', file, '--json');
     expect(viaStdin.status).toBe(0);
     expect({ ...JSON.parse(viaStdin.stdout), file: '' }).toEqual({ ...JSON.parse(viaFile.stdout), file: '' });
+  });
+});
+
+describe('a worker thread that dies', () => {
+  it("ends a search with one line naming it, not the pool's dump (exit 2)", () => {
+    const preload = ['--require', join(ROOT, 'test', 'fixtures', 'cli', 'crashWorker.cjs')];
+    const r = runCliWith({ nodeArgs: preload, env: { SUDOKU_LENS_TEST_CRASH_METHOD: 'clueSearch' } }, 'search17', EASY_SOLUTION);
+    expect(r.status).toBe(2);
+    expectOneLineError(r.stderr, /^sudoku-lens: the worker thread stopped \(exit code 7\)\n$/);
   });
 });
 
