@@ -217,5 +217,7 @@ describe('options and --version', () => {
       expect(r.status).toBe(0);
       expect(r.stdout).toBe(`${version}\n`);
     }
+    // The usage line for --version and --help is no command.
+    expect(run().stderr).toContain('; commands: check, solve, rate,');
   });
 });

@@ -98,7 +98,7 @@ function usageBlocks(): Map<string, string> {
   const blocks = new Map<string, string[]>();
   let current: string[] | null = null;
   for (const line of USAGE.split('\n')) {
-    const command = /^ {2}sudoku-lens (\S+)/.exec(line)?.[1];
+    const command = /^ {2}sudoku-lens ([a-z]\S*)/.exec(line)?.[1]; // not the --version | --help line
     if (command) blocks.set(command, (current = [line]));
     else if (current && line.startsWith('   ')) current.push(line);
     else current = null;
