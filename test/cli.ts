@@ -39,13 +39,33 @@ export function cliTestFolder(prefix: string): () => string {
   return () => folder;
 }
 
+export interface CliRun {
+  timeoutMs?: number;
+  /** stdin's text. */
+  input?: string;
+  /** Options for node itself, before dist/cli.js (a test preload: --require). */
+  nodeArgs?: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** Runs the built CLI with these arguments and options. */
+export function runCliWith(o: CliRun, ...args: string[]): SpawnSyncReturns<string> {
+  const r = spawnSync(process.execPath, [...(o.nodeArgs ?? []), CLI, ...args], {
+    cwd: o.cwd ?? ROOT,
+    encoding: 'utf8',
+    timeout: o.timeoutMs ?? 120_000,
+    input: o.input,
+    env: o.env ? { ...process.env, ...o.env } : process.env,
+  });
+  if (r.error) throw r.error;
+  return r;
+}
+
 /** Runs the built CLI with these arguments, stopping it after `timeoutMs`. */
 export const cliRunner =
   (timeoutMs: number) =>
-  (...args: string[]): SpawnSyncReturns<string> => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
-    if (r.error) throw r.error;
-    return r;
-  };
+  (...args: string[]): SpawnSyncReturns<string> =>
+    runCliWith({ timeoutMs }, ...args);
 
 export const runCli = cliRunner(120_000);

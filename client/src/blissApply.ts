@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { describeBlissApply } from '../../server/src/engine/bliss/apply';
 import { BLISS_ALL_COMMAND, type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
-import { activeSudoku, inBatches, toRange } from './collection';
+import { activeSudoku, inBatches } from './collection';
+import { applyUnlessChanged, staleWarning } from './rewrite';
 
 /** `uri`: the code action's document; else the active editor's. */
 async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<void> {
@@ -20,8 +21,6 @@ async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<
     void vscode.window.showInformationMessage('No 729-char pencilmark lines in this file: BLISS writes its eliminations into pencilmark lines only.');
     return;
   }
-  const stale = () =>
-    void vscode.window.showWarningMessage('The file changed while BLISS ran: nothing was applied. Run the command again on the new text.');
   let rows: BlissLineResult[] | undefined;
   try {
     rows = await inBatches('BLISS on pencilmark lines', lines, 'pencilmark lines', (batch, token) => {
@@ -30,7 +29,7 @@ async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<
     });
   } catch (err) {
     // The server answers ContentModified once the text is no longer the version asked about.
-    if (doc.version !== version) return stale();
+    if (doc.version !== version) return staleWarning('BLISS');
     void vscode.window.showErrorMessage(`BLISS failed: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }
@@ -38,13 +37,7 @@ async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<
     void vscode.window.showInformationMessage('BLISS cancelled: nothing was applied.');
     return;
   }
-  if (doc.version !== version) return stale();
-  const edit = new vscode.WorkspaceEdit();
-  for (const row of rows) if (row.edit) edit.replace(doc.uri, toRange(row.edit.range), row.edit.newText);
-  if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit))) {
-    void vscode.window.showWarningMessage('The edit could not be applied: nothing was changed.');
-    return;
-  }
+  if (!(await applyUnlessChanged(doc, version, rows.flatMap((row) => (row.edit ? [row.edit] : [])), 'BLISS'))) return;
   void vscode.window.showInformationMessage(`BLISS: ${describeBlissApply(rows)}.`);
 }
 

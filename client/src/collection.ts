@@ -1,25 +1,29 @@
 /**
  * Commands over a whole collection: Rate all (with progress and cancel), Export to CSV, Sort by
- * rating, Normalize lines, and Convert one puzzle between 81 / 729 / grid. Every change to the
- * collection is one undoable edit.
+ * rating, Normalize lines, Remove duplicates, and Convert one puzzle between 81 / 729 / grid. The
+ * server computes every change (rewrite.ts applies it: one undoable edit, refused once the file changed).
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { isAnalysed } from './documents';
 import {
-  type ConvertResponse,
+  type ConvertParams,
   ConvertRequest,
-  type DuplicateLine,
+  type DuplicatesParams,
   DuplicatesRequest,
   NormalizeRequest,
   PuzzleLinesRequest,
   type PuzzleRow,
+  RateInlineRequest,
   RateLinesRequest,
+  type RewriteParams,
+  SortRequest,
+  edText,
+  isRated,
 } from '../../server/src/protocol';
+import { rewrite } from './rewrite';
 
 const BATCH = 16;
-type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
-export const toRange = (r: Range) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
 export function activeSudoku(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
@@ -66,9 +70,6 @@ async function rateAll(client: BaseLanguageClient, doc: vscode.TextDocument, tit
   return inBatches(title, lines, 'puzzles', (batch, token) => client.sendRequest<PuzzleRow[]>(RateLinesRequest, { uri, lines: batch }, token));
 }
 
-const edText = (r: NonNullable<PuzzleRow['rating']>): string => `ED=${r.status === 'stuck' ? '20.0' : r.er}/${r.ep}/${r.ed}`;
-const isRated = (row: PuzzleRow): boolean => row.rating?.status === 'solved' || row.rating?.status === 'stuck';
-
 async function rateAllCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
@@ -80,25 +81,18 @@ async function rateAllCommand(client: BaseLanguageClient): Promise<void> {
     { title: 'Rate all puzzles (Sudoku Explainer)' },
   );
   if (!where) return;
-  const rows = await rateAll(client, editor.document, 'Rating puzzles');
+  const doc = editor.document;
+  const at: RewriteParams = { uri: doc.uri.toString(), version: doc.version };
+  const rows = await rateAll(client, doc, 'Rating puzzles');
   if (!rows) return;
-  const rated = rows.filter(isRated);
-  if (where.value === 'document') {
-    const content = rows.map((r) => `${r.text ?? `# line ${r.line + 1}: unreadable`}${r.rating && isRated(r) ? ` ${edText(r.rating)}` : ` # ${r.status}${r.rating ? `, ${r.rating.status}` : ''}`}`).join('\n');
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'sudoku', content: `${content}\n` }));
-  } else {
-    const edit = new vscode.WorkspaceEdit();
-    for (const row of rows) {
-      if (!row.rating || !isRated(row) || row.kind === 'grid') continue;
-      const line = editor.document.lineAt(row.line);
-      const existing = /\bED=\S+/.exec(line.text);
-      const text = edText(row.rating);
-      if (existing) edit.replace(editor.document.uri, new vscode.Range(row.line, existing.index, row.line, existing.index + existing[0].length), text);
-      else edit.insert(editor.document.uri, line.range.end, ` ${text}`);
-    }
-    await vscode.workspace.applyEdit(edit);
+  if (where.value === 'inline') {
+    // The ratings are cached now: the server writes them where the lines are at `version`.
+    await rewrite(client, doc, 'Rate all', RateInlineRequest, at);
+    return;
   }
-  void vscode.window.showInformationMessage(`Rated ${rated.length} of ${rows.length} puzzles.`);
+  const content = rows.map((r) => `${r.text ?? `# line ${r.line + 1}: unreadable`}${r.rating && isRated(r) ? ` ${edText(r.rating)}` : ` # ${r.status}${r.rating ? `, ${r.rating.status}` : ''}`}`).join('\n');
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'sudoku', content: `${content}\n` }));
+  void vscode.window.showInformationMessage(`Rated ${rows.filter(isRated).length} of ${rows.length} puzzles.`);
 }
 
 const csvField = (v: string | number | null | undefined): string => {
@@ -124,43 +118,22 @@ async function sortCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
   const doc = editor.document;
-  const rows = await rateAll(client, doc, 'Rating puzzles to sort them');
-  if (!rows) return;
-  if (rows.some((r) => r.kind === 'grid')) {
-    void vscode.window.showWarningMessage('Sorting works on one-puzzle-per-line collections; this file has grids.');
-    return;
-  }
-  const puzzleLines = new Set(rows.map((r) => r.line));
-  const keyOf = (r: PuzzleRow): number => (r.rating && isRated(r) ? (r.rating.status === 'stuck' ? 20 : Number(r.rating.er)) : Infinity);
-  const sorted = [...rows].sort((a, b) => keyOf(a) - keyOf(b) || a.line - b.line);
-  const others: string[] = [];
-  for (let l = 0; l < doc.lineCount; l++) if (!puzzleLines.has(l)) others.push(doc.lineAt(l).text);
-  while (others.length > 0 && others[others.length - 1] === '') others.pop();
-  const text = [...others, ...sorted.map((r) => doc.lineAt(r.line).text)].join('\n') + '\n';
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
-  await vscode.workspace.applyEdit(edit);
+  const at: RewriteParams = { uri: doc.uri.toString(), version: doc.version };
+  // Rated in batches first, for the progress and Cancel; the sort then reads the cached ratings.
+  if (!(await rateAll(client, doc, 'Rating puzzles to sort them'))) return;
+  await rewrite(client, doc, 'Sort', SortRequest, at);
 }
 
 async function normalizeCommand(client: BaseLanguageClient): Promise<void> {
-  const editor = activeSudoku();
-  if (!editor) return;
-  const edits = await client.sendRequest<{ range: Range; newText: string }[]>(NormalizeRequest, { uri: editor.document.uri.toString() });
-  const edit = new vscode.WorkspaceEdit();
-  for (const e of edits) edit.replace(editor.document.uri, toRange(e.range), e.newText);
-  // Trailing spaces go too.
-  for (let l = 0; l < editor.document.lineCount; l++) {
-    const line = editor.document.lineAt(l);
-    const trimmed = line.text.trimEnd().length;
-    if (trimmed < line.text.length) edit.delete(editor.document.uri, new vscode.Range(l, trimmed, l, line.text.length));
-  }
-  await vscode.workspace.applyEdit(edit);
-  void vscode.window.showInformationMessage(`Normalized ${edits.length} puzzle line(s).`);
+  const doc = activeSudoku()?.document;
+  if (doc) await rewrite(client, doc, 'Normalize', NormalizeRequest, { uri: doc.uri.toString(), version: doc.version });
 }
 
 async function convertCommand(client: BaseLanguageClient, uri?: string, line?: number): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
+  const doc = (uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)) || editor.document;
+  const version = doc.version;
   const target = await vscode.window.showQuickPick(
     [
       { label: '81-char line', value: '81' as const },
@@ -170,21 +143,15 @@ async function convertCommand(client: BaseLanguageClient, uri?: string, line?: n
     { title: 'Convert this puzzle to' },
   );
   if (!target) return;
-  const at = { uri: uri ?? editor.document.uri.toString(), line: line ?? editor.selection.active.line, to: target.value };
-  const answer = await client.sendRequest<ConvertResponse>(ConvertRequest, at);
-  if (!answer.edit) {
-    void vscode.window.showWarningMessage(answer.reason ?? 'Nothing to convert.');
-    return;
-  }
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(vscode.Uri.parse(at.uri), toRange(answer.edit.range), answer.edit.newText);
-  await vscode.workspace.applyEdit(edit);
-  if (answer.reason) void vscode.window.showWarningMessage(answer.reason);
+  const at: ConvertParams = { uri: doc.uri.toString(), version, line: line ?? editor.selection.active.line, to: target.value };
+  await rewrite(client, doc, 'Convert', ConvertRequest, at);
 }
 
 async function removeDuplicatesCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
+  const doc = editor.document;
+  const version = doc.version;
   const mode = await vscode.window.showQuickPick(
     [
       { label: 'Identical puzzles', value: 'exact' as const },
@@ -193,14 +160,8 @@ async function removeDuplicatesCommand(client: BaseLanguageClient): Promise<void
     { title: 'Remove duplicate puzzles' },
   );
   if (!mode) return;
-  const doc = editor.document;
-  const dupes = await client.sendRequest<DuplicateLine[]>(DuplicatesRequest, { uri: doc.uri.toString(), mode: mode.value });
-  const edit = new vscode.WorkspaceEdit();
-  for (const d of dupes) edit.delete(doc.uri, new vscode.Range(d.firstLine, 0, d.lastLine + 1, 0));
-  await vscode.workspace.applyEdit(edit);
-  void vscode.window.showInformationMessage(
-    dupes.length === 0 ? 'No duplicate puzzles.' : `Removed ${dupes.length} duplicate puzzle(s), e.g. line ${dupes[0].line + 1} (same as line ${dupes[0].duplicateOf + 1}).`,
-  );
+  const at: DuplicatesParams = { uri: doc.uri.toString(), version, mode: mode.value };
+  await rewrite(client, doc, 'Remove duplicates', DuplicatesRequest, at);
 }
 
 export function registerCollectionCommands(client: BaseLanguageClient): vscode.Disposable {

@@ -5,11 +5,9 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { BlissStep } from './engine/bliss';
 import { blissEdit } from './engine/bliss/apply';
-import type { Puzzle } from './engine/parse';
+import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker, quoteChar } from './engine/parse';
 import { BLISS_ALL_COMMAND } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
-
-const EMPTY_MARKER = /[0\-*_xX]/g;
 
 export function fix(title: string, uri: string, edits: TextEdit[], diagnostic?: Diagnostic): CodeAction {
   return {
@@ -20,20 +18,33 @@ export function fix(title: string, uri: string, edits: TextEdit[], diagnostic?: 
   };
 }
 
-/** Edits that turn every empty marker of the puzzle's cells into '.'; none when already normal. */
+/**
+ * Edits that turn every empty marker of the puzzle's cells into '.' (a 729 line's '0' for an absent
+ * candidate: other markers belong to 81-char puzzles and grids); none when already normal. Only
+ * cells change: a grid's separators and row comments stay, and so does a clue pattern's 'x'.
+ */
 export function normalizeEdits(puzzle: Puzzle, lineText: (line: number) => string): TextEdit[] {
-  const edits: TextEdit[] = [];
-  for (let line = puzzle.range.start.line; line <= puzzle.range.end.line; line++) {
+  if (puzzle.pattern !== null || !cellsKnown(puzzle)) return [];
+  const width = puzzle.kind === '729' ? 9 : 1;
+  const isMarker = (ch: string) => ch !== '.' && (puzzle.kind === '729' ? ch === '0' : isEmptyMarker(ch));
+  const byLine = new Map<number, number[]>();
+  for (let c = 0; c < 81; c++) {
+    const line = cellLine(puzzle, c);
     const text = lineText(line);
-    const start = line === puzzle.range.start.line ? puzzle.range.start.character : 0;
-    const end = line === puzzle.range.end.line ? puzzle.range.end.character : text.length;
-    // A 729 line uses '0' for an absent candidate; other markers belong to 81-char puzzles and grids.
-    const pattern = puzzle.kind === '729' ? /0/g : EMPTY_MARKER;
-    const cells = text.slice(start, end);
-    const normal = cells.replace(pattern, '.');
-    if (normal !== cells) edits.push({ range: { start: { line, character: start }, end: { line, character: end } }, newText: normal });
+    for (let i = cellChar(puzzle, c); i < cellChar(puzzle, c) + width; i++) {
+      if (!isMarker(text[i])) continue;
+      const chars = byLine.get(line);
+      if (chars) chars.push(i);
+      else byLine.set(line, [i]);
+    }
   }
-  return edits;
+  return [...byLine].map(([line, chars]) => {
+    const start = chars[0];
+    const end = chars[chars.length - 1] + 1;
+    const cells = new Set(chars);
+    const newText = lineText(line).slice(start, end).split('').map((ch, i) => (cells.has(start + i) ? '.' : ch)).join('');
+    return { range: { start: { line, character: start }, end: { line, character: end } }, newText };
+  });
 }
 
 export const charAt = (lineText: (line: number) => string, r: Range): string => lineText(r.start.line).slice(r.start.character, r.end.character);
@@ -57,7 +68,7 @@ export function codeActions(
     }
     const ch = charAt(lineText, d.range);
     if (d.code === 'invalid-character' || d.code === 'misplaced-candidate') {
-      actions.push(fix(`Replace '${ch}' with '.'`, doc.uri, [{ range: d.range, newText: '.' }], d));
+      actions.push(fix(`Replace ${quoteChar(ch)} with '.'`, doc.uri, [{ range: d.range, newText: '.' }], d));
     } else if (d.code === 'mixed-empty-markers') {
       actions.push(fix("Use '.' for every empty cell", doc.uri, normalizeEdits(puzzle, lineText), d));
     } else if (d.code === 'duplicate-given' && puzzle.kind !== '729') {

@@ -10,7 +10,7 @@ import type { AnalysisCache } from './analysisCache';
 import type { DiagnosticsMemo, PuzzleCount, PuzzleDiagnostics } from './diagnosticsMemo';
 import type { Analysis } from './engine/analyze';
 import { findingsOf } from './engine/findings';
-import { type WhipPathDiagnostics, blissFindings, ratingFindings, whipFindings } from './engine/ratingFindings';
+import { type BugSeverity, type WhipPathDiagnostics, blissFindings, ratingFindings, whipFindings } from './engine/ratingFindings';
 import { type Puzzle, candidatesOf } from './engine/parse';
 import type { Finding } from './engine/types';
 import { withUAFindings } from './engine/uaFindings';
@@ -29,6 +29,7 @@ export interface Sources {
   ratings: RatingService;
   ua: UAService;
   whipPath: WhipPathDiagnostics;
+  bugSeverity: BugSeverity;
   memo: DiagnosticsMemo;
 }
 
@@ -57,10 +58,10 @@ const ERROR = 2;
 export const diagnosticsOf = (result: PassResult): Diagnostic[] => [...result.found.values()].flat();
 
 /** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines; the W path's chains). */
-function knownRatingFindings(puzzle: Puzzle, { cache, ratings, whipPath }: Sources) {
+function knownRatingFindings(puzzle: Puzzle, { cache, ratings, whipPath, bugSeverity }: Sources) {
   const text = puzzle.text ?? '';
   const extras = ratings.peekExtras(text, cache.variant(puzzle));
-  return [...ratingFindings(puzzle, ratings.peek(text)), ...blissFindings(puzzle, extras), ...whipFindings(puzzle, extras, whipPath)];
+  return [...ratingFindings(puzzle, ratings.peek(text), bugSeverity), ...blissFindings(puzzle, extras), ...whipFindings(puzzle, extras, whipPath)];
 }
 
 /** A solved puzzle's findings: its analysis's, plus what the ratings and UA sets found so far. */

@@ -1,12 +1,12 @@
 /**
  * Inlay hint after each puzzle in view with its headline rating, as the user picks it:
- * Sudoku Explainer's (`ED 7.2`), Berthier's W (`W5`) or the BLISS level (`BLISS 1`). Ratings
+ * Sudoku Explainer's ER (`ER 7.2`), Berthier's W (`W5`) or the BLISS level (`BLISS 1`). Ratings
  * not yet known are queued on the workers; the server asks for a refresh as they arrive.
  */
 import type { InlayHint, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import type { Puzzle } from './engine/parse';
-import { seFormat } from './engine/rate';
+import { seFormat, seRatingText } from './engine/rate';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
 import type { HeadlineRating } from './settings';
@@ -20,10 +20,11 @@ function seLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService): 
     ratings.path(puzzle.text, true).catch(() => undefined);
     return null;
   }
+  // Labelled ER, the number it is: SE's triple reads ED=ER/EP/ED, so `ED 4.2` would name its third figure.
   const value = seFormat(summary.er);
   return summary.status === 'solved'
-    ? { label: `ED ${value}`, tooltip: `Sudoku Explainer rating ER ${value}` }
-    : { label: `ED ≥${value}`, tooltip: `Sudoku Explainer rating: ${summary.status}, at least ${value}` };
+    ? { label: `ER ${value}`, tooltip: `Sudoku Explainer rating ${seRatingText(summary)} (ER/EP/ED)` }
+    : { label: `ER ≥${value}`, tooltip: `Sudoku Explainer rating: ${summary.status}, ER at least ${value}` };
 }
 
 function extrasLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, which: 'w' | 'bliss'): Label {

@@ -72,6 +72,11 @@ export class LineDocument {
     return this.lines.length;
   }
 
+  /** The line break the document uses (its first; '\n' for a one-line text): what a rewrite writes between new lines. */
+  get lineBreak(): string {
+    return this.breaks.find((b) => b !== '') ?? '\n';
+  }
+
   /** One line's text, without its line break ('' past the end). */
   lineText(line: number): string {
     return this.lines[line] ?? '';

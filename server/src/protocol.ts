@@ -80,24 +80,42 @@ export interface PuzzleRow {
   rating: { status: string; er: string; ep: string; ed: string; hardest: string | null; steps: number } | null;
 }
 
-const convertParams = record({ ...puzzleAtProps, to: puzzleKind });
+/** A rated row's `ED=ER/EP/ED` (SE prints 20.0 for a puzzle its techniques cannot finish). */
+export const edText = (r: NonNullable<PuzzleRow['rating']>): string => `ED=${r.status === 'stuck' ? '20.0' : r.er}/${r.ep}/${r.ed}`;
+export const isRated = (row: PuzzleRow): boolean => row.rating?.status === 'solved' || row.rating?.status === 'stuck';
+
+/**
+ * A rewrite of a document as it was at `version` (Normalize, Convert, Remove duplicates, Sort, Rate
+ * all inline): the server answers ContentModified once the text is another version, and the client
+ * applies the edits only if the document is still that version.
+ */
+const rewriteProps = { uri: text, version: integer };
+const rewriteParams = record(rewriteProps);
+export type RewriteParams = Infer<typeof rewriteParams>;
+
+export interface TextEditData {
+  range: Range;
+  newText: string;
+}
+
+/** The edits of a rewrite, applied as one undoable edit; null when refused. `message` says what was done or why not. */
+export interface RewriteResponse {
+  edits: TextEditData[] | null;
+  message: string | null;
+}
+
+/** `ConvertRequest`: the puzzle at `line` to another format (→ `RewriteResponse`). */
+const convertParams = record({
+  ...rewriteProps,
+  /** 0-based line anywhere inside the puzzle. */
+  line: lineNumber,
+  to: puzzleKind,
+});
 export type ConvertParams = Infer<typeof convertParams>;
 
-export interface ConvertResponse {
-  /** Replaces the puzzle's cells; null when there is nothing to convert. */
-  edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string } | null;
-  /** Why not, or a warning that the conversion drops information. */
-  reason: string | null;
-}
-
-export interface DuplicateLine {
-  line: number;
-  /** The lines to delete: the puzzle with its header lines. */
-  firstLine: number;
-  lastLine: number;
-  /** The line of the earlier puzzle it repeats. */
-  duplicateOf: number;
-}
+/** `DuplicatesRequest`: remove the puzzles that repeat an earlier one (→ `RewriteResponse`). */
+const duplicatesParams = record({ ...rewriteProps, mode: oneOf('exact', 'equivalent') });
+export type DuplicatesParams = Infer<typeof duplicatesParams>;
 
 /** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
 export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
@@ -115,7 +133,7 @@ export type BlissApplyParams = Infer<typeof blissApplyParams>;
 export interface BlissLineResult {
   line: number;
   outcome: BlissLineOutcome;
-  edit: { range: Range; newText: string } | null;
+  edit: TextEditData | null;
 }
 
 /** `PuzzleLinesRequest` answers the first line of every puzzle, or only those of one kind. */
@@ -124,12 +142,6 @@ export type PuzzleLinesParams = Infer<typeof puzzleLinesParams>;
 
 /** `RateLinesRequest`: the puzzles at these lines, as rows with their ratings. */
 const rateLinesParams = record({ uri: text, lines: listOf(lineNumber) });
-
-/** `DuplicatesRequest`: copies of earlier puzzles, identical or also under the Sudoku symmetries. */
-const duplicatesParams = record({ uri: text, mode: oneOf('exact', 'equivalent') });
-
-/** A request about a whole document (`NormalizeRequest`). */
-const documentParams = record({ uri: text });
 
 /** The clue pattern at a line (`PuzzleAt` →), before "Find puzzles for this pattern" asks for grids. */
 export interface PatternAtResponse {
@@ -165,7 +177,12 @@ export const DuplicatesRequest = 'sudokuLens/duplicates';
 export const StatusNotification = 'sudokuLens/status';
 export const PuzzleLinesRequest = 'sudokuLens/puzzleLines';
 export const RateLinesRequest = 'sudokuLens/rateLines';
+/** `RewriteParams` → `RewriteResponse`: every puzzle's empty cells as '.'. */
 export const NormalizeRequest = 'sudokuLens/normalize';
+/** `RewriteParams` → `RewriteResponse`: the one-line puzzles by SE rating (cached by the RateLinesRequest batches). */
+export const SortRequest = 'sudokuLens/sortByRating';
+/** `RewriteParams` → `RewriteResponse`: `ED=…` after each rated line puzzle (cached by the RateLinesRequest batches). */
+export const RateInlineRequest = 'sudokuLens/rateInline';
 export const ConvertRequest = 'sudokuLens/convert';
 export const RateRequest = 'sudokuLens/rate';
 export const PathRequest = 'sudokuLens/path';
@@ -221,7 +238,9 @@ const requestParams = {
   [PuzzleLinesRequest]: puzzleLinesParams,
   [RateLinesRequest]: rateLinesParams,
   [DuplicatesRequest]: duplicatesParams,
-  [NormalizeRequest]: documentParams,
+  [NormalizeRequest]: rewriteParams,
+  [SortRequest]: rewriteParams,
+  [RateInlineRequest]: rewriteParams,
   [ConvertRequest]: convertParams,
 } as const;
 

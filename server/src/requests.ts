@@ -2,7 +2,7 @@
 import { type CancellationToken, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
-import { gridPicture, solutionString } from './engine/format';
+import { gridPicture, plural, solutionString } from './engine/format';
 import type { Puzzle } from './engine/parse';
 import { describeRating, pathText, summarize } from './engine/rate';
 import type { PathResponse, RateResponse, SolveResponse, ValidateResponse } from './protocol';
@@ -41,7 +41,7 @@ export function validateAt(doc: PuzzleDocument, cache: AnalysisCache, line: numb
   const problems = analysis.issues.filter((i) => i.severity === 'error' || i.severity === 'warning');
   const detail = problems.length > 0 ? ` — ${problems.map((i) => i.message).join('; ')}` : '';
   const severity = problems.some((i) => i.severity === 'error') ? 'error' : problems.length > 0 ? 'warning' : 'information';
-  return { message: `${where(p)}: ${describeStatus(analysis.status)}, ${analysis.givens} givens${detail}`, severity };
+  return { message: `${where(p)}: ${describeStatus(analysis.status)}, ${plural(analysis.givens, 'given')}${detail}`, severity };
 }
 
 export async function rateAt(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, line: number): Promise<RateResponse> {

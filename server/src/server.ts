@@ -18,7 +18,7 @@ import {
 import { AnalysisCache } from './analysisCache';
 import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
-import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
+import { type RewriteSource, checkedRewrite, convertAt, normalizeAll, puzzleLines, rateAllLines, rateInlineEdits, rateLines, removeDuplicatesEdits, sortEdits } from './collection';
 import { codeLenses } from './codeLens';
 import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
@@ -46,8 +46,10 @@ import {
   type PatternAtResponse,
   PuzzleLinesRequest,
   RateLinesRequest,
+  RateInlineRequest,
   RateRequest,
   SolveRequest,
+  SortRequest,
   StatusNotification,
   UASearchRequest,
   ValidateRequest,
@@ -117,7 +119,7 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
   const ua = new UAService(ratings, settings.uaBudgetMs, refreshResults);
   const tokens = new SemanticTokensProvider();
   let resultIds = 0;
-  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath, memo });
+  const sources = (): Sources => ({ cache, ratings, ua, whipPath: settings.whipPath, bugSeverity: settings.bugSeverity, memo });
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
   function current(uri: string): DocState | undefined {
@@ -365,21 +367,30 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
     return state ? rateLines(state.parsed, cache, ratings, params.lines) : [];
   });
 
-  onCustomRequest(connection, DuplicatesRequest, (params) => {
-    const state = current(params.uri);
-    return state ? duplicates(state.parsed, params.mode) : [];
-  });
+  /** What a rewrite reads of an open document (undefined when it is not open). */
+  function rewriteSource(uri: string): RewriteSource | undefined {
+    const state = current(uri);
+    const open = documents.get(uri);
+    return state && open && { doc: state.parsed, version: () => documents.get(uri)?.version, lineBreak: open.lineBreak };
+  }
 
-  onCustomRequest(connection, NormalizeRequest, (params) => {
-    const state = current(params.uri);
-    const lineText = lineReader(params.uri);
-    return state && lineText ? normalizeAll(state.parsed, lineText) : [];
-  });
+  onCustomRequest(connection, DuplicatesRequest, (params) =>
+    checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => removeDuplicatesEdits(doc, params.mode)),
+  );
 
-  onCustomRequest(connection, ConvertRequest, (params) => {
-    const state = current(params.uri);
-    return state ? convertAt(state.parsed, params.line, params.to) : { edit: null, reason: 'The document is not open' };
-  });
+  onCustomRequest(connection, NormalizeRequest, (params) => checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => normalizeAll(doc)));
+
+  onCustomRequest(connection, ConvertRequest, (params) =>
+    checkedRewrite(params, rewriteSource(params.uri), ({ doc, lineBreak }) => convertAt(doc, params.line, params.to, lineBreak)),
+  );
+
+  onCustomRequest(connection, SortRequest, (params) =>
+    checkedRewrite(params, rewriteSource(params.uri), async ({ doc, lineBreak }) => sortEdits(doc, await rateAllLines(doc, cache, ratings), lineBreak)),
+  );
+
+  onCustomRequest(connection, RateInlineRequest, (params) =>
+    checkedRewrite(params, rewriteSource(params.uri), async ({ doc }) => rateInlineEdits(doc, await rateAllLines(doc, cache, ratings))),
+  );
 
   connection.onDocumentSymbol((params, token) =>
     runSafe(connection, token, 'symbols', () => {

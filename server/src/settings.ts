@@ -1,6 +1,9 @@
-/** The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them. */
+/**
+ * The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them
+ * (and adds `sudokuLens.trace.server`, which vscode-languageclient reads in the extension).
+ */
 import type { PuzzleVariant } from './engine/parse';
-import type { WhipPathDiagnostics } from './engine/ratingFindings';
+import { type BugSeverity, DEFAULT_BUG_SEVERITY, type WhipPathDiagnostics } from './engine/ratingFindings';
 
 export interface Settings {
   nodeBudget: number;
@@ -16,6 +19,8 @@ export interface Settings {
   uaSearchBudgetMs: number;
   /** Which puzzles show their W path's chains as diagnostics. */
   whipPath: WhipPathDiagnostics;
+  /** The severity of a BUG state met on the solving path (information unless raised). */
+  bugSeverity: BugSeverity;
   /** Spoiler protection: solutions stay hidden until an explicit action reveals one; ratings stay visible. */
   hideSolutions: boolean;
   /** Above this many puzzles, code lenses only around the lines in view (see view.ts). */
@@ -31,6 +36,7 @@ export const HIDDEN_SOLUTION = 'hidden by `sudokuLens.spoilers.hideSolutions`';
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
 const WHIP_PATHS: readonly WhipPathDiagnostics[] = ['all', 'pencilmark', 'off'];
+const BUG_SEVERITIES: readonly BugSeverity[] = ['information', 'warning', 'hint'];
 
 export const DEFAULT_SETTINGS: Settings = {
   nodeBudget: 2_000_000,
@@ -42,14 +48,15 @@ export const DEFAULT_SETTINGS: Settings = {
   uaSearchBudgetMs: 600_000,
   blissLockedCandidates: false,
   whipPath: 'pencilmark',
+  bugSeverity: DEFAULT_BUG_SEVERITY,
   hideSolutions: false,
   codeLensMaxPuzzles: 1000,
   outlineMaxItems: 5000,
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
-/** The settings each puzzle's diagnostics depend on (the solver's, the ratings', the UA sets', which W paths show). */
-const DIAGNOSTIC_SETTINGS = ['nodeBudget', 'defaultVariant', 'ratingBudgetMs', 'blissLockedCandidates', 'uaBudgetMs', 'whipPath'] as const satisfies readonly (keyof Settings)[];
+/** The settings each puzzle's diagnostics depend on (the solver's, the ratings', the UA sets', which W paths show, BUG's severity). */
+const DIAGNOSTIC_SETTINGS = ['nodeBudget', 'defaultVariant', 'ratingBudgetMs', 'blissLockedCandidates', 'uaBudgetMs', 'whipPath', 'bugSeverity'] as const satisfies readonly (keyof Settings)[];
 
 /** Whether going from `before` to `after` changes any puzzle's diagnostics: only then are they all computed again. */
 export const changesDiagnostics = (before: Settings, after: Settings): boolean => DIAGNOSTIC_SETTINGS.some((key) => before[key] !== after[key]);
@@ -61,7 +68,7 @@ const numberOr = (value: unknown, fallback: number, min: number): number =>
 export function readSettings(section: unknown): Settings {
   const s = (section ?? {}) as {
     solver?: { nodeBudget?: unknown };
-    diagnostics?: { syntaxDelayMs?: unknown; whipPath?: unknown };
+    diagnostics?: { syntaxDelayMs?: unknown; whipPath?: unknown; bugSeverity?: unknown };
     rating?: { budgetMs?: unknown };
     defaultVariant?: unknown;
     inlayHints?: { rating?: unknown };
@@ -81,6 +88,7 @@ export function readSettings(section: unknown): Settings {
     blissLockedCandidates: typeof s.bliss?.lockedCandidates === 'boolean' ? s.bliss.lockedCandidates : DEFAULT_SETTINGS.blissLockedCandidates,
     uaSearchBudgetMs: numberOr(s.unavoidableSets?.searchBudgetMs, DEFAULT_SETTINGS.uaSearchBudgetMs, 1000),
     whipPath: WHIP_PATHS.find((w) => w === s.diagnostics?.whipPath) ?? DEFAULT_SETTINGS.whipPath,
+    bugSeverity: BUG_SEVERITIES.find((b) => b === s.diagnostics?.bugSeverity) ?? DEFAULT_SETTINGS.bugSeverity,
     hideSolutions: typeof s.spoilers?.hideSolutions === 'boolean' ? s.spoilers.hideSolutions : DEFAULT_SETTINGS.hideSolutions,
     codeLensMaxPuzzles: numberOr(s.codeLens?.maxPuzzles, DEFAULT_SETTINGS.codeLensMaxPuzzles, 1),
     outlineMaxItems: numberOr(s.outline?.maxItems, DEFAULT_SETTINGS.outlineMaxItems, 1),

@@ -131,7 +131,7 @@ suite('Sudoku Lens (VS Code API)', () => {
       const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', collection.uri, range);
       return hints?.filter((h) => h.position.line === 1).map(label)[0];
     }, RATING_WAIT_MS);
-    assert.equal(first, 'ED 9.0');
+    assert.equal(first, 'ER 9.0');
   });
 
   test('shows "Solve this line" and "Validate" lenses above each puzzle', async () => {

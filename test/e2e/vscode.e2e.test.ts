@@ -233,9 +233,9 @@ const READ_MARKERS = `[...document.querySelectorAll('.markers-panel .monaco-list
 })`;
 
 /** Inlay hints are drawn as CSS generated content, so look at ::before/::after, not the text. */
-const HAS_INLAY_ED_42 = `(() => [...document.querySelectorAll('.editor-group-container.active .view-lines span')].some((el) =>
-  ['::before', '::after'].some((pseudo) => getComputedStyle(el, pseudo).content.includes('ED 4.2')) ||
-  el.textContent.replace(/\\u00a0/g, ' ').includes('ED 4.2')))()`;
+const HAS_INLAY_ER_42 = `(() => [...document.querySelectorAll('.editor-group-container.active .view-lines span')].some((el) =>
+  ['::before', '::after'].some((pseudo) => getComputedStyle(el, pseudo).content.includes('ER 4.2')) ||
+  el.textContent.replace(/\\u00a0/g, ' ').includes('ER 4.2')))()`;
 
 // Runs in the page: opens every collapsed file row of the Problems panel, so its markers are listed.
 const EXPAND_PROBLEMS = `[...document.querySelectorAll('.markers-panel .monaco-list-row[aria-expanded="false"]')].forEach((row) => row.click())`;
@@ -561,7 +561,7 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     await viewLine(SER_42.slice(0, 20)).click();
     await page.keyboard.press('End');
     await step('inlay-hint', () =>
-      until('the inlay hint "ED 4.2"', async () => ((await page.evaluate<boolean>(HAS_INLAY_ED_42)) ? true : undefined)),
+      until('the inlay hint "ER 4.2"', async () => ((await page.evaluate<boolean>(HAS_INLAY_ER_42)) ? true : undefined)),
     );
     await step('show-path', async () => {
       const lens = page.locator('.editor-group-container.active .codelens-decoration a').filter({ hasText: 'Show path' });

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CancellationTokenSource, type Diagnostic, type Hover, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { ROOT, type TestServer, startServer } from './server';
+import type { RewriteResponse } from '../../server/src/protocol';
 
 const sample = (name: string): string => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
 const COLLECTION = 'file:///samples/collection.sdm';
@@ -284,11 +285,13 @@ describe('Sudoku Explainer ratings in the editor', () => {
   });
 
   it('puts the headline rating after the line as an inlay hint, and refreshes hints as ratings arrive', async () => {
-    const hints = await server.connection.sendRequest<{ label: string; position: { line: number; character: number } }[]>('textDocument/inlayHint', {
+    const hints = await server.connection.sendRequest<{ label: string; tooltip: string; position: { line: number; character: number } }[]>('textDocument/inlayHint', {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } },
     });
-    expect(hints).toEqual([expect.objectContaining({ label: 'ED 4.2', position: { line: 1, character: 82 + 'ED=4.1/1.2/1.2 claimed'.length } })]);
+    // ER, the figure it is: SE's triple is ED=ER/EP/ED, so `ED 4.2` would misname it.
+    expect(hints).toEqual([expect.objectContaining({ label: 'ER 4.2', position: { line: 1, character: 82 + 'ED=4.1/1.2/1.2 claimed'.length } })]);
+    expect(hints[0].tooltip).toMatch(/^Sudoku Explainer rating ED=4\.2\/\d\.\d\/\d\.\d \(ER\/EP\/ED\)$/);
     await vi.waitFor(() => expect(refreshes).toBeGreaterThan(0));
   });
 
@@ -400,33 +403,32 @@ describe('collection requests', () => {
   });
 
   it('normalizes every puzzle of the file', async () => {
-    const edits = await server.connection.sendRequest<{ range: { start: { line: number } }; newText: string }[]>('sudokuLens/normalize', { uri });
-    expect(edits).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 81 } }, newText: SER_34 }]);
+    const answer = await server.connection.sendRequest<RewriteResponse>('sudokuLens/normalize', { uri, version: 1 });
+    expect(answer.edits).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 81 } }, newText: SER_34 }]);
   });
 
   it('converts a puzzle between 81-char, 729-char and grid forms', async () => {
-    const to729 = await server.connection.sendRequest<{ edit: { newText: string } }>('sudokuLens/convert', { uri, line: 2, to: '729' });
-    expect(to729.edit.newText).toHaveLength(729);
-    expect(to729.edit.newText.slice(0, 9)).toBe('...4.....'); // r1c1 is the given 4
-    const grid = await server.connection.sendRequest<{ edit: { newText: string } }>('sudokuLens/convert', { uri, line: 2, to: 'grid' });
-    expect(grid.edit.newText.split('\n')).toEqual(TOP95_1.match(/.{9}/g));
-    const same = await server.connection.sendRequest<{ edit: null; reason: string }>('sudokuLens/convert', { uri, line: 2, to: '81' });
-    expect(same).toEqual({ edit: null, reason: 'The puzzle already is an 81-char line' });
+    const convert = (to: string) => server.connection.sendRequest<RewriteResponse>('sudokuLens/convert', { uri, version: 1, line: 2, to });
+    const to729 = (await convert('729')).edits![0];
+    expect(to729.newText).toHaveLength(729);
+    expect(to729.newText.slice(0, 9)).toBe('...4.....'); // r1c1 is the given 4
+    const grid = (await convert('grid')).edits![0];
+    expect(grid.newText.split('\n')).toEqual(['# top95', ...TOP95_1.match(/.{9}/g)!]);
+    expect(await convert('81')).toEqual({ edits: null, message: 'The puzzle already is an 81-char line' });
   });
 });
 
 describe('duplicates', () => {
-  it('finds identical and symmetric copies of earlier puzzles', async () => {
+  it('removes identical and symmetric copies of earlier puzzles', async () => {
     const server = await startServer();
     try {
       const uri = 'file:///dupes.sdm';
       // Line 3 repeats line 1; line 4 is line 1 transposed (rows become columns), an equivalent puzzle.
       const transposed = Array.from({ length: 81 }, (_, i) => TOP95_1[(i % 9) * 9 + Math.floor(i / 9)]).join('');
       server.open(uri, `${TOP95_1}\n#A someone\n${TOP95_1} again\n${transposed}\n`);
-      const exact = await server.connection.sendRequest('sudokuLens/duplicates', { uri, mode: 'exact' });
-      expect(exact).toEqual([{ line: 2, firstLine: 1, lastLine: 2, duplicateOf: 0 }]);
-      const equivalent = await server.connection.sendRequest<{ line: number }[]>('sudokuLens/duplicates', { uri, mode: 'equivalent' });
-      expect(equivalent.map((d) => d.line)).toEqual([2, 3]);
+      const removed = (mode: string) => server.connection.sendRequest<RewriteResponse>('sudokuLens/duplicates', { uri, version: 1, mode });
+      expect((await removed('exact')).edits).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 3, character: 0 } }, newText: '' }]);
+      expect((await removed('equivalent')).edits).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 4, character: 0 } }, newText: '' }]);
     } finally {
       await server.stop();
     }

@@ -1,16 +1,21 @@
--- Drives the Sudoku Lens server from Neovim 0.7's built-in LSP client (push diagnostics only):
--- opens a file, waits for the solver diagnostics, asks for a hover, writes what it saw as JSON.
-local server, file, out = _G.SUDOKU_SERVER, _G.SUDOKU_FILE, _G.SUDOKU_OUT
-local result = { diagnostics = {}, hover = nil }
+-- Drives the Sudoku Lens server from Neovim 0.7's built-in LSP client (push diagnostics only), set up
+-- by the README's snippet, which ran as init.lua: opens a collection, records its filetype and
+-- clients, waits for the solver diagnostics, asks for a hover, opens a .ss grid (a Scheme file to
+-- Neovim) and records the same, then writes what it saw as JSON.
+local file, grid, out = _G.SUDOKU_FILE, _G.SUDOKU_GRID, _G.SUDOKU_OUT
+
+--- The buffer's filetype and the names and ids of the LSP clients attached to it.
+local function attached(buf)
+  local clients = {}
+  for id, client in pairs(vim.lsp.buf_get_clients(buf)) do
+    table.insert(clients, { id = id, name = client.name })
+  end
+  return { filetype = vim.bo[buf].filetype, clients = clients }
+end
 
 vim.cmd('edit ' .. file)
 local buf = vim.api.nvim_get_current_buf()
-local client_id = vim.lsp.start_client({
-  name = 'sudoku-lens',
-  cmd = { 'node', server, '--stdio' },
-  root_dir = vim.fn.getcwd(),
-})
-vim.lsp.buf_attach_client(buf, client_id)
+local result = { diagnostics = {}, hover = vim.NIL }
 
 -- The solver pass is pushed after the syntax pass: wait until a solver finding is there.
 vim.wait(15000, function()
@@ -22,16 +27,23 @@ end, 50)
 for _, d in ipairs(vim.diagnostic.get(buf)) do
   table.insert(result.diagnostics, { line = d.lnum, col = d.col, code = d.code, message = d.message })
 end
+-- Neovim 0.7 lists a client among the buffer's once its initialize handshake is done: by now it is.
+result.collection = attached(buf)
 
-local client = vim.lsp.get_client_by_id(client_id)
-local response = client.request_sync('textDocument/hover', {
-  textDocument = { uri = vim.uri_from_bufnr(buf) },
-  position = { line = 1, character = 0 },
-}, 15000, buf)
-if response and response.result then result.hover = response.result.contents.value end
+local client = vim.lsp.buf_get_clients(buf)[next(vim.lsp.buf_get_clients(buf))]
+if client then
+  local response = client.request_sync('textDocument/hover', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = 1, character = 0 },
+  }, 15000, buf)
+  if response and response.result then result.hover = response.result.contents.value end
+end
+
+vim.cmd('edit ' .. grid)
+result.grid = attached(vim.api.nvim_get_current_buf())
 
 local f = io.open(out, 'w')
 f:write(vim.fn.json_encode(result))
 f:close()
-client.stop()
+vim.lsp.stop_client(vim.lsp.get_active_clients())
 vim.cmd('qa!')

@@ -4,13 +4,14 @@
  * stderr; plus the in-order pipeline and the progress reporter as units.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inOrder } from '../../server/src/cli/ordered';
 import { csvLine, parseCsvLine } from '../../server/src/cli/output';
 import { Progress, duration } from '../../server/src/cli/progress';
-import { CLI, MULTI, NO_SOLUTION, ROOT, cliRunner, cliTestFolder } from '../cli';
+import { CLI, MULTI, NO_SOLUTION, ROOT, cliRunner, cliTestFolder, runCliWith } from '../cli';
 import { dataPath } from '../dataPath';
 
 const SE_HEADER = 'file,line,puzzle,status,er,ep,ed,hardest,steps';
@@ -32,6 +33,8 @@ const lines = (out: string): string[] => {
   return all;
 };
 const jsonRows = (out: string) => lines(out).map((l) => JSON.parse(l));
+/** stderr without the progress lines a slow run writes every ~5 s. */
+const notes = (stderr: string): string => stderr.replace(/^rate: .*\n/gm, '');
 
 const folder = cliTestFolder('sudoku-lens-batch-');
 let tmp = '';
@@ -82,11 +85,60 @@ describe('rate on worker threads', () => {
     const one = run('rate', collection, '--workers', '1');
     const two = run('rate', collection, '--workers', '2');
     expect(two.stdout).toBe(one.stdout);
-    expect(two.stderr.endsWith(`${PUZZLES} puzzle(s), 2 with errors\n`)).toBe(true);
+    expect(two.stderr.endsWith(`${PUZZLES} puzzles, 2 with errors\n`)).toBe(true);
     const out = lines(two.stdout);
     expect(out.filter((l) => / ED=\d+\.\d\/\d+\.\d\/\d+\.\d$/.test(l))).toHaveLength(12);
     expect(out).toContain(`${NO_SOLUTION} # not rated: no solution`);
-    expect(out).toContain(`${collection}:5:1: error no-solution: The puzzle has no solution`);
+    // One row per puzzle on stdout; diagnostics are no rows: they go to stderr.
+    expect(out).toHaveLength(PUZZLES);
+    expect(lines(two.stderr)).toContain(`${collection}:5:1: error no-solution: The puzzle has no solution`);
+  });
+
+  it('keeps BUG states and other diagnostics out of --format rows (stderr, or the JSON row)', () => {
+    // The third diabolical puzzle's SE path reaches a BUG state (a technique, reported as a note).
+    const file = join(tmp, 'bug.sdm');
+    const d = diabolical(3);
+    writeFileSync(file, `${d.join('\n')}\n`);
+    const text = run('rate', file, '--format', '%l %r', '--workers', '1');
+    expect(text.stdout).toBe('1 7.2\n2 7.2\n3 7.1\n');
+    expect(text.stderr).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:3:\\d+: warning bug: BUG\\+1`, 'm'));
+    const [, , row] = jsonRows(run('rate', file, '--json', '--workers', '1').stdout);
+    expect(row.diagnostics.map((x: { code: string }) => x.code)).toEqual(['bug']);
+  });
+
+  it('caps --workers at the cores available, saying so on stderr', () => {
+    const r = run('rate', collection, '--json', '--workers', '400', '--budget-ms', '2000');
+    const cores = availableParallelism();
+    expect(r.stderr).toContain(`sudoku-lens: --workers 400 capped at ${cores} core${cores === 1 ? '' : 's'} available\n`);
+    expect(jsonRows(r.stdout)).toHaveLength(PUZZLES);
+    expect(r.status).toBe(1);
+  });
+});
+
+describe('rate when a worker thread dies', () => {
+  // test/fixtures/cli/crashWorker.cjs, preloaded into every thread, ends the worker rating this puzzle.
+  const preload = ['--require', join(ROOT, 'test', 'fixtures', 'cli', 'crashWorker.cjs')];
+  const withCrash = (env: NodeJS.ProcessEnv, ...args: string[]) => runCliWith({ nodeArgs: preload, env }, 'rate', collection, '--workers', '2', ...args);
+
+  it.skipIf(availableParallelism() < 2)('rates the puzzle again on a fresh worker', () => {
+    const [victim] = diabolical(2).slice(1);
+    const once = join(tmp, 'crashed-once');
+    rmSync(once, { force: true });
+    const r = withCrash({ SUDOKU_LENS_TEST_CRASH: victim, SUDOKU_LENS_TEST_CRASH_ONCE: once }, '--json');
+    expect(existsSync(once)).toBe(true); // it did crash
+    expect(r.stdout).toBe(run('rate', collection, '--json', '--workers', '1').stdout);
+    expect(notes(r.stderr)).toBe('');
+  });
+
+  it.skipIf(availableParallelism() < 2)('reports a puzzle whose worker dies twice in one line, and rates the others', () => {
+    const [victim] = diabolical(2).slice(1);
+    const r = withCrash({ SUDOKU_LENS_TEST_CRASH: victim }, '--json');
+    expect(r.status).toBe(1);
+    expect(notes(r.stderr)).toBe(`${collection}:3: rating failed: the worker thread stopped (exit code 7)\n`);
+    const rows = jsonRows(r.stdout);
+    expect(rows).toHaveLength(PUZZLES);
+    expect(rows[1]).toMatchObject({ line: 3, text: victim, se: null, seReason: 'rating failed: the worker thread stopped (exit code 7)' });
+    expect(rows.filter((row) => row.se !== null)).toHaveLength(11);
   });
 
   it('rates one puzzle given as an argument in-process, whatever --workers says', () => {
@@ -120,7 +172,7 @@ describe('rate --csv', () => {
     expect(parseCsvLine(rows[3])[3]).toBe('no-solution');
     expect(parseCsvLine(rows[7])[3]).toBe('multiple-solutions');
     expect(parseCsvLine(rows[11])[3]).toBe('unreadable');
-    expect(csv.stderr.endsWith(`${PUZZLES} puzzle(s), 2 with errors\n`)).toBe(true);
+    expect(csv.stderr.endsWith(`${PUZZLES} puzzles, 2 with errors\n`)).toBe(true);
   });
 
   it('adds the BLISS columns with --method bliss and all (and the W columns with all)', () => {

@@ -46,7 +46,7 @@ describe('bliss (text)', () => {
       ' (1c) [ 9r1c1]       BD',
     ]);
     expect(lines[engine.log.length]).toBe(`<argument>:1: BLISS: level 1, backdoor r1c1 = 9, ng = ${engine.ng}, 9 eliminations, 0 placements`);
-    expect(r.stderr).toBe('1 puzzle(s), 0 with errors\n');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
   });
 
   it('gives level 0 to a singles-only puzzle', () => {
@@ -89,7 +89,7 @@ describe('bliss (text)', () => {
     expect(blocks[0]).toMatch(new RegExp(`^P: ${EX1.replace(/\./g, '\\.')} \\(ng = \\d+\\)\\n`));
     expect(blocks[0]).toMatch(new RegExp(`\\n${file.replace(/[.\\/]/g, '\\$&')}:2: BLISS: level 1, `));
     expect(blocks[1]).toMatch(new RegExp(`\\n${file.replace(/[.\\/]/g, '\\$&')}:4: BLISS: level 1, `));
-    expect(r.stderr).toBe('2 puzzle(s), 0 with errors\n');
+    expect(r.stderr).toBe('2 puzzles, 0 with errors\n');
   });
 });
 
@@ -172,7 +172,7 @@ describe('bliss exit codes', () => {
     expect(none.stdout).toBe('<argument>:1:1: error no-solution: The puzzle has no solution\n<argument>:1: not run: no solution\n\n');
     const [row] = jsonRows(run('bliss', '--json', NO_SOLUTION).stdout);
     expect(row).toMatchObject({ bliss: null, blissReason: 'no solution' });
-    expect(none.stderr).toBe('1 puzzle(s), 1 with errors\n');
+    expect(none.stderr).toBe('1 puzzle, 1 with errors\n');
     const broken = run('bliss', `${EX1.slice(0, 80)}`);
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain('error wrong-length');

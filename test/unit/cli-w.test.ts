@@ -153,7 +153,19 @@ describe('path --method w', () => {
     const multi = run('path', '--method', 'w', MULTI).stdout;
     expect(multi).toContain('warning multiple-solutions');
     expect(multi).toContain('<argument>:1: no path: at least 2 solutions');
-    expect(run('path', '--method', 'w', '--json', NO_SOLUTION).stdout).toBe('');
+    expect(JSON.parse(run('path', '--method', 'w', '--json', NO_SOLUTION).stdout)).toEqual({ file: '<argument>', line: 1, text: NO_SOLUTION, stopped: 'no path: no solution' });
+  });
+
+  it('ends a --json path that stops short with a record saying why (steps first, none when solved)', () => {
+    const stuck = run('path', '--method', 'w', '--json', EM);
+    expect(stuck.status).toBe(0);
+    expect(jsonLines(stuck.stdout)).toEqual([{ file: '<argument>', line: 1, text: EM, stopped: 'not solvable with whips up to length 20 (0 chains, longest 0 so far)' }]);
+    // Over budget after some steps: the steps found, then the record.
+    const cut = jsonLines(run('path', '--method', 'se', '--json', '--budget-ms', '1', W4).stdout);
+    expect(cut.at(-1)).toMatchObject({ file: '<argument>', line: 1, text: W4, stopped: expect.stringMatching(/^rating exceeded its budget/) });
+    expect(cut.slice(0, -1).every((s) => typeof s.technique === 'string')).toBe(true);
+    const solved = jsonLines(run('path', '--method', 'w', '--json', W4).stdout);
+    expect(solved.every((s) => typeof s.technique === 'string' && !('stopped' in s))).toBe(true);
   });
 
   it('keeps SE as the default and rejects an unknown method', () => {

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NO_SOLUTION, ROOT, cliRunner, cliTestFolder } from '../cli';
+import { NO_SOLUTION, ROOT, cliRunner, cliTestFolder, runCliWith } from '../cli';
 import { analyzePuzzle } from '../../server/src/engine/analyze';
 import { findingsOf } from '../../server/src/engine/findings';
 import { parseDocument } from '../../server/src/engine/parse';
@@ -117,6 +117,41 @@ describe('check --json', () => {
   });
 });
 
+describe('check on long inputs', () => {
+  it('parses a file a block at a time exactly as a whole: grids, headers, variant lines, line puzzles', () => {
+    // Over 4,096 lines without a line puzzle, so blocks are cut inside the run of grids too.
+    const grid = (label: string) => [`#D ${label}`, ...GN.match(/.{9}/g)!, ''];
+    const lines: string[] = ['# a long mixed collection'];
+    for (let i = 0; i < 400; i++) lines.push(...grid(`grid ${i}`));
+    lines.push('#! variant: X', `${GN} after the directive`);
+    for (let i = 400; i < 800; i++) lines.push(...(i % 50 === 0 ? [`${NO_SOLUTION} #${i}`] : grid(`grid ${i}`)));
+    lines.push(GN.match(/.{9}/g)!.slice(0, 5).join('\n')); // a grid cut short at the end
+    const source = `${lines.join('\r\n')}\r\n`;
+    const file = join(tmp(), 'long.sdk');
+    writeFileSync(file, source);
+    const r = run('check', file, '--json');
+    const rows = jsonRows(r.stdout);
+    expect(rows.length).toBeGreaterThan(790);
+    expect(rows).toEqual(expectedRows(file, source));
+  });
+
+  it('shows its progress on a terminal stderr, as rate does', () => {
+    // test/fixtures/cli/ttyStderr.cjs makes stderr claim to be a terminal.
+    const r = runCliWith({ nodeArgs: ['--require', join(ROOT, 'test', 'fixtures', 'cli', 'ttyStderr.cjs')] }, 'check', 'samples/collection.sdm');
+    const lineCount = readFileSync(join(ROOT, 'samples/collection.sdm'), 'utf8').split('\n').length;
+    expect(r.stderr).toMatch(new RegExp(`\\rcheck \\(lines\\) \\[#{24}\\] ${lineCount}/${lineCount} \\(100\\.0%\\)`));
+    expect(r.stderr).toContain(`check (lines): ${lineCount} in `);
+    expect(r.stderr).toMatch(/\n9 puzzles, 4 with errors\n$/);
+  });
+
+  it('counts in words that agree with the number', () => {
+    const oneStep = `.${GN_SOLUTION.slice(1)}`;
+    const r = run('path', oneStep);
+    expect(r.stdout).toContain('(hardest: Hidden Single, 1 step)');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
+  });
+});
+
 describe('check (text output)', () => {
   it('prints compiler-style lines and a summary, exit code 1 when a puzzle has an error', () => {
     const file = 'samples/collection.sdm';
@@ -132,14 +167,14 @@ describe('check (text output)', () => {
     expect(r.stdout).toBe(`${lines.join('\n')}\n`);
     const withErrors = rows.filter((row) => row.diagnostics.some((d) => d.severity === 'error')).length;
     expect(withErrors).toBeGreaterThan(0);
-    expect(r.stderr).toBe(`${rows.length} puzzle(s), ${withErrors} with errors\n`);
+    expect(r.stderr).toBe(`${rows.length} puzzles, ${withErrors} with errors\n`);
   });
 
   it('exits 0 with no output lines when every puzzle is valid', () => {
     const r = run('check', 'samples/golden-nugget.sdk');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('1 puzzle(s), 0 with errors\n');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
   });
 
   it('does not print hints', () => {
@@ -205,7 +240,7 @@ describe('solve', () => {
       '5 2 7 | 9 1 3 | 6 8 4',
       '4 8 6 | 7 2 5 | 1 9 3',
     ]);
-    expect(r.stderr).toBe('1 puzzle(s), 0 with errors\n');
+    expect(r.stderr).toBe('1 puzzle, 0 with errors\n');
   });
 
   it("reads a puzzle argument in '0' style with trailing text", () => {
@@ -283,7 +318,7 @@ describe('usage and I/O errors (exit code 2)', () => {
   it('prints the usage with --help and exits 0', () => {
     const r = run('--help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('sudoku-lens check FILE|DIR...');
+    expect(r.stdout).toContain('sudoku-lens check PUZZLE|FILE|DIR...');
     expect(r.stdout).toContain('sudoku-lens solve PUZZLE|FILE...');
   });
 });

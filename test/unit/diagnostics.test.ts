@@ -24,7 +24,7 @@ function sources(): Sources {
   const cache = new AnalysisCache({}, undefined, (text) => memo.changed(text));
   const ratings = { peek: () => undefined, peekExtras: () => undefined } as unknown as RatingService;
   const ua = { peek: () => undefined } as unknown as UAService;
-  return { cache, ratings, ua, whipPath: 'pencilmark', memo };
+  return { cache, ratings, ua, whipPath: 'pencilmark', bugSeverity: 'information', memo };
 }
 
 const sorted = (result: PassResult) => diagnosticsOf(result).map((d) => JSON.stringify(d)).sort();

@@ -967,3 +967,82 @@ describe('engine bugs', () => {
     expect(p.range).toEqual(rng(0, 1, 82));
   });
 });
+
+describe('banners, binary content and the byte order mark (issue 16, items 4 and 8)', () => {
+  it.each([
+    ['60 -', '-'.repeat(60)],
+    ['50 *', '*'.repeat(50)],
+    ['81 =', '='.repeat(81)],
+    ['81 -', '-'.repeat(81)],
+    ['60 .', '.'.repeat(60)],
+    ['729 _', '_'.repeat(729)],
+  ])('reads a banner of %s as a separator, not a broken puzzle', (_name, banner) => {
+    const { puzzles } = parseDocument(`${'-'.repeat(39)}\n${TOP1}\n${banner}\n#D next\n${GN}\n`);
+    expect(puzzles.map((p) => [p.line, p.problems.map((f) => f.code)])).toEqual([
+      [1, []],
+      [4, []],
+    ]);
+    expect(puzzles[1].header).toEqual([{ tag: 'D', value: 'next', line: 3 }]);
+  });
+
+  it('ends a grid at a banner', () => {
+    const grid = EULER1.match(/.{9}/g)!.join('\n');
+    const { puzzles } = parseDocument(`${grid}\n${'-'.repeat(60)}\n${grid}\n`);
+    expect(puzzles.map((p) => [p.line, p.text])).toEqual([
+      [0, EULER1],
+      [10, EULER1],
+    ]);
+  });
+
+  it('still reads an empty 81-cell puzzle of dots or zeros', () => {
+    expect(only('.'.repeat(81)).text).toBe('.'.repeat(81));
+    expect(only('0'.repeat(81)).text).toBe('.'.repeat(81));
+  });
+
+  it('keeps a label that starts with punctuation', () => {
+    const { puzzles } = parseDocument(`... and more\n${TOP1}\n`);
+    expect(puzzles[0].header).toEqual([{ tag: 'title', value: '... and more', line: 0 }]);
+  });
+
+  it('does not take prose for a puzzle', () => {
+    expect(parseDocument('The puzzles below were collected from the forum, sorted by their SE rating.\n').puzzles).toEqual([]);
+  });
+
+  it.each([
+    ['a NUL', `${TOP1.slice(0, 20)}\u0000${TOP1.slice(21)}`, 20, 'the control character U+0000'],
+    ['an escape in prose', 'page two\u001b', 8, 'the control character U+001B'],
+    ['U+FFFD from bytes that are not UTF-8', `ab\ufffdcd`, 2, 'U+FFFD (bytes that are not UTF-8)'],
+    ['DEL', `${GN}\u007f`, 81, 'the control character U+007F'],
+  ])('reports a line with %s as binary-content, at that character', (_what, line, at, shown) => {
+    const { puzzles } = parseDocument(`#D kept for the next puzzle\n${line}\n${TOP1}\n`);
+    expect(puzzles).toHaveLength(2);
+    const [binary, next] = puzzles;
+    expect(binary.text).toBeNull();
+    expect(problemsOf(binary)).toEqual([{ code: 'binary-content', severity: 'error', range: rng(1, at, at + 1) }]);
+    expect(binary.problems[0].message).toBe(`Binary content, not text: ${shown} at column ${at + 1}`);
+    expect(next.header).toEqual([{ tag: 'D', value: 'kept for the next puzzle', line: 0 }]);
+  });
+
+  it('accepts tabs', () => {
+    expect(only(`\t${TOP1}\tname`).problems).toEqual([]);
+  });
+
+  it('does not count a leading byte order mark as a column', () => {
+    const p = only(`\ufeff${replaceAt(TOP1, 0, 'a')}\n`);
+    expect(problemsOf(p)).toEqual([{ code: 'invalid-character', severity: 'error', range: rng(0, 0, 1) }]);
+    const grid = only(`\ufeff${EULER1.match(/.{9}/g)!.join('\n')}\n`);
+    expect(grid.text).toBe(EULER1);
+    expect(cellChar(grid, 0)).toBe(0);
+  });
+
+  it.each([
+    ['\u0085', 'U+0085'],
+    ['\u200b', 'U+200B'],
+    ['\u00ad', 'U+00AD'],
+  ])('escapes %j in an invalid-character message', (ch, shown) => {
+    const p = only(`${replaceAt(TOP1, 3, ch)} name`);
+    expect(p.problems[0].code).toBe('invalid-character');
+    expect(p.problems[0].message).toMatch(new RegExp(`^Invalid character ${shown.replace(/[\\+]/g, '\\$&')} at r1c4:`));
+    expect(p.problems[0].message).not.toContain(ch);
+  });
+});

@@ -1,33 +1,37 @@
 /**
- * Findings from a rating: the BUG warning (where it points, what it says), the trailing-ED hint, and the
+ * Findings from a rating: the BUG finding (where it points, what it says, its severity), the trailing-ED hint, and the
  * W path's chains as the setting sudokuLens.diagnostics.whipPath picks them.
  */
 import { describe, expect, it } from 'vitest';
 import { candidatesOf, parseDocument } from '../../server/src/engine/parse';
 import { ratePuzzle, summarize } from '../../server/src/engine/rate';
 import { extraRatings } from '../../server/src/engine/extraRatings';
-import { type WhipPathDiagnostics, ratingFindings, whipFindings } from '../../server/src/engine/ratingFindings';
+import { type BugSeverity, type WhipPathDiagnostics, ratingFindings, whipFindings } from '../../server/src/engine/ratingFindings';
 import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
 import { pencilmarkString } from '../../server/src/engine/grid';
 
 // From the Sudoku Exchange bank: its path reaches a BUG+1 state (r6c4 must be 9), ER 5.6.
 const BUG_PUZZLE = '.215.........83.2...6...8.....8....1.38...45.7....6.....2...5...5.62.........173.';
 
-function findingsFor(line: string) {
+function findingsFor(line: string, bugSeverity?: BugSeverity) {
   const [puzzle] = parseDocument(line).puzzles;
   const summary = summarize(ratePuzzle(candidatesOf(puzzle)!, puzzle.kind === '729', { unique: true }));
-  return { puzzle, summary, findings: ratingFindings(puzzle, summary) };
+  return { puzzle, summary, findings: ratingFindings(puzzle, summary, bugSeverity) };
 }
 
-describe('BUG warnings', () => {
-  it('names the BUG and what it forces, on the cell it forces', () => {
+describe('BUG findings', () => {
+  it('names the BUG and what it forces, on the cell it forces, as information: a BUG is a technique, not a fault', () => {
     const { summary, findings } = findingsFor(BUG_PUZZLE);
     expect(summary.status).toBe('solved');
     expect(summary.er).toBeCloseTo(5.6);
     const bug = findings.filter((f) => f.code === 'bug');
     expect(bug).toHaveLength(1);
-    expect(bug[0]).toMatchObject({ severity: 'warning', message: 'BUG+1: r6c4 must be 9 (the solving path reaches a BUG state: BUG type 1)' });
+    expect(bug[0]).toMatchObject({ severity: 'information', message: 'BUG+1: r6c4 must be 9 (the solving path reaches a BUG state: BUG type 1)' });
     expect(bug[0].range).toEqual({ start: { line: 0, character: 48 }, end: { line: 0, character: 49 } });
+  });
+
+  it('takes the severity sudokuLens.diagnostics.bugSeverity asks for', () => {
+    expect(findingsFor(BUG_PUZZLE, 'warning').findings.find((f) => f.code === 'bug')?.severity).toBe('warning');
   });
 
   it('points at candidate characters on a 729-char line', () => {

@@ -4,10 +4,12 @@
  * (blissReport.ts).
  */
 import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
-import { parseDocument } from '../engine/parse';
+import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { type BlissRunOptions, blissReport } from './blissReport';
-import { ARGUMENT, UsageError, positiveInt, sources } from './io';
+import { listInputs, puzzlesIn } from './inputs';
+import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { levelOption, variantOption } from './rateCommand';
 
 export const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
@@ -36,17 +38,15 @@ export function runBlissCommand(args: string[], values: BlissOptions): number {
 
   let puzzles = 0;
   let withErrors = 0;
-  for (const src of sources(args, true)) {
-    const found = parseDocument(src.text).puzzles;
-    if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
-    for (const puzzle of found) {
-      const { lines, error } = blissReport(src.name, puzzle, options, Boolean(values.json));
+  for (const input of listInputs(args, true)) {
+    for (const puzzle of puzzlesIn(input)) {
+      const { lines, error } = blissReport(input.name, puzzle, options, Boolean(values.json));
       if (!values.json) lines.push('');
       puzzles++;
       if (error) withErrors++;
-      process.stdout.write(`${lines.join('\n')}\n`);
+      writeOut(`${lines.join('\n')}\n`);
     }
   }
-  if (!values.json) process.stderr.write(`${puzzles} puzzle(s), ${withErrors} with errors\n`);
+  if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }

@@ -1,45 +1,25 @@
-/** What every CLI command shares: reading files, directories and puzzle arguments; usage errors. */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+/** What every CLI command shares: usage errors, number options, I/O error causes, the worker threads. */
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { nodeWorkers } from '../nodeWorkers';
 import type { RatingWorkers } from '../ratings';
 
-const PUZZLE_FILES = /\.(sdk|sdm|ss|txt)$/i;
-
 export class UsageError extends Error {}
 
-/** The source name of a puzzle given on the command line. */
-export const ARGUMENT = '<argument>';
+const CAUSES: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EISDIR: 'a directory, not a file',
+  ENOTDIR: 'a path through something that is no directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'a loop of symbolic links',
+  ENOSPC: 'no space left on device',
+  EIO: 'input/output error',
+};
 
-export interface Source {
-  name: string;
-  text: string;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) return filesUnder(full);
-      return PUZZLE_FILES.test(e.name) ? [full] : [];
-    });
-}
-
-/** Files and directories; for `solve`, an argument that is no file is read as a puzzle itself. */
-export function sources(args: string[], puzzlesAllowed: boolean): Source[] {
-  return args.flatMap((arg): Source[] => {
-    let isDir = false;
-    try {
-      isDir = statSync(arg).isDirectory();
-    } catch (err) {
-      if (puzzlesAllowed && (err as NodeJS.ErrnoException).code === 'ENOENT') return [{ name: ARGUMENT, text: arg }];
-      throw err;
-    }
-    const files = isDir ? filesUnder(arg) : [arg];
-    return files.map((f) => ({ name: f, text: readFileSync(f, 'utf8') }));
-  });
-}
+/** An I/O error's cause in words, without Node's code and call ('EISDIR: illegal operation on a directory, read'). */
+export const ioCause = (err: unknown): string => CAUSES[(err as NodeJS.ErrnoException).code ?? ''] ?? (err as Error).message;
 
 export function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;

@@ -6,12 +6,13 @@
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
 import { findingsOf } from '../engine/findings';
 import { cellName } from '../engine/grid';
-import { parseDocument } from '../engine/parse';
 import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { placementText } from '../engine/step';
 import { uaInfo } from '../engine/uaInfo';
-import { ARGUMENT, UsageError, positiveInt, sources } from './io';
+import { listInputs, puzzlesIn } from './inputs';
+import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { Progress } from './progress';
 import { baseJson, hasError } from './rows';
 
@@ -57,10 +58,8 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
   if (args.length === 0) throw new UsageError("'minimal' needs at least one puzzle or file");
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
-  const inputs = sources(args, true).map((src) => ({ src, puzzles: parseDocument(src.text).puzzles }));
-  for (const { src, puzzles } of inputs) {
-    if (src.name === ARGUMENT && puzzles.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
-  }
+  // Read first: the progress bar needs the total (minimality takes seconds a puzzle, reading does not).
+  const inputs = listInputs(args, true).map((input) => ({ src: input, puzzles: [...puzzlesIn(input)] }));
   const progress = new Progress(inputs.reduce((n, i) => n + i.puzzles.length, 0), 'minimal');
   let puzzles = 0;
   let withErrors = 0;
@@ -93,15 +92,15 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
       progress.clear();
       if (values.json) {
         const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ? minimalityJson(m) : { minimal: null, minimalReason: reason }) };
-        process.stdout.write(`${JSON.stringify(row)}\n`);
+        writeOut(`${JSON.stringify(row)}\n`);
       } else {
         const where = error ? `${src.name}:${error.range.start.line + 1}:${error.range.start.character + 1}` : `${src.name}:${puzzle.line + 1}`;
-        process.stdout.write(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
+        writeOut(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
       }
       progress.tick();
     }
   }
   progress.finish();
-  if (!values.json) process.stderr.write(`${puzzles} puzzle(s), ${withErrors} with errors\n`);
+  if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }

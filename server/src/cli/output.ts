@@ -1,10 +1,12 @@
 /**
  * Where `rate` writes its rows: stdout, or `--output FILE` (each row one synchronous write, so
  * an interrupted run leaves whole rows, at most a partial last line). `--resume` reads the rows
- * already in FILE (JSON or CSV), drops a partial last line, and appends.
+ * already in FILE (JSON or CSV), and once every line is known to be a row, drops a partial last
+ * line and appends.
  */
-import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
-import { UsageError } from './io';
+import { closeSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { ioCause } from './io';
+import { writeOut } from './stdout';
 
 export type RowFormat = 'text' | 'json' | 'csv';
 
@@ -60,20 +62,37 @@ export interface Output {
   close(): void;
 }
 
-/** The keys of the complete rows in `file`; a partial last line is cut off the file. */
-function readDone(file: string, format: RowFormat, header: string | null): { done: Set<string>; empty: boolean } {
+/** How each row of `rate` in this format starts: its first field, one of the input files. */
+const rowStarts = (format: RowFormat, files: readonly string[]): string[] =>
+  [...new Set(files)].map((f) => (format === 'json' ? `{"file":${JSON.stringify(f)},"line":` : `${csvField(f)},`));
+
+/** Whether `text` (a line cut short) can be the beginning of a line that starts with one of `starts`. */
+const beginsLike = (text: string, starts: readonly string[]): boolean => starts.some((s) => text.startsWith(s) || s.startsWith(text));
+
+/**
+ * The keys of the complete rows in `file`. Every line is checked to be this run's header or a
+ * row of `rate` before the file is touched; only then is a partial last line (the row an
+ * interrupted run was writing) cut off. A file that is not such an output is left as it is.
+ */
+function readDone(file: string, format: RowFormat, header: string | null, files: readonly string[]): { done: Set<string>; empty: boolean } {
   const done = new Set<string>();
-  if (!existsSync(file)) return { done, empty: true };
-  const buf = readFileSync(file);
+  let st;
+  try {
+    st = statSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { done, empty: true };
+    throw new Error(`${file}: ${ioCause(err)}`);
+  }
+  // A device or a FIFO is never an earlier run's rows (and /dev/zero would be read forever).
+  if (!st.isFile()) throw new Error(`--resume: ${file} is no regular file`);
+  const buf = onFile(file, () => readFileSync(file));
   const end = buf.lastIndexOf(0x0a) + 1;
-  if (end < buf.length) truncateSync(file, end); // the row an interrupted run was writing
   const lines = buf.subarray(0, end).toString('utf8').split('\n');
   lines.pop();
-  if (lines.length === 0) return { done, empty: true };
   let first = 0;
-  if (format === 'csv') {
+  if (format === 'csv' && lines.length > 0) {
     if (lines[0].replace(/\r$/, '') !== header) {
-      throw new UsageError(`--resume: ${file} does not start with this run's CSV header (${header})`);
+      throw new Error(`--resume: ${file} does not start with this run's CSV header (${header}); it is left as it is`);
     }
     first = 1;
   }
@@ -91,35 +110,49 @@ function readDone(file: string, format: RowFormat, header: string | null): { don
         done.add(rowKey(f, Number(l), text ?? ''));
       }
     } catch (err) {
-      throw new UsageError(`--resume: line ${i + 1} of ${file} is no ${format.toUpperCase()} row of 'rate' (${(err as Error).message})`);
+      throw new Error(`--resume: line ${i + 1} of ${file} is no ${format.toUpperCase()} row of 'rate' (${(err as Error).message}); it is left as it is`);
     }
   }
-  return { done, empty: false };
+  if (end < buf.length) {
+    const partial = buf.subarray(end).toString('utf8');
+    const starts = format === 'csv' && lines.length === 0 && header !== null ? [header] : rowStarts(format, files);
+    if (!beginsLike(partial, starts)) {
+      throw new Error(`--resume: the last line of ${file} (line ${lines.length + 1}, no line end) is no ${format.toUpperCase()} row of this run; it is left as it is`);
+    }
+    truncateSync(file, end);
+  }
+  return { done, empty: lines.length === 0 };
+}
+
+/** Runs a write to `file`, an error naming it (disk full, …) instead of Node's code and call. */
+function onFile<T>(file: string, act: () => T): T {
+  try {
+    return act();
+  } catch (err) {
+    throw new Error(`${file}: ${ioCause(err)}`);
+  }
 }
 
 /**
  * Opens the rows' destination. `header` is the CSV header (written first unless resuming a
- * file that has it). Text output cannot be resumed: its rows do not say their line.
+ * file that has it); `files` are the inputs' names (the first field of each row, which
+ * --resume recognises a row by). Text output cannot be resumed: its rows do not say their line.
  */
-export function openOutput(file: string | undefined, resume: boolean, format: RowFormat, header: string | null): Output {
+export function openOutput(file: string | undefined, resume: boolean, format: RowFormat, header: string | null, files: readonly string[]): Output {
   if (file === undefined) {
-    if (header !== null) process.stdout.write(`${header}\n`);
+    if (header !== null) writeOut(`${header}\n`);
     return {
       toTerminal: Boolean(process.stdout.isTTY),
       done: new Set(),
-      write: (text) => process.stdout.write(text),
+      write: (text) => writeOut(text),
       close: () => {},
     };
   }
-  const { done, empty } = resume ? readDone(file, format, header) : { done: new Set<string>(), empty: true };
-  const fd = openSync(file, resume ? 'a' : 'w');
-  if (header !== null && empty) writeSync(fd, `${header}\n`);
-  return {
-    toTerminal: false,
-    done,
-    write: (text) => {
-      writeSync(fd, text);
-    },
-    close: () => closeSync(fd),
+  const { done, empty } = resume ? readDone(file, format, header, files) : { done: new Set<string>(), empty: true };
+  const fd = onFile(file, () => openSync(file, resume ? 'a' : 'w'));
+  const write = (text: string): void => {
+    onFile(file, () => writeSync(fd, text));
   };
+  if (header !== null && empty) write(`${header}\n`);
+  return { toTerminal: false, done, write, close: () => closeSync(fd) };
 }

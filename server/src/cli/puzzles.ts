@@ -1,21 +1,24 @@
 /** The per-puzzle commands check, solve and path, in text or JSON (`rate` is in rateCommand.ts). */
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
 import { findingsOf } from '../engine/findings';
-import { gridPicture, solutionString } from '../engine/format';
-import { candidatesOf, parseDocument } from '../engine/parse';
+import { gridPicture, plural, solutionString } from '../engine/format';
+import { candidatesOf } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/rate';
 import { ratingFindings } from '../engine/ratingFindings';
 import type { Step } from '../engine/step';
 import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
 import type { WResult } from '../engine/whips';
-import { ARGUMENT, UsageError, positiveInt, sources } from './io';
+import { type Input, listInputs, puzzlesIn } from './inputs';
+import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
+import { lineProgress } from './lineProgress';
 import { variantOption } from './rateCommand';
 import { type BaseRow, baseJson, cellDigit, diagnosticLines, hasError } from './rows';
 
 export const PUZZLE_COMMANDS = ['check', 'solve', 'path'];
 
-export const PUZZLE_USAGE = `  sudoku-lens check FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle
-  sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N] print solutions`;
+export const PUZZLE_USAGE = `  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle
+  sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N]        print solutions`;
 
 export const PATH_USAGE = `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N]
                                  the solving path, one step a line: Sudoku Explainer's (se, default)
@@ -62,7 +65,26 @@ const stepJson = (s: Step, measure: { difficulty: number } | { length: number })
     text: s.text,
   });
 
-/** check, solve and path: one row per puzzle of the files or arguments. */
+/** Why a path stops short of the solution, or null when it reaches it. */
+function pathStop(row: Row): string | null {
+  if (row.wPath) return row.wPath.status === 'solved' ? null : describeWPath(row.wPath);
+  if (!row.rating) return `no path: ${row.ratingReason}`;
+  const summary = summarize(row.rating);
+  return summary.status === 'solved' ? null : describeRating(summary);
+}
+
+/** `path --json`: the steps, then a record saying why the path stops when it stops short. */
+function pathJson(file: string, row: Row): string[] {
+  const lines = [
+    ...(row.rating?.steps ?? []).map((s) => stepJson(s, { difficulty: Number(seFormat(s.difficulty)) })),
+    ...(row.wPath?.steps ?? []).map((s) => stepJson(s, { length: s.length })),
+  ];
+  const stopped = pathStop(row);
+  if (stopped) lines.push(JSON.stringify({ file, line: row.puzzle.line + 1, text: row.puzzle.text, stopped }));
+  return lines;
+}
+
+/** check, solve and path: one row per puzzle of the inputs, written as soon as it is made. */
 export function runPuzzleCommand(command: string, args: string[], values: PuzzleOptions): number {
   const takesPuzzles = command !== 'check';
   if (args.length === 0) throw new UsageError(`'${command}' needs at least one ${takesPuzzles ? 'puzzle or file' : 'file'}`);
@@ -70,17 +92,16 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const rates = command === 'path';
   const method = values.method ?? 'se';
-  if (values.method !== undefined && !rates) throw new UsageError(`--method is an option of 'rate' and 'path', not of '${command}'`);
   if (method !== 'se' && method !== 'w') throw new UsageError(`path --method takes se or w, not '${method}'`);
   const defaultVariant = variantOption(values.variant);
 
+  const inputs: Input[] = listInputs(args, takesPuzzles);
+  // check goes through whole collections: it says how far it is (solve and path print as they go).
+  const progress = command === 'check' ? lineProgress(inputs, 'check') : null;
   let puzzles = 0;
   let withErrors = 0;
-  for (const src of sources(args, takesPuzzles)) {
-    const lines: string[] = [];
-    const found = parseDocument(src.text).puzzles;
-    if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
-    for (const puzzle of found) {
+  for (const input of inputs) {
+    for (const puzzle of puzzlesIn(input)) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
       const row: Row = { puzzle, analysis, findings: analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems };
       if (rates) {
@@ -97,15 +118,19 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
       }
       puzzles++;
       if (hasError(row.findings)) withErrors++;
-      if (command === 'path' && values.json) {
-        lines.push(...(row.rating?.steps ?? []).map((s) => stepJson(s, { difficulty: Number(seFormat(s.difficulty)) })));
-        lines.push(...(row.wPath?.steps ?? []).map((s) => stepJson(s, { length: s.length })));
-      }
-      else if (values.json) lines.push(JSON.stringify(baseJson(src.name, row)));
-      else lines.push(...textRow(command, src.name, row));
+      const lines =
+        command === 'path' && values.json
+          ? pathJson(input.name, row)
+          : values.json
+            ? [JSON.stringify(baseJson(input.name, row))]
+            : textRow(command, input.name, row);
+      progress?.clear();
+      if (lines.length > 0) writeOut(`${lines.join('\n')}\n`);
+      progress?.reached(input, puzzle.range.end.line + 1);
     }
-    if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+    progress?.reached(input, Infinity);
   }
-  if (!values.json) process.stderr.write(`${puzzles} puzzle(s), ${withErrors} with errors\n`);
+  progress?.finish();
+  if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }

@@ -10,17 +10,20 @@ import workerpool from 'workerpool';
 import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
 import { VARIANTS, type Variant } from '../engine/bliss';
 import { findingsOf } from '../engine/findings';
-import { type Puzzle, parseDocument } from '../engine/parse';
+import { plural } from '../engine/format';
+import type { Puzzle } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
 import { ratingFindings } from '../engine/ratingFindings';
 import type { Finding } from '../engine/types';
-import { ARGUMENT, UsageError, cliWorkers, positiveInt, sources } from './io';
+import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
+import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
 import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from './jobs';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { Progress } from './progress';
 import { baseJson, diagnosticLines, hasError } from './rows';
+import { workerCrash } from './workerFailure';
 
 export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
                   [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
@@ -99,7 +102,7 @@ export function describeBliss(b: BlissSummary): string | null {
     case 'solved':
       return null;
     case 'stuck':
-      return `not solved by BLISS(${b.maxLevel})${variant} (${b.eliminations} eliminations, ${b.placements} placements so far)`;
+      return `not solved by BLISS(${b.maxLevel})${variant} (${plural(b.eliminations, 'elimination')}, ${plural(b.placements, 'placement')} so far)`;
     case 'no-solution':
       return `no solution${variant} (BLISS reaches a contradiction)`;
     case 'budget':
@@ -128,6 +131,20 @@ interface Prepared {
   blissReason: string | null;
   wReason: string | null;
   job: RowJob | null;
+  /** The stderr line of a rating that failed (its worker died twice, or it threw). */
+  failure?: string;
+}
+
+/** A puzzle whose rating failed: not rated, each method saying why, and one line for stderr. */
+function failed(p: Prepared, job: RowJob, err: unknown): Prepared {
+  const why = `rating failed: ${workerCrash(err) ?? (err as Error).message.split('\n')[0]}`;
+  return {
+    ...p,
+    seReason: job.se ? why : p.seReason,
+    blissReason: job.bliss ? why : p.blissReason,
+    wReason: job.w ? why : p.wReason,
+    failure: `${p.file}:${p.puzzle.line + 1}: ${why}`,
+  };
 }
 
 interface Settings {
@@ -258,7 +275,7 @@ function rowText(s: Settings, p: Prepared, r: RowResult): string {
     });
   }
   if (s.format === 'csv') return csvRow(s, p, r);
-  return [...diagnosticLines(p.file, p.findings), textLine(s, p, r)].join('\n');
+  return textLine(s, p, r);
 }
 
 const NOTHING: RowResult = { se: null, bliss: null, w: null };
@@ -281,24 +298,25 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   const maxLevel = levelOption(values.level);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const workersOpt = positiveInt('workers', values.workers, availableParallelism());
+  const cores = availableParallelism();
+  const workersOpt = Math.min(positiveInt('workers', values.workers, cores), cores);
+  // More threads than cores only add memory (each has its own heap): 400 of them exhaust V8's.
+  if (workersOpt < Number(values.workers)) process.stderr.write(`sudoku-lens: --workers ${values.workers} capped at ${plural(cores, 'core')} available\n`);
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text') throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const settings: Settings = { withSe, withBliss, withW, format, template: values.format ?? DEFAULT_TEMPLATES[method] };
 
-  // Every input is read (and every puzzle located) before the output is opened.
+  // Every input is read (and every puzzle located) before the output is opened, which must be none of them.
+  const inputs = listInputs(args, true);
+  if (values.output !== undefined) refuseOutputInput(values.output, inputs);
   const entries: { file: string; puzzle: Puzzle }[] = [];
-  for (const src of sources(args, true)) {
-    const found = parseDocument(src.text).puzzles;
-    if (src.name === ARGUMENT && found.length === 0) throw new UsageError(`'${src.text}' is neither a file nor a puzzle`);
-    for (const puzzle of found) entries.push({ file: src.name, puzzle });
-  }
+  for (const input of inputs) for (const puzzle of puzzlesIn(input)) entries.push({ file: input.name, puzzle });
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
   const threads = workersOpt > 1 && entries.length > 1 ? cliWorkers() : null;
   const header = format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : [])].join(',') : null;
-  const out: Output = openOutput(values.output, Boolean(values.resume), format, header);
+  const out: Output = openOutput(values.output, Boolean(values.resume), format, header, entries.map((e) => e.file));
   const todo = entries.filter((e) => !out.done.has(rowKey(e.file, e.puzzle.line + 1, e.puzzle.text))).length;
 
   const prepare = (i: number): Prepared => {
@@ -320,7 +338,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   const workers = Math.min(workersOpt, todo);
   let pool: workerpool.Pool | null = null;
   if (threads && workers > 1) pool = threads.pool(workers);
-  const exec = (job: RowJob): Promise<RowResult> =>
+  const run = (job: RowJob): Promise<RowResult> =>
     pool
       ? Promise.resolve(pool.exec('row', [job]) as Promise<RowResult>)
       : // In-process: one puzzle per event-loop turn, so output and signals are not held up.
@@ -333,6 +351,8 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
             }
           }),
         );
+  // A worker that dies (out of memory, say) is replaced by the pool: the puzzle gets one more try on a fresh one.
+  const exec = (job: RowJob): Promise<RowResult> => run(job).catch((err: unknown) => (workerCrash(err) ? run(job) : Promise.reject(err)));
 
   const progress = new Progress(todo, 'rate');
   let puzzles = 0;
@@ -354,14 +374,18 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
       pool ? Math.max(64, workers * 32) : 1,
       (i) => {
         const p = prepare(i);
-        return p.job ? exec(p.job).then((r) => ({ p, r })) : Promise.resolve({ p, r: NOTHING });
+        const job = p.job;
+        return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
       },
       (_, { p, r }) => {
         if (r.se) p.findings.push(...ratingFindings(p.puzzle, r.se));
         puzzles++;
-        if (hasError(p.findings) || r.bliss?.status === 'no-solution') withErrors++;
+        if (hasError(p.findings) || r.bliss?.status === 'no-solution' || p.failure) withErrors++;
         if (p.skip) return;
-        if (out.toTerminal) progress.clear();
+        // Diagnostics (errors, BUG states) are no rows: JSON carries them, text and CSV leave them to stderr.
+        const notes = [...(format === 'json' ? [] : diagnosticLines(p.file, p.findings)), ...(p.failure ? [p.failure] : [])];
+        if (out.toTerminal || notes.length > 0) progress.clear();
+        if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
         out.write(`${rowText(settings, p, r)}\n`);
         written++;
         progress.tick();
@@ -373,6 +397,6 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     out.close();
     await pool?.terminate();
   }
-  if (!values.json) process.stderr.write(`${puzzles} puzzle(s), ${withErrors} with errors\n`);
+  if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }

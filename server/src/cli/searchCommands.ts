@@ -8,7 +8,10 @@ import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { patternClues } from '../engine/parse';
 import { elapsed } from '../engine/uaTargets';
 import type { ClueJob, ClueJobResult, PatternGridDone, PatternJob, PatternJobResult, SearchEvent } from '../uaJobs';
-import { ARGUMENT, UsageError, cliWorkers, positiveInt } from './io';
+import { plural } from '../engine/format';
+import { ARGUMENT } from './inputs';
+import { UsageError, cliWorkers, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { Progress } from './progress';
 import { type GridInput, gridOrigin, readGrids, readPatterns } from './uaInputs';
 
@@ -96,10 +99,10 @@ export async function runSearchPattern(args: string[], values: SearchOptions): P
       found += done.puzzles.length;
       if (values.json) {
         const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
-        process.stdout.write(`${JSON.stringify(row)}\n`);
+        writeOut(`${JSON.stringify(row)}\n`);
       } else {
-        if (done.puzzles.length > 0) process.stdout.write(`${done.puzzles.join('\n')}\n`);
-        process.stderr.write(`${name} (${patternClues(p.pattern)} clues) in ${gridOrigin(g)}: ${done.puzzles.length} puzzle(s), ${elapsed(done.ms)}\n`);
+        if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
+        process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
       }
     };
     const job: PatternJob = { pattern: p.pattern, grids: grids.map((g) => g.grid), budgetMs };
@@ -108,10 +111,10 @@ export async function runSearchPattern(args: string[], values: SearchOptions): P
     });
     if (r.stopped) {
       stopped = true;
-      process.stderr.write(`${name}: stopped by --budget-ms ${budgetMs} after ${r.grids.length} of ${grids.length} grid(s): the list is incomplete\n`);
+      process.stderr.write(`${name}: stopped by --budget-ms ${budgetMs} after ${r.grids.length} of ${plural(grids.length, 'grid')}: the list is incomplete\n`);
     }
   }
-  process.stderr.write(`${found} puzzle(s) in ${elapsed(performance.now() - t0)}\n`);
+  process.stderr.write(`${plural(found, 'puzzle')} in ${elapsed(performance.now() - t0)}\n`);
   return stopped || errors > 0 ? 1 : 0;
 }
 
@@ -129,10 +132,10 @@ export async function runSearch17(args: string[], values: SearchOptions): Promis
     if (!r.puzzles) stopped = true;
     if (values.json) {
       const row = { file: g.file, line: g.line, grid: g.grid, source: g.source, clues, puzzles: r.puzzles, ms: Math.round(r.ms) };
-      process.stdout.write(`${JSON.stringify(r.puzzles ? row : { ...row, reason: `over the budget of ${budgetMs} ms` })}\n`);
+      writeOut(`${JSON.stringify(r.puzzles ? row : { ...row, reason: `over the budget of ${budgetMs} ms` })}\n`);
     } else if (r.puzzles) {
-      if (r.puzzles.length > 0) process.stdout.write(`${r.puzzles.join('\n')}\n`);
-      process.stderr.write(`${gridOrigin(g)}: ${r.puzzles.length} puzzle(s) of ${clues} clues, ${elapsed(r.ms)}\n`);
+      if (r.puzzles.length > 0) writeOut(`${r.puzzles.join('\n')}\n`);
+      process.stderr.write(`${gridOrigin(g)}: ${plural(r.puzzles.length, 'puzzle')} of ${clues} clues, ${elapsed(r.ms)}\n`);
     } else {
       process.stderr.write(`${gridOrigin(g)}: stopped by --budget-ms ${budgetMs}: no list (the search finds all or nothing)\n`);
     }

@@ -8,6 +8,7 @@ import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/uaTargets';
 import { uaSetsJob } from '../uaJobs';
 import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
 import { gridOrigin, readGrids } from './uaInputs';
 
 export const UA_USAGE = `  sudoku-lens ua GRID|PUZZLE|FILE... [--max-size N] [--json] [--budget-ms N]
@@ -43,13 +44,13 @@ export function runUA(args: string[], values: UAOptions): number {
         sets: sets ? sets.map((s) => ({ cells: s.map(cellName), digits: s.map((c) => Number(g.grid[c])), text: uaSetText(s, g.grid) })) : null,
         ...(sets ? {} : { reason: `over the budget of ${budgetMs} ms` }),
       };
-      process.stdout.write(`${JSON.stringify(row)}\n`);
+      writeOut(`${JSON.stringify(row)}\n`);
       continue;
     }
     const lines = [`# ${gridOrigin(g)}: ${g.grid}`];
     if (sets) lines.push(...sets.map((s) => uaSetLine(s, g.grid)), `# ${uaCountSummary(sets, maxSize)}, in ${elapsed(ms)}`, '');
     else lines.push(`# over the budget of ${budgetMs} ms: no list (try a smaller --max-size)`, '');
-    process.stdout.write(lines.join('\n') + '\n');
+    writeOut(lines.join('\n') + '\n');
   }
   return errors > 0 || overBudget > 0 ? 1 : 0;
 }

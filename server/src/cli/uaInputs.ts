@@ -7,7 +7,8 @@
 import { cellName } from '../engine/grid';
 import { parseDocument } from '../engine/parse';
 import { type GridSource, describeGridSource, documentGrids } from '../engine/uaTargets';
-import { ARGUMENT, UsageError, sources } from './io';
+import { ARGUMENT, listInputs, readText } from './inputs';
+import { UsageError } from './io';
 
 export interface GridInput {
   /** The file, or `<argument>`. */
@@ -26,8 +27,8 @@ export const gridOrigin = (g: GridInput): string =>
 export function readGrids(args: string[], nodeBudget: number): { grids: GridInput[]; errors: number } {
   const grids: GridInput[] = [];
   let errors = 0;
-  for (const src of sources(args, true)) {
-    const found = documentGrids(src.text, nodeBudget);
+  for (const src of listInputs(args, true)) {
+    const found = documentGrids(readText(src), nodeBudget);
     if (src.name === ARGUMENT && found.grids.length === 0) {
       const why = found.skipped[0]?.reason ?? 'neither a file nor a solution grid or puzzle';
       throw new UsageError(`'${src.text}': ${why}`);
@@ -56,8 +57,9 @@ function patternProblem(arg: string): string {
 
 /** The clue patterns of the argument: itself, or every pattern line or grid of the file. */
 export function readPatterns(arg: string): { file: string; line: number; pattern: string }[] {
-  const [src] = sources([arg], true);
-  const patterns = parseDocument(src.text).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
+  const [src] = listInputs([arg], true);
+  if (!src) throw new UsageError(`PATTERN ${arg}: a directory without puzzle files`);
+  const patterns = parseDocument(readText(src)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
   if (patterns.length > 0) return patterns;
   if (src.name === ARGUMENT) throw new UsageError(`PATTERN '${arg}': ${patternProblem(arg)}`);
   throw new UsageError(`${src.name} holds no clue pattern (a line or a 9-row grid of 'x' for clues and '.' for empty cells)`);

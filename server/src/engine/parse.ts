@@ -102,8 +102,39 @@ export function cellAt(p: Puzzle, line: number, character: number): number {
   return -1;
 }
 
+/**
+ * Characters no text line holds: C0 controls but the blanks (tab, vertical tab, form feed), DEL, and
+ * U+FFFD (what a decoder puts for bytes that are not UTF-8). A line with one is binary content, not a
+ * puzzle or a label.
+ */
+const BINARY_RE = /[\x00-\x08\x0e-\x1f\x7f\ufffd]/;
+
+/** A character as a message shows it: controls, format characters and line separators as `U+0085`. */
+export function quoteChar(ch: string): string {
+  if (ch === '\t') return "'\\t'";
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\ufffd]/u.test(ch)) return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${ch}'`;
+}
+
+/** A line of one punctuation character repeated (a banner `-----…`, `*****…`), unless it could be an empty 81/729 puzzle of dots. */
+const isBanner = (trimmed: string): boolean =>
+  /^([^\p{L}\p{N}])\1*$/u.test(trimmed) && !(trimmed[0] === '.' && (trimmed.length === 81 || trimmed.length === 729));
+
+/** Where a grid row's `#` or `//` comment starts (after a blank), or -1. */
+export const rowCommentStart = (text: string): number => {
+  const blank = text.search(/\s(#|\/\/)/);
+  return blank < 0 ? -1 : blank + 1;
+};
+
+/** Whether each cell's character is known: a grid read whole, or a line of exactly 81 or 729 characters. */
+export const cellsKnown = (p: Puzzle): boolean =>
+  p.kind === 'grid' ? p.gridCells !== null : p.range.end.character - p.range.start.character === (p.kind === '729' ? 729 : 81);
+
 type LineClass =
   | { type: 'blank' | 'comment' | 'separator' }
+  /** A line of one punctuation character repeated that is no grid separator row: it ends a grid. */
+  | { type: 'banner' }
+  | { type: 'binary'; at: number }
   | { type: 'header'; field: HeaderField }
   | { type: 'label'; text: string }
   /** `partial`: a row of the wrong width, a broken grid row only next to real ones. */
@@ -111,6 +142,8 @@ type LineClass =
   | { type: 'puzzle'; tokenEnd: number };
 
 function classify(text: string, line: number): LineClass {
+  const binary = text.search(BINARY_RE);
+  if (binary >= 0) return { type: 'binary', at: binary };
   const trimmed = text.trim();
   if (trimmed === '') return { type: 'blank' };
   const header = HEADER_RE.exec(trimmed);
@@ -122,7 +155,7 @@ function classify(text: string, line: number): LineClass {
   // a `#` or `//` comment may follow it.
   if (trimmed.length < 40) {
     if (/^[\s-]+$/.test(trimmed) && trimmed.length >= 3) return { type: 'separator' };
-    const comment = text.search(/\s(#|\/\/)/);
+    const comment = rowCommentStart(text);
     const cellText = comment >= 0 ? text.slice(0, comment) : text;
     const cells: number[] = [];
     let onlyCells = true;
@@ -137,6 +170,7 @@ function classify(text: string, line: number): LineClass {
     if (onlyCells && cells.length >= 3 && cells.length <= 20) return { type: 'row', cells, partial: true };
   }
 
+  if (isBanner(trimmed)) return { type: 'banner' };
   const start = text.length - text.trimStart().length;
   let end = start;
   while (end < text.length && !isTrailingStart(text.charCodeAt(end))) end++;
@@ -183,8 +217,16 @@ class MarkerCheck {
 }
 
 function invalidChar(ch: string, where: string, expected: string, r: Range): Finding {
-  const shown = ch === '\t' ? '\\t' : ch;
-  return syntaxError('invalid-character', `Invalid character '${shown}' at ${where}: expected ${expected}`, r);
+  return syntaxError('invalid-character', `Invalid character ${quoteChar(ch)} at ${where}: expected ${expected}`, r);
+}
+
+/** A line with bytes that are not text: one error on its first such character; the line is no puzzle. */
+function binaryLine(text: string, line: number, at: number): Puzzle {
+  // Its range is the one character: no rewrite takes the line for cells.
+  const p = emptyPuzzle('81', line, range(line, at, at + 1), []);
+  const what = text[at] === '\ufffd' ? 'U+FFFD (bytes that are not UTF-8)' : `the control character ${quoteChar(text[at])}`;
+  p.problems.push(syntaxError('binary-content', `Binary content, not text: ${what} at column ${at + 1}`, range(line, at, at + 1)));
+  return p;
 }
 
 /**
@@ -332,8 +374,9 @@ function readGrid(rows: RowLine[], header: HeaderField[]): Puzzle {
   return p;
 }
 
+/** A file's text: a leading byte order mark is no column (editors do not show it). */
 export function parseDocument(source: string): ParsedDocument {
-  return { puzzles: parseLines(splitLines(source)) };
+  return { puzzles: parseLines(splitLines(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source)) };
 }
 
 /** Lines as editors count them (LSP too): CRLF, LF and a lone CR each end one. */
@@ -394,6 +437,10 @@ export function parseLines(lines: readonly string[], from = 0, to = lines.length
         break;
       case 'puzzle':
         take(readLinePuzzle(text, line, cls.tokenEnd, header));
+        break;
+      case 'binary':
+        // Reported, but no puzzle: the headers above stay for the next puzzle.
+        puzzles.push(binaryLine(text, line, cls.at));
         break;
       default:
         break;

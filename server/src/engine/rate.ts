@@ -3,6 +3,7 @@
  * step, ED the first step's difficulty, EP the running maximum at the first step that places a
  * value (see ../../../../shared/docs/se-rating.md).
  */
+import { plural } from './format';
 import { State } from './state';
 import type { Step } from './step';
 import { TECHNIQUES } from './techniques';
@@ -139,11 +140,11 @@ export const seRatingText = (r: { er: number; ep: number; ed: number }): string 
 export function describeRating(r: RatingSummary): string {
   switch (r.status) {
     case 'solved':
-      return `${seRatingText(r)} (hardest: ${r.hardest ?? 'none'}, ${r.steps} steps)`;
+      return `${seRatingText(r)} (hardest: ${r.hardest ?? 'none'}, ${plural(r.steps, 'step')})`;
     case 'stuck':
-      return `not solved by Sudoku Explainer's techniques after ${r.steps} steps (SE prints 20.0); ≥ ${seFormat(r.er)} so far`;
+      return `not solved by Sudoku Explainer's techniques after ${plural(r.steps, 'step')} (SE prints 20.0); ≥ ${seFormat(r.er)} so far`;
     case 'budget':
-      return `rating exceeded its budget (≥ ${seFormat(r.er)} so far, ${r.steps} steps)`;
+      return `rating exceeded its budget (≥ ${seFormat(r.er)} so far, ${plural(r.steps, 'step')})`;
     case 'cancelled':
       return 'rating cancelled';
   }

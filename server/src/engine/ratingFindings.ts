@@ -1,26 +1,36 @@
 /**
- * Findings that come from a puzzle's ratings: BUG states met on the SE path (warnings), a trailing
- * `ED=…` that disagrees with the computed rating (hint), BLISS's finds and the W path's chains.
+ * Findings that come from a puzzle's ratings: BUG states met on the SE path (information, or what
+ * `sudokuLens.diagnostics.bugSeverity` says), a trailing `ED=…` that disagrees with the computed
+ * rating (hint), BLISS's finds and the W path's chains.
  */
 import { findingsOf } from './findings';
 import { cellName } from './grid';
 import type { Puzzle } from './parse';
 import type { ExtraRatings, WChain } from './extraRatings';
 import { type RatingSummary, seRatingText } from './rate';
-import { range, type Finding } from './types';
+import { range, type Finding, type Severity } from './types';
 import type { CellIssue } from './validate';
 
-const ED_RE = /\bED=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/;
+/** A trailing `ED=ER/EP/ED` as SE writes it. */
+export const ED_RE = /\bED=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/;
 
 /** `BUG+1: r5c6=7 ==> …` → `BUG+1: r5c6 must be 7`: the forum's way of saying what the BUG forces. */
 const bugResolution = (text: string): string => text.split(' ==> ')[0].replace(/(r\dc\d)=(\d)/g, '$1 must be $2');
 
-function bugIssues(summary: RatingSummary): CellIssue[] {
+/**
+ * How a BUG state shows (setting `sudokuLens.diagnostics.bugSeverity`). Information by default: a
+ * BUG is a step of a valid puzzle's solving path (a technique, as an X-Wing is), not a fault, and
+ * a warning would mark sound collections as having problems.
+ */
+export type BugSeverity = Extract<Severity, 'hint' | 'information' | 'warning'>;
+export const DEFAULT_BUG_SEVERITY: BugSeverity = 'information';
+
+function bugIssues(summary: RatingSummary, severity: BugSeverity): CellIssue[] {
   return summary.bugSteps.map((step) => {
     const involved = step.candidates.length > 0 ? step.candidates : step.cells.map((cell) => ({ cell, digit: 0 }));
     const [first, ...rest] = involved;
     return {
-      severity: 'warning',
+      severity,
       code: 'bug',
       message: `${bugResolution(step.text)} (the solving path reaches a BUG state: ${step.technique})`,
       cells: first ? [first.cell] : [],
@@ -103,7 +113,7 @@ export function whipFindings(puzzle: Puzzle, extras: ExtraRatings | undefined, m
   return findingsOf(puzzle, issues);
 }
 
-export function ratingFindings(puzzle: Puzzle, summary: RatingSummary | undefined): Finding[] {
+export function ratingFindings(puzzle: Puzzle, summary: RatingSummary | undefined, bugSeverity = DEFAULT_BUG_SEVERITY): Finding[] {
   if (!summary) return [];
-  return [...findingsOf(puzzle, bugIssues(summary)), ...edMismatch(puzzle, summary)];
+  return [...findingsOf(puzzle, bugIssues(summary, bugSeverity)), ...edMismatch(puzzle, summary)];
 }

@@ -5,7 +5,7 @@
  */
 import { type Analysis, analyzePuzzle, describeStatus } from './analyze';
 import { findingsOf } from './findings';
-import { solutionString } from './format';
+import { plural, solutionString } from './format';
 import { cellName } from './grid';
 import { type Puzzle, parseDocument } from './parse';
 import type { Position } from './types';
@@ -84,7 +84,7 @@ export function countBySize(sets: readonly (readonly number[])[]): Record<number
 /** `332 minimal UA sets of at most 12 cells (size 4: 2, 6: 11, …)`. */
 export function uaCountSummary(sets: readonly (readonly number[])[], maxSize: number): string {
   const by = Object.entries(countBySize(sets)).map(([size, n]) => `${size}: ${n}`);
-  return `${sets.length} minimal UA sets of at most ${maxSize} cells${by.length > 0 ? ` (size ${by.join(', ')})` : ''}`;
+  return `${plural(sets.length, 'minimal UA set')} of at most ${maxSize} cells${by.length > 0 ? ` (size ${by.join(', ')})` : ''}`;
 }
 
 /** `the solution grid` / `the solution of the puzzle`, for headers saying what was used. */

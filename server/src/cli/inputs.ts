@@ -1,0 +1,177 @@
+/**
+ * The command line's inputs: a puzzle line given as an argument, `-` for stdin, files, and the
+ * puzzle files under a DIR. Listing them reads nothing; their puzzles are then parsed a block at a
+ * time as the lines come (lines.ts), so a 200 MB collection or an endless pipe is processed in
+ * bounded memory. Entries of a DIR that cannot be read are skipped with a warning; a file named
+ * on the command line that cannot be read is an error naming it.
+ */
+import { fstatSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { type Puzzle, isLinePuzzle, parseDocument, parseLines, shiftPuzzle, variantDirective } from '../engine/parse';
+import { firstLine } from '../puzzleDocument';
+import { UsageError, ioCause } from './io';
+import { readLines } from './lines';
+
+const PUZZLE_FILES = /\.(sdk|sdm|ss|txt)$/i;
+
+/** The source name of a puzzle given on the command line. */
+export const ARGUMENT = '<argument>';
+/** The source name of stdin (`-`). */
+export const STDIN = '<stdin>';
+
+export interface Input {
+  /** As rows and messages name it: the path as given or found, `<argument>` or `<stdin>`. */
+  name: string;
+  /** A puzzle given as the argument itself. */
+  text?: string;
+  /** The file to read (absent for an argument and for stdin). */
+  path?: string;
+}
+
+/** Why a file cannot be read, naming a dangling symbolic link as such. */
+function statProblem(file: string, err: unknown): string {
+  if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+    try {
+      if (lstatSync(file).isSymbolicLink()) return 'a symbolic link to a missing file';
+    } catch {
+      // not even the link exists: the plain cause says so
+    }
+  }
+  return ioCause(err);
+}
+
+const skip = (file: string, why: string): Input[] => {
+  process.stderr.write(`sudoku-lens: ${file}: skipped: ${why}\n`);
+  return [];
+};
+
+/** The puzzle files under `dir` (by extension, recursively, in name order); others in their way are skipped with a warning. */
+function filesUnder(dir: string): Input[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    return skip(dir, ioCause(err));
+  }
+  return entries
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e): Input[] => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return filesUnder(full);
+      if (!PUZZLE_FILES.test(e.name)) return [];
+      try {
+        const st = statSync(full);
+        if (st.isDirectory()) return skip(full, 'a directory, not a file');
+        if (!st.isFile()) return skip(full, 'not a regular file');
+      } catch (err) {
+        return skip(full, statProblem(full, err));
+      }
+      return [{ name: full, path: full }];
+    });
+}
+
+/**
+ * What the arguments stand for. An argument that is a puzzle line is a puzzle (whatever its
+ * length: no file name is tried); `-` is stdin. With `puzzlesAllowed`, an argument that is no
+ * file is read as a puzzle too (its problems are then reported), else it is an error naming it.
+ */
+export function listInputs(args: string[], puzzlesAllowed: boolean): Input[] {
+  return args.flatMap((arg): Input[] => {
+    if (arg === '-') return [{ name: STDIN }];
+    if (isLinePuzzle(arg)) return [{ name: ARGUMENT, text: arg }];
+    try {
+      if (statSync(arg).isDirectory()) return filesUnder(arg);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (puzzlesAllowed && (code === 'ENOENT' || code === 'ENAMETOOLONG')) return [{ name: ARGUMENT, text: arg }];
+      throw new Error(`${arg}: ${statProblem(arg, err)}`);
+    }
+    return [{ name: arg, path: arg }];
+  });
+}
+
+/** An --output FILE that is one of the inputs (the same file by device and inode: a symlink, `./f`, a hard link) is refused before anything is written. */
+export function refuseOutputInput(output: string, inputs: readonly Input[]): void {
+  let out;
+  try {
+    out = statSync(output);
+  } catch {
+    return; // a file still to be made is no input
+  }
+  const identity = (input: Input) => {
+    try {
+      return input.path === undefined ? fstatSync(0) : statSync(input.path);
+    } catch {
+      return null; // reading it will say what is wrong
+    }
+  };
+  for (const input of inputs) {
+    const st = input.text === undefined ? identity(input) : null;
+    if (st && st.dev === out.dev && st.ino === out.ino) {
+      throw new Error(`--output ${output} is the input ${input.name}: writing the rows there would destroy it`);
+    }
+  }
+}
+
+/** How long a block without a finished puzzle may grow before it is parsed to see what is finished. */
+const BLOCK_LINES = 4096;
+/**
+ * A block this long is parsed whatever its line count; if over half of it is still no finished
+ * puzzle (an endless grid or comment, a run of long lines), the input is no puzzle file.
+ */
+const MAX_BLOCK_CHARS = 16 << 20;
+
+/**
+ * The puzzles of an input in document order, with their real lines. The lines are parsed a
+ * block at a time: a block ends after a line puzzle (no grid or header spans across it), or is
+ * parsed when it grows long, keeping back its last puzzle (a grid may go on) and what follows.
+ * Parsing a block starts from the `#! variant:` line in force above it. A puzzle argument that
+ * holds no puzzle is a usage error.
+ */
+export function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): Generator<Puzzle> {
+  if (input.text !== undefined) {
+    const found = parseDocument(input.text).puzzles;
+    if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);
+    yield* found;
+    return;
+  }
+  let block: string[] = [];
+  let blockStart = 0;
+  let chars = 0;
+  let directive = '';
+  let parseAt = BLOCK_LINES;
+  /** The block's finished puzzles; with `all`, every puzzle (the block ends). */
+  function* finished(all: boolean): Generator<Puzzle> {
+    const found = parseLines([directive, ...block], 1);
+    const kept = all || found.length === 0 ? null : (found.pop() as Puzzle);
+    const keepFrom = all ? block.length : kept ? firstLine(kept) - 1 : 0;
+    for (let l = keepFrom - 1; l >= 0; l--) {
+      if (variantDirective(block[l]) !== undefined) {
+        directive = block[l];
+        break;
+      }
+    }
+    for (const p of found) yield shiftPuzzle(p, blockStart - 1);
+    block = block.slice(keepFrom);
+    blockStart += keepFrom;
+    chars = block.reduce((n, l) => n + l.length + 1, 0);
+    parseAt = Math.max(BLOCK_LINES, 2 * block.length);
+  }
+  for (const line of readLines(input.name, input.path, onRead)) {
+    block.push(line);
+    chars += line.length + 1;
+    if (isLinePuzzle(line)) yield* finished(true);
+    else if (block.length >= parseAt || chars > MAX_BLOCK_CHARS) {
+      yield* finished(false);
+      if (chars > MAX_BLOCK_CHARS / 2) {
+        throw new Error(`${input.name}:${blockStart + 1}: no puzzle ends in the ${chars >> 20} MiB from this line (stopped reading)`);
+      }
+    }
+  }
+  yield* finished(true);
+}
+
+/** An input's whole text (for the UA commands' small files of grids and patterns), read with the same limits. */
+export function readText(input: Input): string {
+  return input.text ?? [...readLines(input.name, input.path)].join('\n');
+}

@@ -1,0 +1,78 @@
+/**
+ * Reads a file, a device or stdin a chunk at a time and yields its lines (CRLF, LF and a lone CR
+ * each end one, as splitLines counts them), so memory stays bounded by the longest line: an
+ * endless input (/dev/zero, a pipe that never closes) is either processed as it comes or stopped
+ * at a line longer than MAX_LINE, never read whole.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { ioCause } from './io';
+
+const CHUNK = 1 << 16;
+/** Far above any puzzle line (729 characters and a name): a longer line means the input is no puzzle file. */
+export const MAX_LINE = 1 << 20;
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** One chunk; 0 at the end. A non-blocking stdin (a pipe from some parents) says EAGAIN while it waits for data. */
+function readChunk(fd: number, buf: Buffer): number {
+  for (;;) {
+    try {
+      return readSync(fd, buf, 0, buf.length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EOF') return 0;
+      if (code !== 'EAGAIN') throw err;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
+/**
+ * The lines of `path` (stdin when undefined), named `name` in errors. `onRead` hears of each
+ * chunk's size in bytes. An I/O error or an over-long line throws an Error naming the file (and line).
+ */
+export function* readLines(name: string, path: string | undefined, onRead?: (bytes: number) => void): Generator<string> {
+  let fd = 0;
+  try {
+    if (path !== undefined) fd = openSync(path, 'r');
+  } catch (err) {
+    throw new Error(`${name}: ${ioCause(err)}`);
+  }
+  const decoder = new StringDecoder('utf8');
+  const buf = Buffer.alloc(CHUNK);
+  const ends = /\r\n?|\n/g;
+  let partial = '';
+  let line = 0;
+  try {
+    for (;;) {
+      let n: number;
+      try {
+        n = readChunk(fd, buf);
+      } catch (err) {
+        throw new Error(`${name}:${line + 1}: ${ioCause(err)}`);
+      }
+      onRead?.(n);
+      const text = partial + (n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n)));
+      let start = 0;
+      ends.lastIndex = 0;
+      for (let m = ends.exec(text); m; m = ends.exec(text)) {
+        // A CR at the chunk's end may be the first half of a CRLF: wait for the next chunk.
+        if (n > 0 && m[0] === '\r' && m.index === text.length - 1) break;
+        yield text.slice(start, m.index);
+        line++;
+        start = ends.lastIndex;
+      }
+      partial = text.slice(start);
+      if (partial.length > MAX_LINE) {
+        throw new Error(`${name}:${line + 1}: a line longer than ${MAX_LINE / (1 << 20)} MiB: no puzzle file has one (stopped reading)`);
+      }
+      if (n === 0) {
+        yield partial;
+        return;
+      }
+    }
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
+}
