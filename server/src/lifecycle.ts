@@ -29,8 +29,9 @@ export class Lifecycle {
   /** Answers the refused requests; call once the connection exists. */
   listen(connection: Connection): void {
     connection.onRequest(REFUSED, (params: { refusal?: unknown }) => {
-      const error = this.refusals.get(params?.refusal as number);
-      this.refusals.delete(params?.refusal as number);
+      const key = Number(params?.refusal);
+      const error = this.refusals.get(key);
+      this.refusals.delete(key);
       // A client that sends this method itself gets what an unknown method gets.
       return error ?? new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${REFUSED}`);
     });

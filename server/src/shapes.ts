@@ -67,7 +67,7 @@ type Props = Record<string, Shape<unknown>>;
 type OptionalKeys<P extends Props> = { [K in keyof P]: P[K] extends { optional: true } ? K : never }[keyof P];
 type Flat<T> = { [K in keyof T]: T[K] };
 /** The object type of `record(props)`: optional properties may be missing. */
-export type RecordOf<P extends Props> = Flat<{ [K in Exclude<keyof P, OptionalKeys<P>>]: Infer<P[K]> } & { [K in OptionalKeys<P>]?: Infer<P[K]> }>;
+type RecordOf<P extends Props> = Flat<{ [K in Exclude<keyof P, OptionalKeys<P>>]: Infer<P[K]> } & { [K in OptionalKeys<P>]?: Infer<P[K]> }>;
 
 /** An object with these properties (others are allowed: clients add their own, such as workDoneToken). */
 export function record<P extends Props>(props: P): Shape<RecordOf<P>> {
