@@ -14,6 +14,12 @@ export class AnalysisCache {
    */
   private recent = new Map<string, Analysis>();
   private older = new Map<string, Analysis>();
+  /**
+   * Both generations as they were under the previous options: what the diagnostics show until the
+   * full pass has computed each puzzle again (dropping them would withdraw, then republish, every
+   * solver diagnostic). Let go of when the new recent generation fills.
+   */
+  private stale: Map<string, Analysis>[] = [];
 
   constructor(
     private options: AnalyzeOptions,
@@ -22,9 +28,11 @@ export class AnalysisCache {
     private readonly onAnalysed: (text: string) => void = () => undefined,
   ) {}
 
-  /** New budgets invalidate what was computed under the old ones. */
+  /** New budgets or a new default variant invalidate what was computed under the old ones; the same options keep it. */
   configure(options: AnalyzeOptions): void {
+    if (options.nodeBudget === this.options.nodeBudget && options.defaultVariant === this.options.defaultVariant) return;
     this.options = options;
+    this.stale = [this.recent, this.older];
     this.recent = new Map();
     this.older = new Map();
   }
@@ -38,6 +46,18 @@ export class AnalysisCache {
     if (puzzle.text === null) return undefined;
     const key = keyOf(puzzle);
     return this.recent.get(key) ?? this.older.get(key);
+  }
+
+  /** What the diagnostics show for the puzzle: its analysis, else the one made under the previous options. */
+  shown(puzzle: Puzzle): Analysis | undefined {
+    const current = this.peek(puzzle);
+    if (current || puzzle.text === null || this.stale.length === 0) return current;
+    const key = keyOf(puzzle);
+    for (const generation of this.stale) {
+      const analysis = generation.get(key);
+      if (analysis) return analysis;
+    }
+    return undefined;
   }
 
   /** The puzzle's analysis, computed now if needed; null for a puzzle with broken syntax. */
@@ -63,6 +83,7 @@ export class AnalysisCache {
     if (this.recent.size >= this.capacity / 2) {
       this.older = this.recent;
       this.recent = new Map();
+      this.stale = [];
     }
   }
 }

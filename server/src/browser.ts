@@ -20,4 +20,4 @@ const workers: RatingWorkers = {
   pool: (maxWorkers) => workerpool.pool(script, { workerType: 'web', maxWorkers }),
 };
 
-startServer(createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self)), workers);
+startServer((options) => createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self), options), workers);

@@ -81,7 +81,7 @@ const withRanges = (puzzle: Puzzle, analysis: Analysis | null | undefined, findi
 });
 
 function quickFindings(puzzle: Puzzle, sources: Sources): Finding[] {
-  const cached = sources.cache.peek(puzzle);
+  const cached = sources.cache.shown(puzzle);
   if (cached) return analysedFindings(puzzle, cached, sources);
   const cands = candidatesOf(puzzle);
   return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
@@ -106,7 +106,7 @@ function fullPuzzle(origin: Puzzle, sources: Sources, uri: string): PuzzleDiagno
 }
 
 const quickPuzzle = (origin: Puzzle, sources: Sources, uri: string): PuzzleDiagnostics =>
-  sources.memo.get(origin) ?? sources.memo.set(origin, withRanges(origin, sources.cache.peek(origin), quickFindings(origin, sources), uri), false);
+  sources.memo.get(origin) ?? sources.memo.set(origin, withRanges(origin, sources.cache.shown(origin), quickFindings(origin, sources), uri), false);
 
 function count(result: PassResult, i: number, code: number): void {
   result.counts[i] = code;

@@ -1,22 +1,27 @@
 /**
  * Custom requests between the client and the server: one definition each, imported by both.
- * Plain data only; no LSP or vscode imports.
+ * Each request's parameters are a shape (shapes.ts): their type for the client, their check for the
+ * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
 import type { BlissLineOutcome } from './engine/bliss/apply';
 import type { PuzzleKind } from './engine/parse';
 import type { Step } from './engine/step';
 import type { Range } from './engine/types';
+import { type Infer, type Shape, either, flag, integer, lineNumber, listOf, oneOf, optional, record, text } from './shapes';
 
-export interface PuzzleAt {
-  uri: string;
+const puzzleAtProps = {
+  uri: text,
   /** 0-based line anywhere inside the puzzle. */
-  line: number;
-}
+  line: lineNumber,
+};
+const puzzleAt = record(puzzleAtProps);
+export type PuzzleAt = Infer<typeof puzzleAt>;
+
+const puzzleKind: Shape<PuzzleKind> = oneOf('81', '729', 'grid');
 
 /** `sudokuLens/solve`: `reveal` is an explicit request for the solution, which spoiler protection then shows. */
-export interface SolveParams extends PuzzleAt {
-  reveal?: boolean;
-}
+const solveParams = record({ ...puzzleAtProps, reveal: optional(flag) });
+export type SolveParams = Infer<typeof solveParams>;
 
 export interface SolveResponse {
   /** Null when no puzzle is found at that line. */
@@ -84,10 +89,9 @@ export const isRated = (row: PuzzleRow): boolean => row.rating?.status === 'solv
  * all inline): the server answers ContentModified once the text is another version, and the client
  * applies the edits only if the document is still that version.
  */
-export interface RewriteParams {
-  uri: string;
-  version: number;
-}
+const rewriteProps = { uri: text, version: integer };
+const rewriteParams = record(rewriteProps);
+export type RewriteParams = Infer<typeof rewriteParams>;
 
 export interface TextEditData {
   range: Range;
@@ -101,27 +105,29 @@ export interface RewriteResponse {
 }
 
 /** `ConvertRequest`: the puzzle at `line` to another format (→ `RewriteResponse`). */
-export interface ConvertParams extends RewriteParams {
+const convertParams = record({
+  ...rewriteProps,
   /** 0-based line anywhere inside the puzzle. */
-  line: number;
-  to: '81' | '729' | 'grid';
-}
+  line: lineNumber,
+  to: puzzleKind,
+});
+export type ConvertParams = Infer<typeof convertParams>;
 
 /** `DuplicatesRequest`: remove the puzzles that repeat an earlier one (→ `RewriteResponse`). */
-export interface DuplicatesParams extends RewriteParams {
-  mode: 'exact' | 'equivalent';
-}
+const duplicatesParams = record({ ...rewriteProps, mode: oneOf('exact', 'equivalent') });
+export type DuplicatesParams = Infer<typeof duplicatesParams>;
 
 /** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
 export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
 
 /** A batch of pencilmark lines for "Apply BLISS eliminations to all pencilmark lines". */
-export interface BlissApplyParams {
-  uri: string;
+const blissApplyParams = record({
+  uri: text,
   /** The document version the client started from: once the text changes, the answer is ContentModified. */
-  version: number;
-  lines: number[];
-}
+  version: integer,
+  lines: listOf(lineNumber),
+});
+export type BlissApplyParams = Infer<typeof blissApplyParams>;
 
 /** One pencilmark line after BLISS, and the edit that writes its finds (null unless applied). */
 export interface BlissLineResult {
@@ -131,10 +137,11 @@ export interface BlissLineResult {
 }
 
 /** `PuzzleLinesRequest` answers the first line of every puzzle, or only those of one kind. */
-export interface PuzzleLinesParams {
-  uri: string;
-  kind?: PuzzleKind;
-}
+const puzzleLinesParams = record({ uri: text, kind: optional(puzzleKind) });
+export type PuzzleLinesParams = Infer<typeof puzzleLinesParams>;
+
+/** `RateLinesRequest`: the puzzles at these lines, as rows with their ratings. */
+const rateLinesParams = record({ uri: text, lines: listOf(lineNumber) });
 
 /** The clue pattern at a line (`PuzzleAt` →), before "Find puzzles for this pattern" asks for grids. */
 export interface PatternAtResponse {
@@ -144,7 +151,8 @@ export interface PatternAtResponse {
 }
 
 /** Where a pattern search takes its solution grids: the document's own, or another file's text. */
-export type GridsFrom = { kind: 'document' } | { kind: 'text'; name: string; text: string };
+const gridsFrom = either(record({ kind: oneOf('document') }), record({ kind: oneOf('text'), name: text, text }));
+export type GridsFrom = Infer<typeof gridsFrom>;
 
 /**
  * The UA commands on the puzzle at a line (→ `PathResponse`: the result document, or why none):
@@ -152,11 +160,13 @@ export type GridsFrom = { kind: 'document' } | { kind: 'text'; name: string; tex
  * of the solution grid; `uaSets` the minimal UA sets of the grid or of a unique puzzle's solution.
  * Progress comes as work-done `$/progress` on `workDoneToken`; cancelling stops the worker.
  */
-export interface UASearchParams extends PuzzleAt {
-  what: 'pattern' | 'seventeen' | 'uaSets';
-  grids?: GridsFrom;
-  workDoneToken?: string | number;
-}
+const uaSearchParams = record({
+  ...puzzleAtProps,
+  what: oneOf('pattern', 'seventeen', 'uaSets'),
+  grids: optional(gridsFrom),
+  workDoneToken: optional(either(text, integer)),
+});
+export type UASearchParams = Infer<typeof uaSearchParams>;
 
 export const PatternAtRequest = 'sudokuLens/patternAt';
 export const UASearchRequest = 'sudokuLens/uaSearch';
@@ -213,3 +223,28 @@ export type GridResponse =
     };
 
 export const GridRequest = 'sudokuLens/grid';
+
+const requestParams = {
+  [SolveRequest]: solveParams,
+  [ValidateRequest]: puzzleAt,
+  [RateRequest]: puzzleAt,
+  [PathRequest]: puzzleAt,
+  [WhipPathRequest]: puzzleAt,
+  [BlissLogRequest]: puzzleAt,
+  [GridRequest]: puzzleAt,
+  [PatternAtRequest]: puzzleAt,
+  [UASearchRequest]: uaSearchParams,
+  [BlissApplyRequest]: blissApplyParams,
+  [PuzzleLinesRequest]: puzzleLinesParams,
+  [RateLinesRequest]: rateLinesParams,
+  [DuplicatesRequest]: duplicatesParams,
+  [NormalizeRequest]: rewriteParams,
+  [SortRequest]: rewriteParams,
+  [RateInlineRequest]: rewriteParams,
+  [ConvertRequest]: convertParams,
+} as const;
+
+export type CustomRequest = keyof typeof requestParams;
+export type ParamsOf<M extends CustomRequest> = Infer<(typeof requestParams)[M]>;
+/** Each custom request's parameters: the server answers InvalidParams to any others (see handlers.ts). */
+export const REQUEST_PARAMS: { readonly [M in CustomRequest]: Shape<ParamsOf<M>> } = requestParams;

@@ -1,12 +1,12 @@
 /**
  * The language server: documents in, diagnostics/hovers/lenses out. Transport-agnostic:
- * node.ts (stdio/IPC, worker threads) and browser.ts (a Web Worker, nested Web Workers) create
- * the connection and the rating workers and call startServer.
+ * node.ts (stdio/IPC, worker threads) and browser.ts (a Web Worker, nested Web Workers) say how to
+ * create the connection, create the rating workers and call startServer.
  */
 import {
-  type CancellationToken,
   CodeLensRefreshRequest,
   type Connection,
+  type ConnectionOptions,
   type Diagnostic,
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
@@ -23,21 +23,20 @@ import { codeLenses } from './codeLens';
 import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
+import { onCustomRequest, runSafe } from './handlers';
 import { describeExtras } from './engine/extraRatings';
 import type { Puzzle } from './engine/parse';
 import { describeRating, summarize } from './engine/rate';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlayHints';
+import { Lifecycle } from './lifecycle';
 import { LineDocument } from './lineDocument';
 import { documentSymbols, foldingRanges } from './outline';
 import {
   BlissApplyRequest,
-  type BlissApplyParams,
   BlissLogRequest,
-  type ConvertParams,
   ConvertRequest,
   type DocumentStatus,
-  type DuplicatesParams,
   DuplicatesRequest,
   GridRequest,
   NormalizeRequest,
@@ -46,18 +45,13 @@ import {
   PatternAtRequest,
   type PatternAtResponse,
   PuzzleLinesRequest,
-  type PuzzleLinesParams,
   RateLinesRequest,
-  type PuzzleAt,
   RateInlineRequest,
   RateRequest,
-  type RewriteParams,
-  type SolveParams,
   SolveRequest,
   SortRequest,
   StatusNotification,
   UASearchRequest,
-  type UASearchParams,
   ValidateRequest,
   type ValidateResponse,
   WhipPathRequest,
@@ -66,7 +60,7 @@ import { PuzzleDocument } from './puzzleDocument';
 import { type RatingWorkers, RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
 import { LEGEND, SemanticTokensProvider } from './semanticTokens';
-import { DEFAULT_SETTINGS, type Settings, readSettings } from './settings';
+import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from './settings';
 import { uaCodeActions } from './uaActions';
 import { patternAt, uaSearch } from './uaSearches';
 import { UAService } from './uaService';
@@ -86,18 +80,11 @@ interface DocState {
   full?: { isCancellationRequested: boolean; mark: number };
 }
 
-/** Runs a request handler unless it was cancelled; a thrown error becomes a logged null. */
-function runSafe<T>(connection: Connection, token: CancellationToken, what: string, fn: () => T): T | null | ResponseError {
-  if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${what} cancelled`);
-  try {
-    return fn();
-  } catch (err) {
-    connection.console.error(`${what} failed: ${err instanceof Error ? err.stack : String(err)}`);
-    return null;
-  }
-}
-
-export function startServer(connection: Connection, workers: RatingWorkers): void {
+/** Starts the server on the connection `connect` makes with these options (the lifecycle's, see lifecycle.ts). */
+export function startServer(connect: (options: ConnectionOptions) => Connection, workers: RatingWorkers): void {
+  const lifecycle = new Lifecycle();
+  const connection = connect(lifecycle.options);
+  lifecycle.listen(connection);
   // Open documents as lines, updated from each change (see LineDocument).
   const documents = new TextDocuments<LineDocument>({
     create: (uri, languageId, version, content) => new LineDocument(uri, languageId, version, content),
@@ -183,7 +170,8 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     const version = state.parsed.version;
     const result = await fullDiagnostics(state.parsed, sources(), token);
     if (state.full === token) state.full = undefined;
-    if (!result) return;
+    // Closed or replaced by another didOpen meanwhile: the result is of a text that is gone.
+    if (!result || states.get(uri) !== state) return;
     if (documents.get(uri)?.version === version) publish(state, result);
     else void fullPass(uri);
   }
@@ -210,13 +198,21 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     };
   });
 
+  /**
+   * Reads the client's settings (after `initialized`, and on each change). The caches drop only what
+   * the changed settings invalidate; diagnostics they change are computed again by full passes, the
+   * old ones shown meanwhile: settings equal to the defaults, as most clients send them first, change nothing.
+   */
   async function loadSettings(): Promise<void> {
     if (!hasConfiguration) return;
+    const previous = settings;
     settings = readSettings(await connection.workspace.getConfiguration('sudokuLens'));
     cache.configure({ nodeBudget: settings.nodeBudget, defaultVariant: settings.defaultVariant });
     ratings.configure(settings.ratingBudgetMs, settings.blissLockedCandidates);
     ua.configure(settings.uaBudgetMs);
+    if (!changesDiagnostics(previous, settings)) return;
     memo.clear();
+    for (const uri of states.keys()) void fullPass(uri);
   }
 
   connection.onInitialized(() => void loadSettings());
@@ -224,10 +220,23 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     await loadSettings();
     if (inlayRefresh) void connection.languages.inlayHint.refresh();
     refreshLenses(); // sudokuLens.codeLens.maxPuzzles may have changed
-    for (const uri of states.keys()) void fullPass(uri);
   });
 
+  /** Stops the document's passes and drops what was computed for its text. */
+  function forget(uri: string): void {
+    const state = states.get(uri);
+    if (state) {
+      clearTimeout(state.timer);
+      if (state.full) state.full.isCancellationRequested = true;
+    }
+    states.delete(uri);
+    ua.close(uri);
+    tokens.close(uri);
+  }
+
   documents.onDidOpen((e) => {
+    // A second didOpen without a didClose replaces the document: its new lines are no edit of the old ones.
+    forget(e.document.uri);
     quickPass(e.document.uri);
     void fullPass(e.document.uri);
   });
@@ -239,14 +248,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   });
   documents.onDidSave((e) => void fullPass(e.document.uri));
   documents.onDidClose((e) => {
-    const state = states.get(e.document.uri);
-    if (state) {
-      clearTimeout(state.timer);
-      if (state.full) state.full.isCancellationRequested = true;
-    }
-    states.delete(e.document.uri);
-    ua.close(e.document.uri);
-    tokens.close(e.document.uri);
+    forget(e.document.uri);
     views.close(e.document.uri);
     if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -255,11 +257,13 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     if (token.isCancellationRequested) {
       return new ResponseError(LSPErrorCodes.ServerCancelled, 'diagnostics cancelled', { retriggerRequest: true });
     }
-    const state = current(params.textDocument.uri);
-    if (state && params.previousResultId === String(state.resultId)) {
-      return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: String(state.resultId) };
-    }
-    return { kind: DocumentDiagnosticReportKind.Full, resultId: String(state?.resultId ?? 0), items: state?.diagnostics ?? [] };
+    return runSafe(connection, token, 'diagnostics', () => {
+      const state = current(params.textDocument.uri);
+      if (state && params.previousResultId === String(state.resultId)) {
+        return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: String(state.resultId) };
+      }
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: String(state?.resultId ?? 0), items: state?.diagnostics ?? [] };
+    });
   });
 
   /** The hover's rating rows: waits a moment for the ratings, then says they are still coming. */
@@ -281,20 +285,20 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return rows;
   }
 
-  connection.onHover(async (params, token) => {
-    const puzzle = current(params.textDocument.uri)?.parsed.puzzleAt(params.position.line);
-    // The minimality check first: it takes milliseconds where a rating may take seconds.
-    const [uaRows, rows] = await Promise.all([
-      ua.hoverRows(puzzle, cache, HOVER_RATING_WAIT_MS),
-      ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []),
-    ]);
-    return runSafe(connection, token, 'hover', () => {
+  connection.onHover((params, token) =>
+    runSafe(connection, token, 'hover', async () => {
+      const puzzle = current(params.textDocument.uri)?.parsed.puzzleAt(params.position.line);
+      // The minimality check first: it takes milliseconds where a rating may take seconds.
+      const [uaRows, rows] = await Promise.all([
+        ua.hoverRows(puzzle, cache, HOVER_RATING_WAIT_MS),
+        ratingRows(params.textDocument.uri, params.position.line).catch((): [string, string][] => []),
+      ]);
       const state = current(params.textDocument.uri);
       if (!state) return null;
       const { line, character } = params.position;
       return hoverAt(state.parsed, cache, line, character, [...rows, ...uaRows], settings.hideSolutions);
-    });
-  });
+    }),
+  );
 
   connection.languages.inlayHint.on((params, token) =>
     runSafe(connection, token, 'inlay hints', () => {
@@ -308,17 +312,17 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(RateRequest, async (params: PuzzleAt) => {
+  onCustomRequest(connection, RateRequest, async (params) => {
     const state = current(params.uri);
     return state ? rateAt(state.parsed, cache, ratings, params.line) : { message: null };
   });
 
-  connection.onRequest(PathRequest, async (params: PuzzleAt) => {
+  onCustomRequest(connection, PathRequest, async (params) => {
     const state = current(params.uri);
     return state ? pathAt(state.parsed, cache, ratings, params.line) : { document: null, reason: 'The document is not open' };
   });
 
-  connection.onRequest(WhipPathRequest, async (params: PuzzleAt, token) => {
+  onCustomRequest(connection, WhipPathRequest, async (params, token) => {
     const state = current(params.uri);
     return state ? whipPathAt(state.parsed, cache, ratings, params.line, settings.ratingBudgetMs, token) : { document: null, reason: 'The document is not open' };
   });
@@ -340,12 +344,12 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(PuzzleLinesRequest, (params: PuzzleLinesParams) => {
+  onCustomRequest(connection, PuzzleLinesRequest, (params) => {
     const state = current(params.uri);
     return state ? puzzleLines(state.parsed, params.kind) : [];
   });
 
-  connection.onRequest(BlissApplyRequest, (params: BlissApplyParams, token) => {
+  onCustomRequest(connection, BlissApplyRequest, (params, token) => {
     const state = current(params.uri);
     const lineText = lineReader(params.uri);
     if (!state || !lineText) return new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open');
@@ -353,12 +357,12 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return blissApplyLines(state.parsed, lineText, cache, ratings, params, settings, token, version);
   });
 
-  connection.onRequest(BlissLogRequest, async (params: PuzzleAt, token) => {
+  onCustomRequest(connection, BlissLogRequest, async (params, token) => {
     const state = current(params.uri);
     return state ? blissLogAt(state.parsed, ratings, params.line, settings, token) : { document: null, reason: 'The document is not open' };
   });
 
-  connection.onRequest(RateLinesRequest, async (params: { uri: string; lines: number[] }) => {
+  onCustomRequest(connection, RateLinesRequest, async (params) => {
     const state = current(params.uri);
     return state ? rateLines(state.parsed, cache, ratings, params.lines) : [];
   });
@@ -370,21 +374,21 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     return state && open && { doc: state.parsed, version: () => documents.get(uri)?.version, lineBreak: open.lineBreak };
   }
 
-  connection.onRequest(DuplicatesRequest, (params: DuplicatesParams) =>
+  onCustomRequest(connection, DuplicatesRequest, (params) =>
     checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => removeDuplicatesEdits(doc, params.mode)),
   );
 
-  connection.onRequest(NormalizeRequest, (params: RewriteParams) => checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => normalizeAll(doc)));
+  onCustomRequest(connection, NormalizeRequest, (params) => checkedRewrite(params, rewriteSource(params.uri), ({ doc }) => normalizeAll(doc)));
 
-  connection.onRequest(ConvertRequest, (params: ConvertParams) =>
+  onCustomRequest(connection, ConvertRequest, (params) =>
     checkedRewrite(params, rewriteSource(params.uri), ({ doc, lineBreak }) => convertAt(doc, params.line, params.to, lineBreak)),
   );
 
-  connection.onRequest(SortRequest, (params: RewriteParams) =>
+  onCustomRequest(connection, SortRequest, (params) =>
     checkedRewrite(params, rewriteSource(params.uri), async ({ doc, lineBreak }) => sortEdits(doc, await rateAllLines(doc, cache, ratings), lineBreak)),
   );
 
-  connection.onRequest(RateInlineRequest, (params: RewriteParams) =>
+  onCustomRequest(connection, RateInlineRequest, (params) =>
     checkedRewrite(params, rewriteSource(params.uri), async ({ doc }) => rateInlineEdits(doc, await rateAllLines(doc, cache, ratings))),
   );
 
@@ -423,21 +427,19 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(GridRequest, async (params: PuzzleAt) => {
+  onCustomRequest(connection, GridRequest, async (params) => {
     const state = current(params.uri);
     return state ? gridAt(state.parsed, cache, ratings, params.line, GRID_RATING_WAIT_MS, settings.hideSolutions) : { puzzle: null };
   });
 
   connection.onShutdown(() => ratings.dispose());
 
-  connection.onRequest(PatternAtRequest, (params: PuzzleAt, token) =>
-    runSafe(connection, token, 'pattern', (): PatternAtResponse => {
-      const state = current(params.uri);
-      return state ? patternAt(state.parsed, params.line) : { pattern: null, reason: 'The document is not open' };
-    }),
-  );
+  onCustomRequest(connection, PatternAtRequest, (params): PatternAtResponse => {
+    const state = current(params.uri);
+    return state ? patternAt(state.parsed, params.line) : { pattern: null, reason: 'The document is not open' };
+  });
 
-  connection.onRequest(UASearchRequest, async (params: UASearchParams, token): Promise<PathResponse | ResponseError> => {
+  onCustomRequest(connection, UASearchRequest, async (params, token): Promise<PathResponse | ResponseError> => {
     const state = current(params.uri);
     const text = documents.get(params.uri)?.getText();
     if (!state || text === undefined) return { document: null, reason: 'The document is not open' };
@@ -462,19 +464,15 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     }),
   );
 
-  connection.onRequest(SolveRequest, (params: SolveParams, token) =>
-    runSafe(connection, token, 'solve', () => {
-      const state = current(params.uri);
-      return state ? solveAt(state.parsed, cache, params.line, settings.hideSolutions && !params.reveal) : { puzzle: null };
-    }),
-  );
+  onCustomRequest(connection, SolveRequest, (params) => {
+    const state = current(params.uri);
+    return state ? solveAt(state.parsed, cache, params.line, settings.hideSolutions && !params.reveal) : { puzzle: null };
+  });
 
-  connection.onRequest(ValidateRequest, (params: PuzzleAt, token) =>
-    runSafe(connection, token, 'validate', (): ValidateResponse => {
-      const state = current(params.uri);
-      return state ? validateAt(state.parsed, cache, params.line) : { message: null, severity: 'information' };
-    }),
-  );
+  onCustomRequest(connection, ValidateRequest, (params): ValidateResponse => {
+    const state = current(params.uri);
+    return state ? validateAt(state.parsed, cache, params.line) : { message: null, severity: 'information' };
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -55,6 +55,12 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 
+/** The settings each puzzle's diagnostics depend on (the solver's, the ratings', the UA sets', which W paths show, BUG's severity). */
+const DIAGNOSTIC_SETTINGS = ['nodeBudget', 'defaultVariant', 'ratingBudgetMs', 'blissLockedCandidates', 'uaBudgetMs', 'whipPath', 'bugSeverity'] as const satisfies readonly (keyof Settings)[];
+
+/** Whether going from `before` to `after` changes any puzzle's diagnostics: only then are they all computed again. */
+export const changesDiagnostics = (before: Settings, after: Settings): boolean => DIAGNOSTIC_SETTINGS.some((key) => before[key] !== after[key]);
+
 const numberOr = (value: unknown, fallback: number, min: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? Math.max(min, value) : fallback;
 

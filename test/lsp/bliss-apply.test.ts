@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CancellationTokenSource, type CodeLens, type Hover } from 'vscode-languageserver-protocol/node';
+import { CancellationToken, CancellationTokenSource, type CodeLens, type Hover } from 'vscode-languageserver-protocol/node';
 import { bliss } from '../../server/src/engine/bliss';
 import { applyBlissSteps, describeBlissApply } from '../../server/src/engine/bliss/apply';
 import { candidatesOfText } from '../../server/src/engine/parse';
@@ -32,8 +32,9 @@ const LINES = ['# BLISS apply', TOP95_1, ...TDILLON_FILE.split('\n'), ...PM86, C
 const PENCILMARK_LINES = [3, ...PM86.map((_, i) => 4 + i), 34, 35];
 
 const blissLog = (s: TestServer, uri: string, line: number) => s.connection.sendRequest<{ document: string | null; reason: string | null }>('sudokuLens/blissLog', { uri, line });
+// Always a token: an undefined one would go as a second parameter, and the server takes parameters by name only.
 const apply = (s: TestServer, uri: string, version: number, lines: number[], token?: CancellationTokenSource) =>
-  s.connection.sendRequest<BlissLineResult[]>('sudokuLens/blissApply', { uri, version, lines }, token?.token);
+  s.connection.sendRequest<BlissLineResult[]>('sudokuLens/blissApply', { uri, version, lines }, token?.token ?? CancellationToken.None);
 const errorCode = (p: Promise<unknown>) => p.then(() => 'answered', (err: { code?: number }) => err.code);
 
 /** `sudoku-lens bliss` on a file holding `text`, its output split into one block per puzzle. */

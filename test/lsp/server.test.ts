@@ -222,8 +222,7 @@ describe('settings', () => {
   it('applies the solver node budget from the client', async () => {
     const server = await startServer({ workspace: { configuration: true } }, { solver: { nodeBudget: 1000 } });
     try {
-      // Give the server a moment to read its settings before the document arrives.
-      await new Promise((r) => setTimeout(r, 200));
+      await server.configured; // the settings are read before the document arrives
       // A hard pencilmark puzzle: unique, but proving it takes the solver far more than 1,000 nodes.
       const hard = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'pencilmark-t-dillon', 'gurobi_hard.txt'), 'utf8').split('\n')[0];
       const uri = 'file:///budget.sdm';
@@ -253,12 +252,10 @@ describe('settings', () => {
       return undefined;
     };
     try {
-      await new Promise((r) => setTimeout(r, 200));
+      await server.configured;
       server.open(uri, `${EX1}\n`);
       expect(await blissRow()).toBe('| BLISS implications | 0 (0 eliminations, 0 placements) |');
-      settings.bliss.lockedCandidates = false;
-      server.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-      await new Promise((r) => setTimeout(r, 200));
+      await server.reconfigure({ bliss: { lockedCandidates: false } });
       expect(await blissRow()).toBe('| BLISS implications | 9 (9 eliminations, 0 placements) |');
     } finally {
       await server.stop();

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import {
   type ClientCapabilities,
   type InitializeResult,
+  type LogMessageParams,
   type ServerCapabilities,
   type PublishDiagnosticsParams,
   type ProtocolConnection,
@@ -19,29 +20,58 @@ import {
 export const ROOT = path.resolve(__dirname, '..', '..');
 const SERVER = path.join(ROOT, 'dist', 'server.js');
 
-export interface TestServer {
+/** A server process before `initialize`: what the lifecycle tests need. */
+export interface SpawnedServer {
   connection: ProtocolConnection;
   pid: number;
-  /** What the server answered to `initialize`. */
-  capabilities: ServerCapabilities;
   /** Diagnostics pushed so far, by URI (latest wins). */
   pushed: Map<string, PublishDiagnosticsParams>;
+  /** `window/logMessage` notifications so far. */
+  logs: LogMessageParams[];
+  /** What the server wrote to stderr so far (also passed on to the test's stderr). */
+  stderr(): string;
+  /** The exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Resolves once the server has asked for the settings and the answer is on its way (before any later message). */
+  configured: Promise<void>;
+  /** Sends didChangeConfiguration with new `settings`; resolves once the server has asked for them and the answer is on its way. */
+  reconfigure(settings: unknown): Promise<void>;
+  /** Bytes written to the server's stdin as they are, outside any frame. */
+  writeRaw(bytes: string | Buffer): void;
   /** Resolves with the next push for `uri` that satisfies `accept`. */
   nextPush(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   /** The latest push for `uri` if it satisfies `accept`, else the next one that does. */
   pushMatching(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, version?: number): void;
+  /** Sends `initialize` and `initialized`. */
+  initialize(capabilities?: ClientCapabilities): Promise<InitializeResult>;
+  /** `shutdown` and `exit` if the server is still running; waits for the process to end. */
   stop(): Promise<void>;
 }
 
-export async function startServer(capabilities: ClientCapabilities = {}, settings: unknown = {}, server = SERVER): Promise<TestServer> {
+export interface TestServer extends SpawnedServer {
+  /** What the server answered to `initialize`. */
+  capabilities: ServerCapabilities;
+}
+
+/** Starts the server without initializing it; `settings` (or the promise of them) answer workspace/configuration. */
+export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedServer {
   if (!existsSync(server)) throw new Error(`${server} is missing: run \`npm run build\` first`);
-  const child: ChildProcess = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const connection = createProtocolConnection(
     new StreamMessageReader(child.stdout!),
     new StreamMessageWriter(child.stdin!),
   );
+  // Writing to a server that has exited (the framing tests) is not this helper's error.
+  child.stdin!.on('error', () => undefined);
   const pushed = new Map<string, PublishDiagnosticsParams>();
+  const logs: LogMessageParams[] = [];
   const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     pushed.set(p.uri, p);
@@ -52,16 +82,34 @@ export async function startServer(capabilities: ClientCapabilities = {}, setting
       }
     }
   });
-  connection.onRequest('workspace/configuration', () => [settings]);
+  connection.onNotification('window/logMessage', (p: LogMessageParams) => void logs.push(p));
+  let current = settings;
+  let answered: () => void = () => undefined;
+  const configured = new Promise<void>((resolve) => (answered = resolve));
+  connection.onRequest('workspace/configuration', async () => {
+    const value = await current;
+    // The answer is written once this handler has returned: resolve after that, so that whatever
+    // the test sends next reaches the server behind the settings.
+    setImmediate(answered);
+    return [value];
+  });
   connection.onRequest('workspace/diagnostic/refresh', () => null);
   connection.listen();
-  const initialized = await connection.sendRequest<InitializeResult>('initialize', { processId: process.pid, rootUri: null, capabilities });
-  connection.sendNotification('initialized', {});
   return {
     connection,
     pid: child.pid ?? 0,
-    capabilities: initialized.capabilities,
     pushed,
+    logs,
+    stderr: () => stderr,
+    exited,
+    configured,
+    writeRaw: (bytes) => child.stdin!.write(bytes),
+    reconfigure(next) {
+      current = next;
+      const reread = new Promise<void>((resolve) => (answered = resolve));
+      void connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      return reread;
+    },
     nextPush: (uri, accept = () => true) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
     pushMatching: (uri, accept) => {
       const latest = pushed.get(uri);
@@ -69,14 +117,26 @@ export async function startServer(capabilities: ClientCapabilities = {}, setting
     },
     open: (uri, text, version = 1) =>
       connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sudoku', version, text } }),
+    async initialize(capabilities = {}) {
+      const result = await connection.sendRequest<InitializeResult>('initialize', { processId: process.pid, rootUri: null, capabilities });
+      await connection.sendNotification('initialized', {});
+      return result;
+    },
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      await connection.sendRequest('shutdown').catch(() => undefined);
-      await connection.sendNotification('exit').catch(() => undefined);
-      const timer = setTimeout(() => child.kill(), 2000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        await connection.sendRequest('shutdown').catch(() => undefined);
+        await connection.sendNotification('exit').catch(() => undefined);
+        const timer = setTimeout(() => child.kill(), 2000);
+        await exited;
+        clearTimeout(timer);
+      }
       connection.dispose();
     },
   };
+}
+
+export async function startServer(capabilities: ClientCapabilities = {}, settings: unknown = {}, server = SERVER): Promise<TestServer> {
+  const spawned = spawnServer(settings, server);
+  const initialized = await spawned.initialize(capabilities);
+  return { ...spawned, capabilities: initialized.capabilities };
 }

@@ -6,7 +6,7 @@
  * Every chain the server prints passes the independent checker (../whipChecker.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CancellationTokenSource, type CodeLens, type Diagnostic, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { CancellationToken, CancellationTokenSource, type CodeLens, type Diagnostic, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { pencilmarkString } from '../../server/src/engine/grid';
 import { candidatesOfText } from '../../server/src/engine/parse';
 import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
@@ -40,8 +40,9 @@ const codes = (p: PublishDiagnosticsParams, line: number): string[] =>
   p.diagnostics.filter((d) => d.range.start.line === line).map((d) => String(d.code));
 const message = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
 const chainText = (d: Diagnostic): string => message(d).replace(/^[^:]*: /, '');
+// Always a token: an undefined one would go as a second parameter, and the server takes parameters by name only.
 const whipPath = (s: TestServer, uri: string, line: number, cancel?: CancellationTokenSource) =>
-  s.connection.sendRequest<{ document: string | null; reason: string | null }>('sudokuLens/whipPath', { uri, line }, cancel?.token);
+  s.connection.sendRequest<{ document: string | null; reason: string | null }>('sudokuLens/whipPath', { uri, line }, cancel?.token ?? CancellationToken.None);
 
 describe('W path diagnostics on pencilmark lines (default setting)', () => {
   const uri = 'file:///whip-path.sdm';
