@@ -101,7 +101,7 @@ describe('rate on worker threads', () => {
     writeFileSync(file, `${d.join('\n')}\n`);
     const text = run('rate', file, '--format', '%l %r', '--workers', '1');
     expect(text.stdout).toBe('1 7.2\n2 7.2\n3 7.1\n');
-    expect(text.stderr).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:3:\\d+: warning bug: BUG\\+1`, 'm'));
+    expect(text.stderr).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:3:\\d+: information bug: BUG\\+1`, 'm'));
     const [, , row] = jsonRows(run('rate', file, '--json', '--workers', '1').stdout);
     expect(row.diagnostics.map((x: { code: string }) => x.code)).toEqual(['bug']);
   });

@@ -44,6 +44,8 @@ export function* readLines(name: string, path: string | undefined, onRead?: (byt
   const ends = /\r\n?|\n/g;
   let partial = '';
   let line = 0;
+  // A byte order mark is no text: the editor does not show it, so it must not count as a column.
+  let atStart = true;
   try {
     for (;;) {
       let n: number;
@@ -53,7 +55,11 @@ export function* readLines(name: string, path: string | undefined, onRead?: (byt
         throw new Error(`${name}:${line + 1}: ${ioCause(err)}`);
       }
       onRead?.(n);
-      const text = partial + (n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n)));
+      let text = partial + (n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n)));
+      if (atStart && text.length > 0) {
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        atStart = false;
+      }
       let start = 0;
       ends.lastIndex = 0;
       for (let m = ends.exec(text); m; m = ends.exec(text)) {
