@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   BlissLogRequest,
+  LensCommands,
   type PathResponse,
   PathRequest,
   type PuzzleAt,
@@ -15,6 +16,7 @@ import {
   ValidateRequest,
   WhipPathRequest,
 } from '../../server/src/protocol';
+import { registerMoreActions } from './moreActions';
 import { sideDocumentLinks } from './sideLinks';
 
 const INSERT = 'Insert solution below';
@@ -125,13 +127,14 @@ export function registerCommands(client: BaseLanguageClient): vscode.Disposable 
   const solutions = new SideDocuments();
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, solutions),
-    vscode.commands.registerCommand('sudokuLens.rateLine', (uri?: string, line?: number) => rateLine(client, uri, line)),
+    vscode.commands.registerCommand(LensCommands.rate, (uri?: string, line?: number) => rateLine(client, uri, line)),
     sideDocumentLinks(SIDE_SCHEME),
-    vscode.commands.registerCommand('sudokuLens.showPath', (uri?: string, line?: number) => showSide(client, solutions, PathRequest, 'path', 'Solving path', uri, line)),
-    vscode.commands.registerCommand('sudokuLens.whipPath', (uri?: string, line?: number) => showSide(client, solutions, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
-    vscode.commands.registerCommand('sudokuLens.blissLog', (uri?: string, line?: number) => showSide(client, solutions, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
-    vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
-    vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),
+    vscode.commands.registerCommand(LensCommands.path, (uri?: string, line?: number) => showSide(client, solutions, PathRequest, 'path', 'Solving path', uri, line)),
+    vscode.commands.registerCommand(LensCommands.whipPath, (uri?: string, line?: number) => showSide(client, solutions, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
+    vscode.commands.registerCommand(LensCommands.blissLog, (uri?: string, line?: number) => showSide(client, solutions, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
+    vscode.commands.registerCommand(LensCommands.solve, (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
+    vscode.commands.registerCommand(LensCommands.validate, (uri?: string, line?: number) => validateLine(client, uri, line)),
+    registerMoreActions(),
     vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {
       const at = target(uri, line);
       if (!at) return;

@@ -6,10 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { GridRequest, type GridResponse, type PuzzleAt } from '../../server/src/protocol';
+import { GridRequest, type GridResponse, LensCommands, type PuzzleAt } from '../../server/src/protocol';
 import { isAnalysed } from './documents';
 
-export const GRID_COMMAND = 'sudokuLens.openGrid';
 const VIEW_TYPE = 'sudokuLens.grid';
 /** Cursor moves and typing settle this long before the panel asks the server again. */
 const FOLLOW_DELAY_MS = 150;
@@ -218,6 +217,6 @@ export function registerGridView(client: BaseLanguageClient, context: vscode.Ext
   const view = new GridView(client, context);
   return vscode.Disposable.from(
     view,
-    vscode.commands.registerCommand(GRID_COMMAND, (uri?: string, line?: number) => view.open(uri, line)),
+    vscode.commands.registerCommand(LensCommands.grid, (uri?: string, line?: number) => view.open(uri, line)),
   );
 }

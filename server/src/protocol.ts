@@ -95,6 +95,29 @@ export interface DuplicateLine {
   duplicateOf: number;
 }
 
+/**
+ * The commands the code lenses run, with the puzzle's `(uri, line)` as arguments: the server names
+ * them in its lenses, the client registers them.
+ */
+export const LensCommands = {
+  solve: 'sudokuLens.solveLine',
+  validate: 'sudokuLens.validateLine',
+  rate: 'sudokuLens.rateLine',
+  path: 'sudokuLens.showPath',
+  whipPath: 'sudokuLens.whipPath',
+  blissLog: 'sudokuLens.blissLog',
+  grid: 'sudokuLens.openGrid',
+  pattern: 'sudokuLens.findPatternPuzzles',
+  /** The "More…" lens: `(uri, line, actions: LensAction[])`, a quick pick of the actions not in the lens row. */
+  more: 'sudokuLens.moreActions',
+} as const;
+
+/** An action on one puzzle, as a lens shows it or the "More…" lens's quick pick lists it. */
+export interface LensAction {
+  title: string;
+  command: (typeof LensCommands)[keyof typeof LensCommands];
+}
+
 /** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
 export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
 

@@ -219,7 +219,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
   connection.onDidChangeConfiguration(async () => {
     await loadSettings();
     if (inlayRefresh) void connection.languages.inlayHint.refresh();
-    refreshLenses(); // sudokuLens.codeLens.maxPuzzles may have changed
+    refreshLenses(); // sudokuLens.codeLens.maxPuzzles or .show may have changed
     for (const uri of states.keys()) void fullPass(uri);
   });
 
@@ -445,7 +445,7 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
       const state = current(params.textDocument.uri);
       if (!state) return [];
       const large = state.parsed.puzzleCount > settings.codeLensMaxPuzzles;
-      return codeLenses(state.parsed, views.lensWindow(params.textDocument.uri, large));
+      return codeLenses(state.parsed, views.lensWindow(params.textDocument.uri, large), settings.codeLensShow);
     }),
   );
 

@@ -20,6 +20,8 @@ export interface Settings {
   hideSolutions: boolean;
   /** Above this many puzzles, code lenses only around the lines in view (see view.ts). */
   codeLensMaxPuzzles: number;
+  /** The code lenses above each puzzle: one short row with "More…", or every action. */
+  codeLensShow: LensSet;
   /** Most outline symbols and folding ranges computed for one document. */
   outlineMaxItems: number;
 }
@@ -30,6 +32,9 @@ export const HIDDEN_SOLUTION = 'hidden by `sudokuLens.spoilers.hideSolutions`';
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
+/** Which code lenses each puzzle gets (codeLens.ts). */
+export type LensSet = 'compact' | 'all';
+const LENS_SETS: readonly LensSet[] = ['compact', 'all'];
 const WHIP_PATHS: readonly WhipPathDiagnostics[] = ['all', 'pencilmark', 'off'];
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -44,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   whipPath: 'pencilmark',
   hideSolutions: false,
   codeLensMaxPuzzles: 1000,
+  codeLensShow: 'compact',
   outlineMaxItems: 5000,
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
@@ -62,7 +68,7 @@ export function readSettings(section: unknown): Settings {
     unavoidableSets?: { budgetMs?: unknown; searchBudgetMs?: unknown };
     bliss?: { lockedCandidates?: unknown };
     spoilers?: { hideSolutions?: unknown };
-    codeLens?: { maxPuzzles?: unknown };
+    codeLens?: { maxPuzzles?: unknown; show?: unknown };
     outline?: { maxItems?: unknown };
   };
   return {
@@ -77,6 +83,7 @@ export function readSettings(section: unknown): Settings {
     whipPath: WHIP_PATHS.find((w) => w === s.diagnostics?.whipPath) ?? DEFAULT_SETTINGS.whipPath,
     hideSolutions: typeof s.spoilers?.hideSolutions === 'boolean' ? s.spoilers.hideSolutions : DEFAULT_SETTINGS.hideSolutions,
     codeLensMaxPuzzles: numberOr(s.codeLens?.maxPuzzles, DEFAULT_SETTINGS.codeLensMaxPuzzles, 1),
+    codeLensShow: LENS_SETS.find((l) => l === s.codeLens?.show) ?? DEFAULT_SETTINGS.codeLensShow,
     outlineMaxItems: numberOr(s.outline?.maxItems, DEFAULT_SETTINGS.outlineMaxItems, 1),
   };
 }

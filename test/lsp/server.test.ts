@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CancellationTokenSource, type Diagnostic, type Hover, type CodeLens } from 'vscode-languageserver-protocol/node';
+import { lensActions } from './lenses';
 import { ROOT, type TestServer, startServer } from './server';
 
 const sample = (name: string): string => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
@@ -128,17 +129,27 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     expect(h).toBeNull();
   });
 
-  it('offers "Solve this line", "Validate", "Rate" and "Show path" lenses on every puzzle', async () => {
+  it('puts one short lens row on every puzzle: Solve this line, Rate, Show path, and More… with the other actions', async () => {
     const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: COLLECTION } });
-    // The same lenses on each of the 9 puzzles (other features add theirs: compare by title).
     const first = lenses.filter((l) => l.range.start.line === 1);
-    expect(lenses).toHaveLength(first.length * 9);
-    expect(lenses[0]).toMatchObject({
-      range: { start: { line: 1, character: 0 } },
-      command: { title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] },
+    expect(lenses).toHaveLength(4 * 9);
+    expect(first.map((l) => l.command?.title)).toEqual(['Solve this line', 'Rate', 'Show path', 'More…']);
+    expect(first[0].command).toEqual({ title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] });
+    expect(first[3].command).toEqual({
+      title: 'More…',
+      command: 'sudokuLens.moreActions',
+      arguments: [
+        COLLECTION,
+        1,
+        [
+          { title: 'Validate', command: 'sudokuLens.validateLine' },
+          { title: 'Whip path', command: 'sudokuLens.whipPath' },
+          { title: 'BLISS log', command: 'sudokuLens.blissLog' },
+          { title: 'Open in grid view', command: 'sudokuLens.openGrid' },
+        ],
+      ],
     });
-    expect(first.map((l) => l.command?.title)).toEqual(expect.arrayContaining(['Validate', 'Rate', 'Show path', 'BLISS log', 'Open in grid view']));
-    expect(first.find((l) => l.command?.title === 'Show path')?.command).toMatchObject({ command: 'sudokuLens.showPath', arguments: [COLLECTION, 1] });
+    expect(lensActions(lenses, 1).find((c) => c.title === 'Show path')).toMatchObject({ command: 'sudokuLens.showPath', arguments: [COLLECTION, 1] });
   });
 
   it('solves and validates a puzzle on request', async () => {
