@@ -86,7 +86,7 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     const after = (await next).diagnostics;
     expect(after.map((d) => [d.code, d.range.start.line])).toEqual([['multiple-solutions', 2]]);
     const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 2 } });
-    expect(JSON.stringify(hover?.contents)).toContain('(line 4)');
+    expect(JSON.stringify(hover?.contents)).toContain('**Line 4**');
   });
 
   it('clears diagnostics when a document closes', async () => {
