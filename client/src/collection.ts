@@ -15,7 +15,10 @@ import {
   PuzzleLinesRequest,
   type PuzzleRow,
   RateLinesRequest,
+  fileName,
 } from '../../server/src/protocol';
+import { edText, isRated, ratingList } from '../../server/src/ratingList';
+import { sideDocuments } from './sideDocuments';
 
 const BATCH = 16;
 type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -66,9 +69,6 @@ async function rateAll(client: BaseLanguageClient, doc: vscode.TextDocument, tit
   return inBatches(title, lines, 'puzzles', (batch, token) => client.sendRequest<PuzzleRow[]>(RateLinesRequest, { uri, lines: batch }, token));
 }
 
-const edText = (r: NonNullable<PuzzleRow['rating']>): string => `ED=${r.status === 'stuck' ? '20.0' : r.er}/${r.ep}/${r.ed}`;
-const isRated = (row: PuzzleRow): boolean => row.rating?.status === 'solved' || row.rating?.status === 'stuck';
-
 async function rateAllCommand(client: BaseLanguageClient): Promise<void> {
   const editor = activeSudoku();
   if (!editor) return;
@@ -84,8 +84,9 @@ async function rateAllCommand(client: BaseLanguageClient): Promise<void> {
   if (!rows) return;
   const rated = rows.filter(isRated);
   if (where.value === 'document') {
-    const content = rows.map((r) => `${r.text ?? `# line ${r.line + 1}: unreadable`}${r.rating && isRated(r) ? ` ${edText(r.rating)}` : ` # ${r.status}${r.rating ? `, ${r.rating.status}` : ''}`}`).join('\n');
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'sudoku', content: `${content}\n` }));
+    // A side document: the server does not analyse it, so it gets no lenses or inlay hints of its own.
+    const source = editor.document.uri.toString();
+    await sideDocuments.show(source, 'ratings', ratingList(fileName(source), rows));
   } else {
     const edit = new vscode.WorkspaceEdit();
     for (const row of rows) {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { GridRequest, type GridResponse, LensCommands, type PuzzleAt } from '../../server/src/protocol';
+import { GridRequest, type GridResponse, LensCommands, type PuzzleAt, fileName } from '../../server/src/protocol';
 import { isAnalysed } from './documents';
 
 const VIEW_TYPE = 'sudokuLens.grid';
@@ -34,7 +34,6 @@ function target(uri?: string, line?: number): PuzzleAt | undefined {
   return isSudokuEditor(editor) ? { uri: editor.document.uri.toString(), line: editor.selection.active.line } : undefined;
 }
 
-const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
 
 class GridView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;

@@ -7,6 +7,9 @@ import type { PuzzleKind } from './engine/parse';
 import type { Step } from './engine/step';
 import type { Range } from './engine/types';
 
+/** The file name of a document's URI, as headers and titles show it: `collection.sdm`. */
+export const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
+
 export interface PuzzleAt {
   uri: string;
   /** 0-based line anywhere inside the puzzle. */
