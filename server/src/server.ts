@@ -20,7 +20,7 @@ import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { convertAt, duplicates, normalizeAll, puzzleLines, rateLines } from './collection';
 import { codeLenses } from './codeLens';
-import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
+import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, openingDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { describeExtras } from './engine/extraRatings';
@@ -78,7 +78,7 @@ interface DocState {
   last?: PassResult;
   /** Pending quick pass (debounced typing). */
   timer?: ReturnType<typeof setTimeout>;
-  /** The running full pass, cancelled by setting its flag; the memo's mark when it began. */
+  /** The running sliced pass (opening or full), cancelled by setting its flag; the memo's mark when it began. */
   full?: { isCancellationRequested: boolean; mark: number };
 }
 
@@ -169,15 +169,18 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     if (state) publish(state, quickDiagnostics(state.parsed, sources(), state.last));
   }
 
-  /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
-  async function fullPass(uri: string): Promise<void> {
+  /**
+   * Solver diagnostics for every puzzle (or, `pass` openingDiagnostics, what a quick pass finds), in
+   * time slices; restarts as a full pass on the newest version if the text changes meanwhile.
+   */
+  async function fullPass(uri: string, pass = fullDiagnostics): Promise<void> {
     const state = current(uri);
     if (!state) return;
     if (state.full) state.full.isCancellationRequested = true;
     const token = { isCancellationRequested: false, mark: memo.mark() };
     state.full = token;
     const version = state.parsed.version;
-    const result = await fullDiagnostics(state.parsed, sources(), token);
+    const result = await pass(state.parsed, sources(), token);
     if (state.full === token) state.full = undefined;
     if (!result) return;
     if (documents.get(uri)?.version === version) publish(state, result);
@@ -223,8 +226,9 @@ export function startServer(connection: Connection, workers: RatingWorkers): voi
     for (const uri of states.keys()) void fullPass(uri);
   });
 
-  documents.onDidOpen((e) => {
-    quickPass(e.document.uri);
+  documents.onDidOpen(async (e) => {
+    // Both passes in slices: the lenses and inlay hints asked for right behind the document come first.
+    await fullPass(e.document.uri, openingDiagnostics);
     void fullPass(e.document.uri);
   });
   documents.onDidChangeContent((e) => {
