@@ -22,7 +22,7 @@ const ACTIONS: readonly LensAction[] = [
 ];
 /** The compact row's actions; the rest are behind "More…". */
 const COMPACT = new Set<string>([LensCommands.solve, LensCommands.rate, LensCommands.path]);
-export const MORE_TITLE = 'More…';
+const MORE_TITLE = 'More…';
 
 /** The lenses of one puzzle at `range`, opening `uri`'s line `line`. */
 function puzzleLenses(uri: string, line: number, range: Range, show: LensSet): CodeLens[] {
