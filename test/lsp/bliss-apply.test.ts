@@ -182,9 +182,9 @@ describe('the BLISS log lens and the hover', () => {
     const hover = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
     const r = bliss(candidatesOfText(PM86[5]));
     const placements = r.steps.filter((s) => s.kind === 'place').length;
-    expect(hover).toContain(`| BLISS | BLISS(${r.level}), ${r.backdoor ? 'backdoor found' : 'no backdoor'} |`);
-    expect(hover).toContain(`| BLISS implications | ${r.steps.length} (${r.steps.length - placements} eliminations, ${placements} placement${placements === 1 ? '' : 's'}) |`);
-    expect(hover).toContain(`| BLISS guesses (ng) | ${r.ngComplete ? '' : '> '}${r.ng!.toLocaleString('en-US')} |`);
+    const level = `BLISS(${r.level}), ${r.backdoor ? 'backdoor found' : 'no backdoor'}`;
+    const implications = `${r.steps.length} implications (${r.steps.length - placements} eliminations, ${placements} placement${placements === 1 ? '' : 's'})`;
+    expect(hover).toContain(`| BLISS | ${level} · ${implications} · ng ${r.ngComplete ? '' : '> '}${r.ng!.toLocaleString('en-US')} |`);
   });
 });
 

@@ -52,7 +52,7 @@ describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
     expect(text).not.toContain(SOLUTION);
     expect(text).toContain('. . . | . . . | . 1 2'); // the puzzle's own grid stays
     expect(text).toMatch(/SE rating \| ED=2\.3\/\d\.\d\/\d\.\d/);
-    expect(text).toMatch(/\| W \(whips\) \| W\d/);
+    expect(text).toMatch(/\| W · T&E · backdoor \| W\d/);
   });
 
   it('answers "Solve this line" without the solution unless it is asked to reveal it', async () => {
