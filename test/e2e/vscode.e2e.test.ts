@@ -479,7 +479,7 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   it('shows a hover with the solution status and format on the first puzzle line', async () => {
     await openFile('collection.sdm');
     await page.keyboard.press('Escape');
-    const text = await step('hover-puzzle', () => hoverLine(FIRST_PUZZLE.slice(0, 20), 'unique'));
+    const text = (await step('hover-puzzle', () => hoverLine(FIRST_PUZZLE.slice(0, 20), 'unique'))).replace(/\u00a0/g, ' ');
     expect(text).toMatch(/Line 2 · 81-char givens line · \d+ givens · unique solution/);
     // The picture first, so it shows without scrolling the hover; the table (trailing text, ratings) below it.
     expect(text.indexOf('4 . . | . 3 .')).toBeGreaterThan(0);
