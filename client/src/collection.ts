@@ -18,10 +18,12 @@ import {
   RateLinesRequest,
   type RewriteParams,
   SortRequest,
-  edText,
+  fileName,
   isRated,
 } from '../../server/src/protocol';
+import { ratingList } from '../../server/src/ratingList';
 import { rewrite } from './rewrite';
+import { sideDocuments } from './sideDocuments';
 
 const BATCH = 16;
 
@@ -90,8 +92,9 @@ async function rateAllCommand(client: BaseLanguageClient): Promise<void> {
     await rewrite(client, doc, 'Rate all', RateInlineRequest, at);
     return;
   }
-  const content = rows.map((r) => `${r.text ?? `# line ${r.line + 1}: unreadable`}${r.rating && isRated(r) ? ` ${edText(r.rating)}` : ` # ${r.status}${r.rating ? `, ${r.rating.status}` : ''}`}`).join('\n');
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'sudoku', content: `${content}\n` }));
+  // A side document: the server does not analyse it, so it gets no lenses or inlay hints of its own.
+  const source = doc.uri.toString();
+  await sideDocuments.show(source, 'ratings', ratingList(fileName(source), rows));
   void vscode.window.showInformationMessage(`Rated ${rows.filter(isRated).length} of ${rows.length} puzzles.`);
 }
 

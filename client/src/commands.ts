@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   BlissLogRequest,
+  LensCommands,
   type PathResponse,
   PathRequest,
   type PuzzleAt,
@@ -15,36 +16,12 @@ import {
   ValidateRequest,
   WhipPathRequest,
 } from '../../server/src/protocol';
+import { registerMoreActions } from './moreActions';
+import { SIDE_SCHEME, sideDocuments } from './sideDocuments';
 import { sideDocumentLinks } from './sideLinks';
 
 const INSERT = 'Insert solution below';
 const REVEAL = 'Reveal solution';
-export const SIDE_SCHEME = 'sudoku-solution';
-
-/**
- * Read-only side documents for solutions and paths. A scheme of their own keeps them out of the
- * language server's document selector, so they are coloured but not analysed.
- */
-class SideDocuments implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
-  }
-
-  /** One document per puzzle line and kind, refreshed when asked again. */
-  show(source: string, line: number, text: string, kind = ''): Thenable<vscode.TextEditor> {
-    const name = decodeURIComponent(source.split('/').pop() ?? 'puzzle');
-    const uri = vscode.Uri.from({ scheme: SIDE_SCHEME, path: `/${name} line ${line + 1}${kind}.sdk`, query: source });
-    this.texts.set(uri.toString(), text);
-    this.changed.fire(uri);
-    return vscode.workspace
-      .openTextDocument(uri)
-      .then((doc) => vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true }));
-  }
-}
 
 /** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
 function target(uri?: string, line?: number): PuzzleAt | undefined {
@@ -62,7 +39,7 @@ async function insertSolution(uri: string, line: number, solution: string): Prom
   await vscode.workspace.applyEdit(edit);
 }
 
-async function solveLine(client: BaseLanguageClient, solutions: SideDocuments, uri?: string, line?: number): Promise<void> {
+async function solveLine(client: BaseLanguageClient, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const { puzzle } = await client.sendRequest<SolveResponse>(SolveRequest, at);
@@ -70,7 +47,7 @@ async function solveLine(client: BaseLanguageClient, solutions: SideDocuments, u
     void vscode.window.showWarningMessage(`No puzzle on line ${at.line + 1}.`);
     return;
   }
-  await solutions.show(at.uri, puzzle.line, puzzle.document);
+  await sideDocuments.show(at.uri, `line ${puzzle.line + 1}`, puzzle.document);
   if (!puzzle.solution && !puzzle.hidden) {
     void vscode.window.showWarningMessage(`Line ${puzzle.line + 1}: ${puzzle.summary}.`);
     return;
@@ -81,7 +58,7 @@ async function solveLine(client: BaseLanguageClient, solutions: SideDocuments, u
   if (!choice) return;
   const revealed = puzzle.hidden ? (await client.sendRequest<SolveResponse>(SolveRequest, { ...at, reveal: true } satisfies SolveParams)).puzzle : puzzle;
   if (!revealed?.solution) return;
-  if (choice === REVEAL) await solutions.show(at.uri, revealed.line, revealed.document);
+  if (choice === REVEAL) await sideDocuments.show(at.uri, `line ${revealed.line + 1}`, revealed.document);
   else await insertSolution(at.uri, revealed.insertLine, revealed.solution);
 }
 
@@ -110,28 +87,28 @@ async function rateLine(client: BaseLanguageClient, uri?: string, line?: number)
 }
 
 /** A side document the server writes for one puzzle (`kind`: path, BLISS log), or why there is none. */
-async function showSide(client: BaseLanguageClient, sides: SideDocuments, request: string, kind: string, what: string, uri?: string, line?: number): Promise<void> {
+async function showSide(client: BaseLanguageClient, request: string, kind: string, what: string, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `${what} of line ${at.line + 1}…` },
     () => client.sendRequest<PathResponse>(request, at),
   );
-  if (answer.document) await sides.show(at.uri, at.line, answer.document, ` ${kind}`);
+  if (answer.document) await sideDocuments.show(at.uri, `line ${at.line + 1} ${kind}`, answer.document);
   else void vscode.window.showWarningMessage(answer.reason ?? `No ${kind}.`);
 }
 
 export function registerCommands(client: BaseLanguageClient): vscode.Disposable {
-  const solutions = new SideDocuments();
   return vscode.Disposable.from(
-    vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, solutions),
-    vscode.commands.registerCommand('sudokuLens.rateLine', (uri?: string, line?: number) => rateLine(client, uri, line)),
+    vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, sideDocuments),
+    vscode.commands.registerCommand(LensCommands.rate, (uri?: string, line?: number) => rateLine(client, uri, line)),
     sideDocumentLinks(SIDE_SCHEME),
-    vscode.commands.registerCommand('sudokuLens.showPath', (uri?: string, line?: number) => showSide(client, solutions, PathRequest, 'path', 'Solving path', uri, line)),
-    vscode.commands.registerCommand('sudokuLens.whipPath', (uri?: string, line?: number) => showSide(client, solutions, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
-    vscode.commands.registerCommand('sudokuLens.blissLog', (uri?: string, line?: number) => showSide(client, solutions, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
-    vscode.commands.registerCommand('sudokuLens.solveLine', (uri?: string, line?: number) => solveLine(client, solutions, uri, line)),
-    vscode.commands.registerCommand('sudokuLens.validateLine', (uri?: string, line?: number) => validateLine(client, uri, line)),
+    vscode.commands.registerCommand(LensCommands.path, (uri?: string, line?: number) => showSide(client, PathRequest, 'path', 'Solving path', uri, line)),
+    vscode.commands.registerCommand(LensCommands.whipPath, (uri?: string, line?: number) => showSide(client, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
+    vscode.commands.registerCommand(LensCommands.blissLog, (uri?: string, line?: number) => showSide(client, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
+    vscode.commands.registerCommand(LensCommands.solve, (uri?: string, line?: number) => solveLine(client, uri, line)),
+    vscode.commands.registerCommand(LensCommands.validate, (uri?: string, line?: number) => validateLine(client, uri, line)),
+    registerMoreActions(),
     vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {
       const at = target(uri, line);
       if (!at) return;

@@ -1,7 +1,7 @@
 /**
  * The documents the language server analyses: Sudoku files on disk, unsaved buffers, and the
  * virtual file systems of VS Code for the Web (vscode.dev's repositories: vscode-vfs; the folder
- * @vscode/test-web mounts: vscode-test-web). Not the read-only side documents (commands.ts).
+ * @vscode/test-web mounts: vscode-test-web). Not the read-only side documents (sideDocuments.ts).
  */
 import type * as vscode from 'vscode';
 import type { DocumentSelector } from 'vscode-languageclient';

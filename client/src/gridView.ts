@@ -6,10 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { GridRequest, type GridResponse, type PuzzleAt } from '../../server/src/protocol';
+import { GridRequest, type GridResponse, LensCommands, type PuzzleAt, fileName } from '../../server/src/protocol';
 import { isAnalysed } from './documents';
 
-export const GRID_COMMAND = 'sudokuLens.openGrid';
 const VIEW_TYPE = 'sudokuLens.grid';
 /** Cursor moves and typing settle this long before the panel asks the server again. */
 const FOLLOW_DELAY_MS = 150;
@@ -35,7 +34,6 @@ function target(uri?: string, line?: number): PuzzleAt | undefined {
   return isSudokuEditor(editor) ? { uri: editor.document.uri.toString(), line: editor.selection.active.line } : undefined;
 }
 
-const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
 
 class GridView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -218,6 +216,6 @@ export function registerGridView(client: BaseLanguageClient, context: vscode.Ext
   const view = new GridView(client, context);
   return vscode.Disposable.from(
     view,
-    vscode.commands.registerCommand(GRID_COMMAND, (uri?: string, line?: number) => view.open(uri, line)),
+    vscode.commands.registerCommand(LensCommands.grid, (uri?: string, line?: number) => view.open(uri, line)),
   );
 }

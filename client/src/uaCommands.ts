@@ -9,6 +9,7 @@ import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient
 import { WorkDoneProgress } from 'vscode-languageclient';
 import {
   type GridsFrom,
+  LensCommands,
   type PathResponse,
   PatternAtRequest,
   type PatternAtResponse,
@@ -108,7 +109,7 @@ export function registerUACommands(client: LanguageClient): vscode.Disposable {
     return at && search(client, title, at, what);
   };
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('sudokuLens.findPatternPuzzles', (uri?: string, line?: number) => findPatternPuzzles(client, uri, line)),
+    vscode.commands.registerCommand(LensCommands.pattern, (uri?: string, line?: number) => findPatternPuzzles(client, uri, line)),
     vscode.commands.registerCommand('sudokuLens.find17', run('Find 17-clue puzzles in this solution grid', 'seventeen')),
     vscode.commands.registerCommand('sudokuLens.listUASets', run('List UA sets of this solution', 'uaSets')),
   );

@@ -7,10 +7,10 @@ import { type CancellationToken, LSPErrorCodes, ResponseError } from 'vscode-lan
 import type { AnalysisCache } from './analysisCache';
 import type { BlissFinds, BlissFindsJob, BlissLogJob } from './blissJobs';
 import { blissEdit } from './engine/bliss/apply';
-import type { BlissApplyParams, BlissLineResult, PathResponse } from './protocol';
+import { type BlissApplyParams, type BlissLineResult, type PathResponse, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
-import { fileName, unlessCancelled } from './requests';
+import { unlessCancelled } from './requests';
 import type { Settings } from './settings';
 
 export type BlissSettings = Pick<Settings, 'ratingBudgetMs' | 'nodeBudget' | 'defaultVariant' | 'blissLockedCandidates'>;

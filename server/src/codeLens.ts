@@ -1,36 +1,46 @@
-/** Code lenses above each puzzle; their commands are the client's (see client/src/commands.ts). */
-import type { CodeLens } from 'vscode-languageserver';
+/**
+ * Code lenses above each puzzle; their commands are the client's (protocol.ts LensCommands). By
+ * default one short row (the most used actions and "More…", which offers the others in a quick
+ * pick): seven lenses on every line of a one-puzzle-per-line collection took a row each, halving
+ * the puzzles on a screen. `sudokuLens.codeLens.show: "all"` shows every action as a lens.
+ */
+import type { CodeLens, Range } from 'vscode-languageserver';
+import { type LensAction, LensCommands } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
+import type { LensSet } from './settings';
 import type { LineSpan } from './view';
 
-export const SOLVE_COMMAND = 'sudokuLens.solveLine';
-export const VALIDATE_COMMAND = 'sudokuLens.validateLine';
-export const RATE_COMMAND = 'sudokuLens.rateLine';
-export const PATH_COMMAND = 'sudokuLens.showPath';
-export const WHIP_PATH_COMMAND = 'sudokuLens.whipPath';
-export const GRID_COMMAND = 'sudokuLens.openGrid';
-export const BLISS_LOG_COMMAND = 'sudokuLens.blissLog';
-export const PATTERN_COMMAND = 'sudokuLens.findPatternPuzzles';
+/** Every action on a puzzle, in the order the full set shows them. */
+const ACTIONS: readonly LensAction[] = [
+  { title: 'Solve this line', command: LensCommands.solve },
+  { title: 'Validate', command: LensCommands.validate },
+  { title: 'Rate', command: LensCommands.rate },
+  { title: 'Show path', command: LensCommands.path },
+  { title: 'Whip path', command: LensCommands.whipPath },
+  { title: 'BLISS log', command: LensCommands.blissLog },
+  { title: 'Open in grid view', command: LensCommands.grid },
+];
+/** The compact row's actions; the rest are behind "More…". */
+const COMPACT = new Set<string>([LensCommands.solve, LensCommands.rate, LensCommands.path]);
+const MORE_TITLE = 'More…';
+
+/** The lenses of one puzzle at `range`, opening `uri`'s line `line`. */
+function puzzleLenses(uri: string, line: number, range: Range, show: LensSet): CodeLens[] {
+  const lens = (a: LensAction): CodeLens => ({ range, command: { title: a.title, command: a.command, arguments: [uri, line] } });
+  if (show === 'all') return ACTIONS.map(lens);
+  const rest = ACTIONS.filter((a) => !COMPACT.has(a.command));
+  const more: CodeLens = { range, command: { title: MORE_TITLE, command: LensCommands.more, arguments: [uri, line, rest] } };
+  return [...ACTIONS.filter((a) => COMPACT.has(a.command)).map(lens), more];
+}
 
 /** The lenses of every puzzle, or of the puzzles in `window` (a large document: see view.ts). */
-export function codeLenses(doc: PuzzleDocument, window: LineSpan | null): CodeLens[] {
+export function codeLenses(doc: PuzzleDocument, window: LineSpan | null, show: LensSet): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const p of window ? doc.puzzlesBetween(window.from, window.to) : doc.puzzles) {
     const range = { start: { line: p.line, character: 0 }, end: { line: p.line, character: 0 } };
-    if (p.pattern) {
-      // A clue pattern is no puzzle: nothing to solve or rate, only puzzles to find.
-      lenses.push({ range, command: { title: 'Find puzzles for this pattern', command: PATTERN_COMMAND, arguments: [doc.uri, p.line] } });
-      continue;
-    }
-    lenses.push(
-      { range, command: { title: 'Solve this line', command: SOLVE_COMMAND, arguments: [doc.uri, p.line] } },
-      { range, command: { title: 'Validate', command: VALIDATE_COMMAND, arguments: [doc.uri, p.line] } },
-      { range, command: { title: 'Rate', command: RATE_COMMAND, arguments: [doc.uri, p.line] } },
-      { range, command: { title: 'Show path', command: PATH_COMMAND, arguments: [doc.uri, p.line] } },
-      { range, command: { title: 'Whip path', command: WHIP_PATH_COMMAND, arguments: [doc.uri, p.line] } },
-      { range, command: { title: 'BLISS log', command: BLISS_LOG_COMMAND, arguments: [doc.uri, p.line] } },
-      { range, command: { title: 'Open in grid view', command: GRID_COMMAND, arguments: [doc.uri, p.line] } },
-    );
+    // A clue pattern is no puzzle: nothing to solve or rate, only puzzles to find.
+    if (p.pattern) lenses.push({ range, command: { title: 'Find puzzles for this pattern', command: LensCommands.pattern, arguments: [doc.uri, p.line] } });
+    else lenses.push(...puzzleLenses(doc.uri, p.line, range, show));
   }
   return lenses;
 }

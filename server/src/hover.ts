@@ -2,7 +2,7 @@
 import type { Hover } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { type Analysis, describeStatus } from './engine/analyze';
-import { gridPicture, solvedDigits } from './engine/format';
+import { gridPicture, pencilmarkPicture, plural, solvedDigits } from './engine/format';
 import { bit, cellName, digitsOf, singleDigit } from './engine/grid';
 import { type Puzzle, candidatesOf, cellAt, cellChar, cellRange } from './engine/parse';
 import { eliminateGivens, givensOf } from './engine/validate';
@@ -14,7 +14,11 @@ const HEADER_TEXT: Record<string, string> = {
   A: 'Author', D: 'Description', C: 'Comment', B: 'Date', S: 'Source', L: 'Level', U: 'URL', title: 'Title',
 };
 
-const escapeCell = (s: string): string => s.replace(/[|\\`*_[\]<>]/g, (ch) => `\\${ch}`);
+/**
+ * User text (trailing text, headers, syntax messages quoting a character) as markdown that shows it
+ * as written: a `|` would end the table cell, `*`, `_`, `[`, `<`… would format or link.
+ */
+const escapeMarkdown = (s: string): string => s.replace(/[\\`*_[\]<>|~&]/g, (ch) => `\\${ch}`);
 
 function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: number): string {
   const given = singleDigit(cands[cell]);
@@ -38,27 +42,40 @@ function besideEachOther(left: string, right: string, titles: [string, string]):
   return [titles, ...a.map((l, i) => [l, b[i] ?? ''])].map(([l, r]) => `${l.padEnd(width)}${r}`.trimEnd()).join('\n');
 }
 
-function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null, ratings: [string, string][], hideSolution: boolean): string {
-  const rows: [string, string][] = [['Format', KIND_TEXT[puzzle.kind]]];
-  const solution = analysis?.solution && !hideSolution ? analysis.solution : null;
+/** What the puzzle is, in one line: format, givens (and candidates), solution status. */
+function headline(puzzle: Puzzle, analysis: Analysis | null, hideSolution: boolean): string {
+  const parts = [`**Line ${puzzle.line + 1}**`, KIND_TEXT[puzzle.kind]];
   if (analysis) {
-    rows.push(['Givens', String(analysis.givens)]);
-    if (puzzle.kind === '729') rows.push(['Candidates', String(analysis.candidates)]);
-    const hidden = analysis.solution && hideSolution ? ` (${HIDDEN_SOLUTION})` : '';
-    rows.push(['Solution', describeStatus(analysis.status) + hidden]);
-    rows.push(...ratings);
-  } else {
-    rows.push([puzzle.pattern ? 'Pattern' : 'Syntax', puzzle.problems.map((p) => p.message).join('; ')]);
+    parts.push(plural(analysis.givens, 'given'));
+    if (puzzle.kind === '729') parts.push(plural(analysis.candidates, 'candidate'));
+    parts.push(describeStatus(analysis.status) + (analysis.solution && hideSolution ? ` (${HIDDEN_SOLUTION})` : ''));
   }
-  if (puzzle.trailing) rows.push(['Trailing text', `\`${puzzle.trailing.replace(/`/g, "'")}\``]);
-  for (const h of puzzle.header) rows.push([h.tag === 'title' ? 'Title' : `#${h.tag} ${HEADER_TEXT[h.tag]}`, escapeCell(h.value)]);
-  const table = ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
-  const parts = [`**Sudoku puzzle** (line ${puzzle.line + 1})`, table];
-  if (cands) {
-    const grid = gridPicture(solvedDigits(cands));
-    const picture = solution ? besideEachOther(grid, gridPicture(solution), ['puzzle', 'solution']) : grid;
-    parts.push('```text\n' + picture + '\n```');
-  }
+  return parts.join(' · ');
+}
+
+/** The grid (a 729 line's candidates), beside its solution's unless there is none to show. */
+function picture(puzzle: Puzzle, cands: Uint16Array, solution: Uint8Array | null): string {
+  // A pencilmark line's givens are its solved cells, often none: its candidates are the picture.
+  const grid = puzzle.kind === '729' ? pencilmarkPicture(cands) : gridPicture(solvedDigits(cands));
+  return solution ? besideEachOther(grid, gridPicture(solution), ['puzzle', 'solution']) : grid;
+}
+
+/** Label | value rows, the first as the table's header row (an empty header would cost a row). */
+const table = (rows: [string, string][]): string =>
+  rows.map(([k, v], i) => `| ${k} | ${v} |${i === 0 ? '\n|---|---|' : ''}`).join('\n');
+
+/**
+ * The puzzle's headline, its picture, then a table of what is known (ratings, trailing text,
+ * headers): the picture first, so it shows without scrolling the hover.
+ */
+function summary(puzzle: Puzzle, cands: Uint16Array | null, analysis: Analysis | null, ratings: [string, string][], hideSolution: boolean): string {
+  const rows: [string, string][] = analysis ? [...ratings] : [[puzzle.pattern ? 'Pattern' : 'Syntax', escapeMarkdown(puzzle.problems.map((p) => p.message).join('; '))]];
+  if (puzzle.trailing) rows.push(['Trailing text', escapeMarkdown(puzzle.trailing)]);
+  for (const h of puzzle.header) rows.push([h.tag === 'title' ? 'Title' : `#${h.tag} ${HEADER_TEXT[h.tag]}`, escapeMarkdown(h.value)]);
+  const parts = [headline(puzzle, analysis, hideSolution)];
+  const solution = analysis?.solution && !hideSolution ? analysis.solution : null;
+  if (cands) parts.push('```text\n' + picture(puzzle, cands, solution) + '\n```');
+  if (rows.length > 0) parts.push(table(rows));
   return parts.join('\n\n');
 }
 

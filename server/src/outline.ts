@@ -12,7 +12,12 @@ import { seFormat } from './engine/rate';
 import { type PuzzleDocument, firstLine } from './puzzleDocument';
 import type { RatingService } from './ratings';
 
-/** A symbol for each of the first `maxItems` puzzles, then, if there are more, one that says how many and leads to them. */
+/**
+ * A symbol for each of the first `maxItems` puzzles, then, if there are more, one that says how many
+ * and leads to them. That last symbol spans only the first puzzle left out: spanning the rest of the
+ * file, it would hold every line below, and sticky scroll and the breadcrumbs would show it wherever
+ * the cursor is down there.
+ */
 export function documentSymbols(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, maxItems: number): DocumentSymbol[] {
   // Origins and their shifts: no puzzle is copied to its new lines for this.
   const symbols = Array.from({ length: Math.min(maxItems, doc.puzzleCount) }, (_, i) => puzzleSymbol(doc.origin(i), doc.shift(i), cache, ratings));
@@ -23,7 +28,7 @@ export function documentSymbols(doc: PuzzleDocument, cache: AnalysisCache, ratin
       name: `${plural(left, 'more puzzle')} not listed`,
       detail: 'limit: sudokuLens.outline.maxItems',
       kind: SymbolKind.Object,
-      range: { start: { line: firstLine(next), character: 0 }, end: doc.puzzle(doc.puzzleCount - 1).range.end },
+      range: { start: { line: firstLine(next), character: 0 }, end: next.range.end },
       selectionRange: next.range,
     });
   }
@@ -38,7 +43,7 @@ function puzzleSymbol(p: Puzzle, moved: number, cache: AnalysisCache, ratings: R
   const detail = [
     p.kind === 'grid' ? 'grid' : `${p.kind}-char`,
     p.pattern ? 'clue pattern' : p.text === null ? 'unreadable' : analysis ? describeStatus(analysis.status) : undefined,
-    rating?.status === 'solved' ? `ED ${seFormat(rating.er)}` : undefined,
+    rating?.status === 'solved' ? `ER ${seFormat(rating.er)}` : undefined,
   ].filter(Boolean);
   const cells = moved === 0 ? p.range : shiftRange(p.range, moved);
   return {

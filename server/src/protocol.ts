@@ -9,6 +9,9 @@ import type { Step } from './engine/step';
 import type { Range } from './engine/types';
 import { type Infer, type Shape, either, flag, integer, lineNumber, listOf, oneOf, optional, record, text } from './shapes';
 
+/** The file name of a document's URI, as headers and titles show it: `collection.sdm`. */
+export const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
+
 const puzzleAtProps = {
   uri: text,
   /** 0-based line anywhere inside the puzzle. */
@@ -116,6 +119,29 @@ export type ConvertParams = Infer<typeof convertParams>;
 /** `DuplicatesRequest`: remove the puzzles that repeat an earlier one (→ `RewriteResponse`). */
 const duplicatesParams = record({ ...rewriteProps, mode: oneOf('exact', 'equivalent') });
 export type DuplicatesParams = Infer<typeof duplicatesParams>;
+
+/**
+ * The commands the code lenses run, with the puzzle's `(uri, line)` as arguments: the server names
+ * them in its lenses, the client registers them.
+ */
+export const LensCommands = {
+  solve: 'sudokuLens.solveLine',
+  validate: 'sudokuLens.validateLine',
+  rate: 'sudokuLens.rateLine',
+  path: 'sudokuLens.showPath',
+  whipPath: 'sudokuLens.whipPath',
+  blissLog: 'sudokuLens.blissLog',
+  grid: 'sudokuLens.openGrid',
+  pattern: 'sudokuLens.findPatternPuzzles',
+  /** The "More…" lens: `(uri, line, actions: LensAction[])`, a quick pick of the actions not in the lens row. */
+  more: 'sudokuLens.moreActions',
+} as const;
+
+/** An action on one puzzle, as a lens shows it or the "More…" lens's quick pick lists it. */
+export interface LensAction {
+  title: string;
+  command: (typeof LensCommands)[keyof typeof LensCommands];
+}
 
 /** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
 export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';

@@ -5,15 +5,13 @@ import { describeStatus } from './engine/analyze';
 import { gridPicture, plural, solutionString } from './engine/format';
 import type { Puzzle } from './engine/parse';
 import { describeRating, pathText, summarize } from './engine/rate';
-import type { PathResponse, RateResponse, SolveResponse, ValidateResponse } from './protocol';
+import { type PathResponse, type RateResponse, type SolveResponse, type ValidateResponse, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
 import type { WPathJob, WPathText } from './ratingWorker';
 import { HIDDEN_SOLUTION } from './settings';
 
 const where = (p: Puzzle): string => `Line ${p.line + 1}`;
-/** The file name a header shows, e.g. `collection.sdm`. */
-export const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
 
 /** `hide` (spoiler protection): a unique solution is withheld, and the answer says so. */
 export function solveAt(doc: PuzzleDocument, cache: AnalysisCache, line: number, hide = false): SolveResponse {

@@ -20,7 +20,7 @@ import { blissApplyLines, blissLogAt } from './blissRequests';
 import { codeActions } from './codeActions';
 import { type RewriteSource, checkedRewrite, convertAt, normalizeAll, puzzleLines, rateAllLines, rateInlineEdits, rateLines, removeDuplicatesEdits, sortEdits } from './collection';
 import { codeLenses } from './codeLens';
-import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
+import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, openingDiagnostics, quickDiagnostics, wantWhipPathsInView } from './diagnostics';
 import { DiagnosticsMemo } from './diagnosticsMemo';
 import { GRID_RATING_WAIT_MS, gridAt } from './gridData';
 import { onCustomRequest, runSafe } from './handlers';
@@ -76,7 +76,7 @@ interface DocState {
   last?: PassResult;
   /** Pending quick pass (debounced typing). */
   timer?: ReturnType<typeof setTimeout>;
-  /** The running full pass, cancelled by setting its flag; the memo's mark when it began. */
+  /** The running sliced pass (opening or full), cancelled by setting its flag; the memo's mark when it began. */
   full?: { isCancellationRequested: boolean; mark: number };
 }
 
@@ -160,15 +160,18 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
     if (state) publish(state, quickDiagnostics(state.parsed, sources(), state.last));
   }
 
-  /** Solver diagnostics for every puzzle; restarts on the newest version if the text changes meanwhile. */
-  async function fullPass(uri: string): Promise<void> {
+  /**
+   * Solver diagnostics for every puzzle (or, `pass` openingDiagnostics, what a quick pass finds), in
+   * time slices; restarts as a full pass on the newest version if the text changes meanwhile.
+   */
+  async function fullPass(uri: string, pass = fullDiagnostics): Promise<void> {
     const state = current(uri);
     if (!state) return;
     if (state.full) state.full.isCancellationRequested = true;
     const token = { isCancellationRequested: false, mark: memo.mark() };
     state.full = token;
     const version = state.parsed.version;
-    const result = await fullDiagnostics(state.parsed, sources(), token);
+    const result = await pass(state.parsed, sources(), token);
     if (state.full === token) state.full = undefined;
     // Closed or replaced by another didOpen meanwhile: the result is of a text that is gone.
     if (!result || states.get(uri) !== state) return;
@@ -219,7 +222,7 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
   connection.onDidChangeConfiguration(async () => {
     await loadSettings();
     if (inlayRefresh) void connection.languages.inlayHint.refresh();
-    refreshLenses(); // sudokuLens.codeLens.maxPuzzles may have changed
+    refreshLenses(); // sudokuLens.codeLens.maxPuzzles or .show may have changed
   });
 
   /** Stops the document's passes and drops what was computed for its text. */
@@ -234,10 +237,11 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
     tokens.close(uri);
   }
 
-  documents.onDidOpen((e) => {
+  documents.onDidOpen(async (e) => {
     // A second didOpen without a didClose replaces the document: its new lines are no edit of the old ones.
     forget(e.document.uri);
-    quickPass(e.document.uri);
+    // Both passes in slices: the lenses and inlay hints asked for right behind the document come first.
+    await fullPass(e.document.uri, openingDiagnostics);
     void fullPass(e.document.uri);
   });
   documents.onDidChangeContent((e) => {
@@ -460,7 +464,7 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
       const state = current(params.textDocument.uri);
       if (!state) return [];
       const large = state.parsed.puzzleCount > settings.codeLensMaxPuzzles;
-      return codeLenses(state.parsed, views.lensWindow(params.textDocument.uri, large));
+      return codeLenses(state.parsed, views.lensWindow(params.textDocument.uri, large), settings.codeLensShow);
     }),
   );
 

@@ -25,6 +25,8 @@ export interface Settings {
   hideSolutions: boolean;
   /** Above this many puzzles, code lenses only around the lines in view (see view.ts). */
   codeLensMaxPuzzles: number;
+  /** The code lenses above each puzzle: one short row with "More…", or every action. */
+  codeLensShow: LensSet;
   /** Most outline symbols and folding ranges computed for one document. */
   outlineMaxItems: number;
 }
@@ -35,6 +37,9 @@ export const HIDDEN_SOLUTION = 'hidden by `sudokuLens.spoilers.hideSolutions`';
 /** Which rating the inlay hint after each puzzle shows. */
 export type HeadlineRating = 'se' | 'w' | 'bliss' | 'off';
 const HEADLINES: readonly HeadlineRating[] = ['se', 'w', 'bliss', 'off'];
+/** Which code lenses each puzzle gets (codeLens.ts). */
+export type LensSet = 'compact' | 'all';
+const LENS_SETS: readonly LensSet[] = ['compact', 'all'];
 const WHIP_PATHS: readonly WhipPathDiagnostics[] = ['all', 'pencilmark', 'off'];
 const BUG_SEVERITIES: readonly BugSeverity[] = ['information', 'warning', 'hint'];
 
@@ -51,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   bugSeverity: DEFAULT_BUG_SEVERITY,
   hideSolutions: false,
   codeLensMaxPuzzles: 1000,
+  codeLensShow: 'compact',
   outlineMaxItems: 5000,
 };
 const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
@@ -75,7 +81,7 @@ export function readSettings(section: unknown): Settings {
     unavoidableSets?: { budgetMs?: unknown; searchBudgetMs?: unknown };
     bliss?: { lockedCandidates?: unknown };
     spoilers?: { hideSolutions?: unknown };
-    codeLens?: { maxPuzzles?: unknown };
+    codeLens?: { maxPuzzles?: unknown; show?: unknown };
     outline?: { maxItems?: unknown };
   };
   return {
@@ -91,6 +97,7 @@ export function readSettings(section: unknown): Settings {
     bugSeverity: BUG_SEVERITIES.find((b) => b === s.diagnostics?.bugSeverity) ?? DEFAULT_SETTINGS.bugSeverity,
     hideSolutions: typeof s.spoilers?.hideSolutions === 'boolean' ? s.spoilers.hideSolutions : DEFAULT_SETTINGS.hideSolutions,
     codeLensMaxPuzzles: numberOr(s.codeLens?.maxPuzzles, DEFAULT_SETTINGS.codeLensMaxPuzzles, 1),
+    codeLensShow: LENS_SETS.find((l) => l === s.codeLens?.show) ?? DEFAULT_SETTINGS.codeLensShow,
     outlineMaxItems: numberOr(s.outline?.maxItems, DEFAULT_SETTINGS.outlineMaxItems, 1),
   };
 }

@@ -17,10 +17,9 @@ import {
   uaCountSummary,
   uaSetLine,
 } from './engine/uaTargets';
-import type { PathResponse, PatternAtResponse, UASearchParams } from './protocol';
+import { type PathResponse, type PatternAtResponse, type UASearchParams, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
-import { fileName } from './requests';
 import type { Settings } from './settings';
 import type { ClueJobResult, PatternJobResult, SearchEvent } from './uaJobs';
 

@@ -118,7 +118,7 @@ suite('Sudoku Lens (VS Code API)', () => {
   test('hovers the first puzzle with its format, solution status and ratings', async () => {
     // The ratings come from the rating workers: the hover says "computing…" until they are done.
     const text = await hoverAt(collection.uri, 1, 4, 'ED=9.0/1.2/1.2', RATING_WAIT_MS);
-    assert.match(text, /\| Solution \| unique/);
+    assert.match(text, / · unique solution/);
     assert.match(text, /81/);
     await hoverAt(collection.uri, 1, 4, '| BLISS |', RATING_WAIT_MS);
   });
@@ -134,7 +134,7 @@ suite('Sudoku Lens (VS Code API)', () => {
     assert.equal(first, 'ER 9.0');
   });
 
-  test('shows "Solve this line" and "Validate" lenses above each puzzle', async () => {
+  test('shows "Solve this line" and "More…" lenses above each puzzle', async () => {
     const lenses = await until('the code lenses', async () => {
       const found = await vscode.commands.executeCommand<vscode.CodeLens[]>(
         'vscode.executeCodeLensProvider',
@@ -145,7 +145,7 @@ suite('Sudoku Lens (VS Code API)', () => {
     });
     const titles = lenses.filter((l) => l.range.start.line === 1).map((l) => l.command?.title);
     assert.ok(titles.includes('Solve this line'), `titles on line 2: ${titles.join(', ')}`);
-    assert.ok(titles.includes('Validate'), `titles on line 2: ${titles.join(', ')}`);
+    assert.ok(titles.includes('More…'), `titles on line 2: ${titles.join(', ')}`);
   });
 
   test('"Solve this line" opens the solution beside, and the solution can be inserted below', async () => {

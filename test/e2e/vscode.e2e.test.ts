@@ -237,6 +237,13 @@ const HAS_INLAY_ER_42 = `(() => [...document.querySelectorAll('.editor-group-con
   ['::before', '::after'].some((pseudo) => getComputedStyle(el, pseudo).content.includes('ER 4.2')) ||
   el.textContent.replace(/\\u00a0/g, ' ').includes('ER 4.2')))()`;
 
+/** Runs in the page: the document links and code lenses drawn in the editor group whose active tab shows `title`. */
+const countsInGroup = (title: string): string => `(() => {
+  const group = [...document.querySelectorAll('.editor-group-container')]
+    .find((g) => (g.querySelector('.tab.active')?.textContent || '').includes(${JSON.stringify(title)}));
+  return group ? { links: group.querySelectorAll('.detected-link').length, lenses: group.querySelectorAll('.codelens-decoration').length } : null;
+})()`;
+
 // Runs in the page: opens every collapsed file row of the Problems panel, so its markers are listed.
 const EXPAND_PROBLEMS = `[...document.querySelectorAll('.markers-panel .monaco-list-row[aria-expanded="false"]')].forEach((row) => row.click())`;
 
@@ -472,9 +479,11 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   it('shows a hover with the solution status and format on the first puzzle line', async () => {
     await openFile('collection.sdm');
     await page.keyboard.press('Escape');
-    const text = await step('hover-puzzle', () => hoverLine(FIRST_PUZZLE.slice(0, 20), 'unique'));
-    expect(text).toContain('unique');
-    expect(text).toContain('81');
+    const text = (await step('hover-puzzle', () => hoverLine(FIRST_PUZZLE.slice(0, 20), 'unique'))).replace(/\u00a0/g, ' ');
+    expect(text).toMatch(/Line 2 · 81-char givens line · \d+ givens · unique solution/);
+    // The picture first, so it shows without scrolling the hover; the table (trailing text, ratings) below it.
+    expect(text.indexOf('4 . . | . 3 .')).toBeGreaterThan(0);
+    expect(text.indexOf('4 . . | . 3 .')).toBeLessThan(text.indexOf('Trailing text'));
   });
 
   it('runs the "Solve this line" code lens and inserts the solution below the puzzle', async () => {
@@ -482,8 +491,10 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     const lenses = page.locator('.editor-group-container.active .codelens-decoration');
     await step('codelenses', async () => {
       await lenses.filter({ hasText: 'Solve this line' }).first().waitFor({ timeout: 30_000 });
-      await lenses.filter({ hasText: 'Validate' }).first().waitFor({ timeout: 30_000 });
+      await lenses.filter({ hasText: 'More…' }).first().waitFor({ timeout: 30_000 });
     });
+    // One short row by default: the other actions are behind More….
+    expect(await lenses.filter({ hasText: 'Validate' }).count()).toBe(0);
 
     // The topmost lens line sits above line 2, the first puzzle (line 1 is a comment).
     const count = await lenses.count();
@@ -528,6 +539,25 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
       expect(lines[at]).toContain('top95 #1');
       expect(lines[at + 2]).toContain('Golden Nugget');
     });
+  });
+
+  it('runs an action from the "More…" lens\'s quick pick on that puzzle', async () => {
+    await openFile('golden-nugget.sdk');
+    const more = page.locator('.editor-group-container.active .codelens-decoration a').filter({ hasText: 'More…' }).first();
+    await step('more-lens', async () => {
+      await more.waitFor({ timeout: 30_000 });
+      await more.click();
+      await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'Whip path' }).first().waitFor({ timeout: 10_000 });
+    });
+    const rows = await page.locator('.quick-input-widget .quick-input-list').first().innerText();
+    expect(rows).toMatch(/^\s*Validate\s+Whip path\s+BLISS log\s+Open in grid view\s*$/);
+    const verdict = page.locator('.notification-toast').filter({ hasText: /unique solution, \d+ givens/ }).first();
+    await step('more-validate', async () => {
+      await pick('Validate');
+      await verdict.waitFor({ state: 'visible', timeout: 30_000 });
+    });
+    expect(await verdict.innerText()).toMatch(/Line \d+: unique solution, \d+ givens/);
+    await page.keyboard.press('Escape');
   });
 
   it('reports no problem for golden-nugget.sdk and shows its header in the hover', async () => {
@@ -706,6 +736,27 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     const puzzles = lines.filter((l) => /^[0-9.]{81}/.test(l));
     expect(puzzles.length).toBeGreaterThan(10);
     for (const line of puzzles) expect(line).toMatch(/^[0-9.]{81} ED=\d+\.\d\/\d+\.\d\/\d+\.\d(\s|$)/);
+  });
+
+  it('lists the ratings in a side document with a header, each row linked to its line, and no lenses of its own', async () => {
+    await openFile('rate-all.sdm');
+    await page.keyboard.press('Escape');
+    const list = await step('rate-all-list', async () => {
+      await runCommand('Sudoku: Rate all puzzles in file', false);
+      await pick('List the ratings'); // rated above: the ratings are cached
+      return until('the ratings list beside the file', async () => (await readEditors()).find((g) => g.tab.includes('rate-all.sdm ratings')));
+    });
+    expect(list.lines[0]).toBe('# Ratings of rate-all.sdm');
+    expect(list.lines[1]).toContain(`${RATE_ALL_COUNT} puzzles rated of ${RATE_ALL_COUNT}`);
+    expect(list.lines[3]).toMatch(/^[0-9.]{81} ED=\d+\.\d\/\d+\.\d\/\d+\.\d # line 1$/);
+    // `# line N` links back to the rated file; the server does not analyse the list, so it has no lenses.
+    const seen = await step('rate-all-list-links', () =>
+      until('the links of the ratings list', async () => {
+        const counts = await page.evaluate<{ links: number; lenses: number } | null>(countsInGroup('rate-all.sdm ratings'));
+        return counts && counts.links > 0 ? counts : undefined;
+      }),
+    );
+    expect(seen.lenses).toBe(0);
   });
 
   // Last: it changes a setting for the whole window.

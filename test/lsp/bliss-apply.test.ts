@@ -15,6 +15,7 @@ import { applyBlissSteps, describeBlissApply } from '../../server/src/engine/bli
 import { candidatesOfText } from '../../server/src/engine/parse';
 import type { BlissLineResult } from '../../server/src/protocol';
 import { dataPath } from '../dataPath';
+import { lensActions } from './lenses';
 import { ROOT, type TestServer, startServer } from './server';
 
 const CONTENT_MODIFIED = -32801;
@@ -146,15 +147,15 @@ describe('the BLISS log lens and the hover', () => {
   });
   afterAll(() => server.stop());
 
-  it('puts a "BLISS log" lens on each puzzle', async () => {
+  it('offers "BLISS log" on each puzzle (behind the More… lens)', async () => {
     const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-    const logs = lenses.filter((l) => l.command?.title === 'BLISS log');
-    expect(logs.map((l) => l.command?.arguments)).toEqual([
+    const logs = [1, 2, 4].map((line) => lensActions(lenses, line).find((c) => c.title === 'BLISS log'));
+    expect(logs.map((l) => l?.arguments)).toEqual([
       [uri, 1],
       [uri, 2],
       [uri, 4],
     ]);
-    expect(logs[0].command?.command).toBe('sudokuLens.blissLog');
+    expect(logs[0]?.command).toBe('sudokuLens.blissLog');
   });
 
   it("shows exactly the CLI's `bliss` output for the puzzle, its variant included, under a header naming file and line", async () => {
@@ -182,9 +183,9 @@ describe('the BLISS log lens and the hover', () => {
     const hover = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
     const r = bliss(candidatesOfText(PM86[5]));
     const placements = r.steps.filter((s) => s.kind === 'place').length;
-    expect(hover).toContain(`| BLISS | BLISS(${r.level}), ${r.backdoor ? 'backdoor found' : 'no backdoor'} |`);
-    expect(hover).toContain(`| BLISS implications | ${r.steps.length} (${r.steps.length - placements} eliminations, ${placements} placement${placements === 1 ? '' : 's'}) |`);
-    expect(hover).toContain(`| BLISS guesses (ng) | ${r.ngComplete ? '' : '> '}${r.ng!.toLocaleString('en-US')} |`);
+    const level = `BLISS(${r.level}), ${r.backdoor ? 'backdoor found' : 'no backdoor'}`;
+    const implications = `${r.steps.length} implications (${r.steps.length - placements} eliminations, ${placements} placement${placements === 1 ? '' : 's'})`;
+    expect(hover).toContain(`| BLISS | ${level} · ${implications} · ng ${r.ngComplete ? '' : '> '}${r.ng!.toLocaleString('en-US')} |`);
   });
 });
 

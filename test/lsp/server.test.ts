@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CancellationTokenSource, type Diagnostic, type Hover, type CodeLens } from 'vscode-languageserver-protocol/node';
+import { lensActions } from './lenses';
 import { ROOT, type TestServer, startServer } from './server';
 import type { RewriteResponse } from '../../server/src/protocol';
 
@@ -86,7 +87,7 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     const after = (await next).diagnostics;
     expect(after.map((d) => [d.code, d.range.start.line])).toEqual([['multiple-solutions', 2]]);
     const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 2 } });
-    expect(JSON.stringify(hover?.contents)).toContain('(line 4)');
+    expect(JSON.stringify(hover?.contents)).toContain('**Line 4**');
   });
 
   it('clears diagnostics when a document closes', async () => {
@@ -129,17 +130,27 @@ describe('push diagnostics (a client without pull, like Neovim 0.7)', () => {
     expect(h).toBeNull();
   });
 
-  it('offers "Solve this line", "Validate", "Rate" and "Show path" lenses on every puzzle', async () => {
+  it('puts one short lens row on every puzzle: Solve this line, Rate, Show path, and More… with the other actions', async () => {
     const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: COLLECTION } });
-    // The same lenses on each of the 9 puzzles (other features add theirs: compare by title).
     const first = lenses.filter((l) => l.range.start.line === 1);
-    expect(lenses).toHaveLength(first.length * 9);
-    expect(lenses[0]).toMatchObject({
-      range: { start: { line: 1, character: 0 } },
-      command: { title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] },
+    expect(lenses).toHaveLength(4 * 9);
+    expect(first.map((l) => l.command?.title)).toEqual(['Solve this line', 'Rate', 'Show path', 'More…']);
+    expect(first[0].command).toEqual({ title: 'Solve this line', command: 'sudokuLens.solveLine', arguments: [COLLECTION, 1] });
+    expect(first[3].command).toEqual({
+      title: 'More…',
+      command: 'sudokuLens.moreActions',
+      arguments: [
+        COLLECTION,
+        1,
+        [
+          { title: 'Validate', command: 'sudokuLens.validateLine' },
+          { title: 'Whip path', command: 'sudokuLens.whipPath' },
+          { title: 'BLISS log', command: 'sudokuLens.blissLog' },
+          { title: 'Open in grid view', command: 'sudokuLens.openGrid' },
+        ],
+      ],
     });
-    expect(first.map((l) => l.command?.title)).toEqual(expect.arrayContaining(['Validate', 'Rate', 'Show path', 'BLISS log', 'Open in grid view']));
-    expect(first.find((l) => l.command?.title === 'Show path')?.command).toMatchObject({ command: 'sudokuLens.showPath', arguments: [COLLECTION, 1] });
+    expect(lensActions(lenses, 1).find((c) => c.title === 'Show path')).toMatchObject({ command: 'sudokuLens.showPath', arguments: [COLLECTION, 1] });
   });
 
   it('solves and validates a puzzle on request', async () => {
@@ -246,7 +257,7 @@ describe('settings', () => {
     const blissRow = async () => {
       for (let i = 0; i < 20; i++) {
         const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 85 } });
-        const row = hoverText(h).match(/\| BLISS implications \| [^|]*\|/)?.[0];
+        const row = hoverText(h).match(/\d+ implications? \([^)]*\)/)?.[0];
         if (row) return row;
       }
       return undefined;
@@ -254,9 +265,9 @@ describe('settings', () => {
     try {
       await server.configured;
       server.open(uri, `${EX1}\n`);
-      expect(await blissRow()).toBe('| BLISS implications | 0 (0 eliminations, 0 placements) |');
+      expect(await blissRow()).toBe('0 implications (0 eliminations, 0 placements)');
       await server.reconfigure({ bliss: { lockedCandidates: false } });
-      expect(await blissRow()).toBe('| BLISS implications | 9 (9 eliminations, 0 placements) |');
+      expect(await blissRow()).toBe('9 implications (9 eliminations, 0 placements)');
     } finally {
       await server.stop();
     }
@@ -452,10 +463,9 @@ describe('W, T&E, backdoor and BLISS in the editor', () => {
     server.open(uri, `${SER_42}\n`);
     const h = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 85 } });
     const text = hoverText(h);
-    expect(text).toContain('| W (whips) | W3 |');
-    expect(text).toMatch(/\| T&E depth \| T&E\(\d\) \|/);
-    expect(text).toMatch(/\| Backdoor size \| \d \|/);
-    expect(text).toMatch(/\| BLISS \| BLISS\(\d\)/);
+    // One row for Berthier's three figures, one for BLISS's.
+    expect(text).toMatch(/\| W · T&E · backdoor \| W3 · T&E\(\d\) · backdoor size \d \|/);
+    expect(text).toMatch(/\| BLISS \| BLISS\(\d\)[^|]* · \d+ implications? \([^)]*\) · ng \d+ \|/);
     const hints = await server.connection.sendRequest<{ label: string }[]>('textDocument/inlayHint', {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } },

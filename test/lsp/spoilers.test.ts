@@ -47,12 +47,12 @@ describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
     settings.spoilers.hideSolutions = true;
     server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     const text = await hoverUntil((t) => t.includes('hidden by'));
-    expect(text).toContain('| Solution | unique solution (hidden by `sudokuLens.spoilers.hideSolutions`) |');
+    expect(text.split('\n')[0]).toMatch(/ · unique solution \(hidden by `sudokuLens\.spoilers\.hideSolutions`\)$/);
     expect(text).not.toContain(SOLUTION_ROW);
     expect(text).not.toContain(SOLUTION);
     expect(text).toContain('. . . | . . . | . 1 2'); // the puzzle's own grid stays
     expect(text).toMatch(/SE rating \| ED=2\.3\/\d\.\d\/\d\.\d/);
-    expect(text).toMatch(/\| W \(whips\) \| W\d/);
+    expect(text).toMatch(/\| W · T&E · backdoor \| W\d/);
   });
 
   it('answers "Solve this line" without the solution unless it is asked to reveal it', async () => {

@@ -18,14 +18,15 @@ const BIG_TEXT = `# ${PUZZLES} copies\n${Array(PUZZLES).fill(TOP95_1).join('\n')
 const SMALL = 'file:///viewport/small.sdm';
 const GRIDS = 'file:///viewport/grids.sdk';
 const GRID_COUNT = 25;
-const LENSES_PER_PUZZLE = 7;
+/** The compact row: Solve this line, Rate, Show path, More…. */
+const LENSES_PER_PUZZLE = 4;
 
 const lines = (a: number, b: number): Range => ({ start: { line: a, character: 0 }, end: { line: b, character: 0 } });
 
 describe('code lenses, outline and folding on a large document', () => {
   let server: TestServer;
   // The client's sudokuLens section: a test raises the lens limit, then notifies.
-  const settings = { codeLens: { maxPuzzles: 50 }, outline: { maxItems: 20 }, inlayHints: { rating: 'off' }, unavoidableSets: { budgetMs: 100 } };
+  const settings = { codeLens: { maxPuzzles: 50, show: 'compact' }, outline: { maxItems: 20 }, inlayHints: { rating: 'off' }, unavoidableSets: { budgetMs: 100 } };
   let refreshes = 0;
   let onRefresh: (() => void) | undefined;
   /** Whether the server asks for new lenses within `ms`. */
@@ -98,14 +99,15 @@ describe('code lenses, outline and folding on a large document', () => {
     expect(await refreshWithin(600)).toBe(false);
   });
 
-  it('lists the first maxItems puzzles in the outline, then one entry leading to the rest', async () => {
+  it('lists the first maxItems puzzles in the outline, then one entry leading to the rest that spans only its first puzzle', async () => {
     const symbols = await server.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: BIG } });
     expect(symbols).toHaveLength(21);
     expect(symbols[19].name).toBe('Line 21');
     expect(symbols[20]).toMatchObject({
       name: `${PUZZLES - 20} more puzzles not listed`,
       detail: 'limit: sudokuLens.outline.maxItems',
-      range: { start: { line: 21, character: 0 }, end: { line: PUZZLES, character: 81 } },
+      // Not to the end of the file: sticky scroll and the breadcrumbs would show it on every line below.
+      range: { start: { line: 21, character: 0 }, end: { line: 21, character: 81 } },
       selectionRange: { start: { line: 21, character: 0 } },
     });
   });
@@ -117,7 +119,7 @@ describe('code lenses, outline and folding on a large document', () => {
     expect(folds).toHaveLength(20);
     expect(folds[19]).toEqual({ startLine: 19 * 11, endLine: 19 * 11 + 9, kind: 'region' });
     const symbols = await server.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: GRIDS } });
-    expect(symbols.at(-1)).toMatchObject({ name: '5 more puzzles not listed', range: { start: { line: 20 * 11 } } });
+    expect(symbols.at(-1)).toMatchObject({ name: '5 more puzzles not listed', range: { start: { line: 20 * 11 }, end: { line: 20 * 11 + 9 } } });
   });
 
   it('gives every puzzle its lenses once the limit is raised in the settings', async () => {
@@ -126,5 +128,23 @@ describe('code lenses, outline and folding on a large document', () => {
     server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     expect(await refreshed).toBe(true);
     expect(await lensLines(BIG)).toEqual(span(1, PUZZLES));
+  });
+
+  it('shows every action as a lens of its own with sudokuLens.codeLens.show "all"', async () => {
+    settings.codeLens.show = 'all';
+    const refreshed = refreshWithin(5000);
+    server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    expect(await refreshed).toBe(true);
+    const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: SMALL } });
+    expect(lenses).toHaveLength(7 * 30);
+    expect(lenses.filter((l) => l.range.start.line === 0).map((l) => l.command?.title)).toEqual([
+      'Solve this line',
+      'Validate',
+      'Rate',
+      'Show path',
+      'Whip path',
+      'BLISS log',
+      'Open in grid view',
+    ]);
   });
 });

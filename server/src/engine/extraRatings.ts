@@ -43,26 +43,30 @@ export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: num
   return { w: { rating: w.rating, status: w.status, chains: chains.map(wChain) }, te, backdoor, bliss: blissPart };
 }
 
-/** Hover rows: [label, value]. */
+/**
+ * Hover rows, [label, value]: Berthier's three figures in one row, BLISS's in another (a row each
+ * made the hover too tall to show without scrolling).
+ */
 export function describeExtras(e: ExtraRatings): [string, string][] {
   const rows: [string, string][] = [];
-  if (e.w) rows.push(['W (whips)', describeRule(e.w)]);
-  if (e.te) rows.push(['T&E depth', e.te.depth !== null ? `T&E(${e.te.depth})` : e.te.status === 'deeper' ? '> 2' : e.te.status]);
-  if (e.backdoor) rows.push(['Backdoor size', e.backdoor.size !== null ? String(e.backdoor.size) : e.backdoor.status === 'larger' ? '> 2' : e.backdoor.status]);
-  rows.push(...describeBliss(e.bliss));
+  const berthier = [
+    e.w && describeRule(e.w),
+    e.te && (e.te.depth !== null ? `T&E(${e.te.depth})` : `T&E ${e.te.status === 'deeper' ? '> 2' : e.te.status}`),
+    e.backdoor && `backdoor size ${e.backdoor.size !== null ? e.backdoor.size : e.backdoor.status === 'larger' ? '> 2' : e.backdoor.status}`,
+  ].filter((part) => part !== null);
+  if (berthier.length > 0) rows.push(['W · T&E · backdoor', berthier.join(' · ')]);
+  rows.push(['BLISS', describeBliss(e.bliss)]);
   return rows;
 }
 
-/** BLISS's hover rows: level and backdoor, implications (its eliminations and placements), guess count. */
-function describeBliss(b: ExtraRatings['bliss']): [string, string][] {
-  if (b.status === 'budget') return [['BLISS', 'over budget']];
+/** BLISS's hover row: level and backdoor, implications (its eliminations and placements), guess count. */
+function describeBliss(b: ExtraRatings['bliss']): string {
+  if (b.status === 'budget') return 'over budget';
   const level = b.level === null ? 'not solved by BLISS(2)' : b.level === 0 ? 'BLISS(0): singles solve it' : `BLISS(${b.level})`;
   // Only a solving run can end in a backdoor; singles alone need none.
   const backdoor = !b.level ? '' : b.backdoor ? ', backdoor found' : ', no backdoor';
   const placements = b.steps.filter((s) => s.kind === 'place').length;
-  return [
-    ['BLISS', level + backdoor],
-    ['BLISS implications', `${b.steps.length} (${plural(b.steps.length - placements, 'elimination')}, ${plural(placements, 'placement')})`],
-    ['BLISS guesses (ng)', b.ng === null ? 'not counted' : `${b.ngComplete ? '' : '> '}${b.ng.toLocaleString('en-US')}`],
-  ];
+  const implications = `${plural(b.steps.length, 'implication')} (${plural(b.steps.length - placements, 'elimination')}, ${plural(placements, 'placement')})`;
+  const guesses = b.ng === null ? 'guesses not counted' : `ng ${b.ngComplete ? '' : '> '}${b.ng.toLocaleString('en-US')}`;
+  return [level + backdoor, implications, guesses].join(' · ');
 }

@@ -1,0 +1,40 @@
+/**
+ * Opening the 49,158-line 17-clue collection: the requests an editor sends right behind didOpen
+ * (the inlay hints of the lines in view, then the code lenses) are answered before the server's
+ * first pass over the whole file publishes anything, so lenses at the view come within the parse's
+ * time, not after the diagnostics passes. Ordering, not wall-clock: it holds on a loaded machine.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CodeLens } from 'vscode-languageserver-protocol/node';
+import { LENS_MARGIN } from '../../server/src/view';
+import { ROOT, type TestServer, startServer } from './server';
+
+const BIG = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'tdoku', 'puzzles2_17_clue'), 'utf8');
+const URI = 'file:///open-latency/puzzles2_17_clue.sdm';
+const VIEW = { start: { line: 20_000, character: 0 }, end: { line: 20_050, character: 0 } };
+
+describe('opening a 49,158-line collection', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  it('answers the code lenses around the view before the first diagnostics of the file', async () => {
+    const events: string[] = [];
+    const firstPush = server.nextPush(URI).then(() => events.push('diagnostics'));
+    server.open(URI, BIG);
+    const hints = server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri: URI }, range: VIEW });
+    const lenses = server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: URI } }).then((l) => {
+      events.push('lenses');
+      return l;
+    });
+    await Promise.all([hints, lenses, firstPush]);
+    expect(events).toEqual(['lenses', 'diagnostics']);
+    const lines = new Set((await lenses).map((l) => l.range.start.line));
+    expect(Math.min(...lines)).toBe(VIEW.start.line - LENS_MARGIN);
+    expect(Math.max(...lines)).toBe(VIEW.end.line + LENS_MARGIN);
+  });
+});
