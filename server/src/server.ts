@@ -246,7 +246,9 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
   });
   documents.onDidChangeContent((e) => {
     const state = states.get(e.document.uri);
-    if (!state) return; // the open handler covers the first version
+    // The open handler's passes cover the first version (this event follows didOpen too): a quick
+    // pass timed from the open could run, whole, before the requests queued behind the document.
+    if (!state || state.parsed.version === e.document.version) return;
     clearTimeout(state.timer);
     state.timer = setTimeout(() => quickPass(e.document.uri), settings.syntaxDelayMs);
   });
