@@ -96,10 +96,12 @@ export function hoverAt(
   const analysis = cache.get(puzzle);
   const cands = candidatesOf(puzzle);
   const cell = cands ? cellAt(puzzle, line, character) : -1;
-  const parts = [summary(puzzle, cands, analysis, ratings, hideSolution)];
-  if (cands && cell >= 0) parts.unshift(cellText(puzzle, cands, cell, character), '---');
+  const text = summary(puzzle, cands, analysis, ratings, hideSolution);
+  // On a cell, that cell's line first, in the headline's paragraph (a hard break, no rule): the
+  // hover's height goes to the grid.
+  const value = cands && cell >= 0 ? `${cellText(puzzle, cands, cell, character)}  \n${text}` : text;
   return {
-    contents: { kind: 'markdown', value: parts.join('\n\n') },
+    contents: { kind: 'markdown', value },
     range: cell >= 0 ? cellRange(puzzle, cell) : puzzle.range,
   };
 }

@@ -41,6 +41,12 @@ describe('hover layout', () => {
     expect(text).not.toMatch(/\| (Format|Givens|Solution) \|/); // in the headline now
   });
 
+  it("on a cell, puts that cell's line above the headline, in its paragraph: no rule takes the grid's height", async () => {
+    const text = await hover(1, 0);
+    expect(text.split('\n\n')[0]).toBe('**r1c1**: given 4  \n**Line 2** · 81-char givens line · 18 givens · unique solution');
+    expect(text.split('\n')).not.toContain('---');
+  });
+
   it("draws a 729-char line's candidates, not its (no) givens", async () => {
     const text = await hover(2, 729);
     expect(text.split('\n\n')[0]).toBe('**Line 3** · 729-char pencilmark line · 0 givens · 562 candidates · unique solution');
