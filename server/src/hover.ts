@@ -34,12 +34,15 @@ function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: n
   return `${name}: empty; candidates ${digitsOf(left).join(' ') || 'none'} (after the givens' eliminations)`;
 }
 
-/** Two grid pictures beside each other, each under its title. */
-function besideEachOther(left: string, right: string, titles: [string, string]): string {
+/**
+ * Two grid pictures beside each other, without titles: the full one is the solution, and a title
+ * row would push the grids' last row out of the hover's 250 pixels.
+ */
+function besideEachOther(left: string, right: string): string {
   const a = left.split('\n');
   const b = right.split('\n');
-  const width = Math.max(...a.map((l) => l.length), titles[0].length) + 4;
-  return [titles, ...a.map((l, i) => [l, b[i] ?? ''])].map(([l, r]) => `${l.padEnd(width)}${r}`.trimEnd()).join('\n');
+  const width = Math.max(...a.map((l) => l.length)) + 4;
+  return a.map((l, i) => `${l.padEnd(width)}${b[i] ?? ''}`.trimEnd()).join('\n');
 }
 
 /** What the puzzle is, in one line: format, givens (and candidates), solution status. */
@@ -57,7 +60,7 @@ function headline(puzzle: Puzzle, analysis: Analysis | null, hideSolution: boole
 function picture(puzzle: Puzzle, cands: Uint16Array, solution: Uint8Array | null): string {
   // A pencilmark line's givens are its solved cells, often none: its candidates are the picture.
   const grid = puzzle.kind === '729' ? pencilmarkPicture(cands) : gridPicture(solvedDigits(cands));
-  return solution ? besideEachOther(grid, gridPicture(solution), ['puzzle', 'solution']) : grid;
+  return solution ? besideEachOther(grid, gridPicture(solution)) : grid;
 }
 
 /** Label | value rows, the first as the table's header row (an empty header would cost a row). */
