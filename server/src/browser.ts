@@ -6,7 +6,7 @@
  */
 import workerpool from 'workerpool';
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import type { RatingWorkers } from './ratings';
+import type { RatingWorkers } from './jobs/workers';
 import { startServer } from './server';
 
 /** ratingWorker.ts bundled for a Web Worker: scripts/build.mjs defines it. */

@@ -6,7 +6,7 @@
 import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
-import { type BlissRunOptions, blissReport } from './blissReport';
+import { type BlissRunOptions, blissReport } from '../jobs/blissReport';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
