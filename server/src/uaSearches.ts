@@ -1,7 +1,7 @@
 /**
  * The editor's UA commands (protocol.ts `UASearchRequest`): what the line holds (a clue
  * pattern, a solution grid or a unique puzzle), the search on the RatingService's search worker
- * (uaJobs.ts; progress passed on, Cancel stops the worker), and the result document: one puzzle
+ * (jobs/uaJobs.ts; progress passed on, Cancel stops the worker), and the result document: one puzzle
  * (or UA set) per line under a `#` header saying what was searched and how long it took.
  */
 import { type CancellationToken, ResponseError } from 'vscode-languageserver';

@@ -1,7 +1,7 @@
 /**
  * `sudoku-lens bliss`: the BLISS solver (engine/bliss) on each puzzle, printing its log in the
  * forum thread's format and a summary line, or one JSON object per puzzle with every step
- * (blissReport.ts).
+ * (jobs/blissReport.ts).
  */
 import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { plural } from '../engine/format';
