@@ -33,4 +33,5 @@ const jobs: JobHandlers = {
 };
 
 // workerpool calls a method with the caller's parameters only ([arg]): the emit is added here.
-workerpool.worker(Object.fromEntries(Object.entries(jobs).map(([name, run]) => [name, (arg: never) => run(arg, workerpool.workerEmit)])));
+const methods = Object.entries(jobs).map(([name, run]) => [name, (arg: never) => run(arg, workerpool.workerEmit)]);
+workerpool.worker(Object.fromEntries(methods));
