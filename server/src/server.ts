@@ -57,7 +57,8 @@ import {
   WhipPathRequest,
 } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
-import { type RatingWorkers, RatingService } from './ratings';
+import type { RatingWorkers } from './jobs/workers';
+import { RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
 import { LEGEND, SemanticTokensProvider } from './semanticTokens';
 import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from './settings';
