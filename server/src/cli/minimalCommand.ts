@@ -4,10 +4,10 @@
  * redundant-clue diagnostics). Only 81-cell classic puzzles with one solution are checked.
  */
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import { findingsOf } from '../engine/findings';
 import { cellName } from '../engine/grid';
 import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
+import { puzzleFindings } from '../engine/puzzleFindings';
 import { placementText } from '../engine/step';
 import { uaInfo } from '../engine/uaInfo';
 import { listInputs, puzzlesIn } from './inputs';
@@ -66,7 +66,7 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
   for (const { src, puzzles: found } of inputs) {
     for (const puzzle of found) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget });
-      const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+      const findings = puzzleFindings(puzzle, { analysis });
       const error = findings.find((f) => f.severity === 'error');
       let reason: string | null = null;
       let m: Minimality | null = null;

@@ -1,10 +1,9 @@
 /** The per-puzzle commands check, solve and path, in text or JSON (`rate` is in rateCommand.ts). */
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import { findingsOf } from '../engine/findings';
 import { gridPicture, plural, solutionString } from '../engine/format';
 import { candidatesOf } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/rate';
-import { ratingFindings } from '../engine/ratingFindings';
+import { puzzleFindings } from '../engine/puzzleFindings';
 import type { Step } from '../engine/step';
 import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
 import type { WResult } from '../engine/whips';
@@ -103,19 +102,19 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
   for (const input of inputs) {
     for (const puzzle of puzzlesIn(input)) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
-      const row: Row = { puzzle, analysis, findings: analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems };
+      const row: Row = { puzzle, analysis, findings: [] };
       if (rates) {
         const cands = candidatesOf(puzzle);
         if (cands && analysis?.status === 'unique' && method === 'w') {
           row.wPath = wPath(cands, budgetMs);
         } else if (cands && analysis?.status === 'unique') {
           row.rating = ratePuzzle(cands, puzzle.kind === '729', { unique: true, budgetMs });
-          row.findings.push(...ratingFindings(puzzle, summarize(row.rating)));
         } else {
           row.rating = null;
           row.ratingReason = analysis ? describeStatus(analysis.status) : 'unreadable';
         }
       }
+      row.findings = puzzleFindings(puzzle, { analysis, rating: row.rating && summarize(row.rating) });
       puzzles++;
       if (hasError(row.findings)) withErrors++;
       const lines =

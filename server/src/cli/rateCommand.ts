@@ -9,12 +9,11 @@ import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
 import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
 import { VARIANTS, type Variant } from '../engine/bliss';
-import { findingsOf } from '../engine/findings';
+import { FindingCode } from '../engine/findingCodes';
 import { plural } from '../engine/format';
 import type { Puzzle } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
-import { ratingFindings } from '../engine/ratingFindings';
-import type { Finding } from '../engine/types';
+import { puzzleFindings } from '../engine/puzzleFindings';
 import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
@@ -22,7 +21,7 @@ import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSu
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { Progress } from './progress';
-import { baseJson, diagnosticLines, hasError } from './rows';
+import { type BaseRow, baseJson, diagnosticLines, hasError } from './rows';
 import { workerCrash } from './workerFailure';
 
 export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
@@ -110,11 +109,12 @@ export function describeBliss(b: BlissSummary): string | null {
   }
 }
 
+/** The CSV's status column: a status some finding reports is named by that finding's code. */
 const STATUS_CODE: Record<SolutionStatus, string> = {
   unique: 'unique',
-  none: 'no-solution',
-  multiple: 'multiple-solutions',
-  unknown: 'solver-budget',
+  none: FindingCode.noSolution,
+  multiple: FindingCode.multipleSolutions,
+  unknown: FindingCode.solverBudget,
   invalid: 'invalid',
   unchecked: 'unchecked',
 };
@@ -123,7 +123,6 @@ interface Prepared {
   file: string;
   puzzle: Puzzle;
   analysis: Analysis | null;
-  findings: Finding[];
   /** Already in the --resume output: counted, not printed. */
   skip: boolean;
   /** Why SE / BLISS did not run (null when it ran or was not asked for). */
@@ -265,7 +264,7 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
   return csvLine(fields);
 }
 
-function rowText(s: Settings, p: Prepared, r: RowResult): string {
+function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
   if (s.format === 'json') {
     return JSON.stringify({
       ...baseJson(p.file, p),
@@ -322,7 +321,6 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   const prepare = (i: number): Prepared => {
     const { file, puzzle } = entries[i];
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
-    const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
     const skip = out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? classicObstacle(analysis, variant, 'SE') : null;
@@ -332,7 +330,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     const se = withSe && !seReason;
     const w = withW && !wReason;
     const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w };
-    return { file, puzzle, analysis, findings, skip, seReason, blissReason, wReason, job };
+    return { file, puzzle, analysis, skip, seReason, blissReason, wReason, job };
   };
 
   const workers = Math.min(workersOpt, todo);
@@ -378,15 +376,15 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
         return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
       },
       (_, { p, r }) => {
-        if (r.se) p.findings.push(...ratingFindings(p.puzzle, r.se));
+        const findings = puzzleFindings(p.puzzle, { analysis: p.analysis, rating: r.se });
         puzzles++;
-        if (hasError(p.findings) || r.bliss?.status === 'no-solution' || p.failure) withErrors++;
+        if (hasError(findings) || r.bliss?.status === 'no-solution' || p.failure) withErrors++;
         if (p.skip) return;
         // Diagnostics (errors, BUG states) are no rows: JSON carries them, text and CSV leave them to stderr.
-        const notes = [...(format === 'json' ? [] : diagnosticLines(p.file, p.findings)), ...(p.failure ? [p.failure] : [])];
+        const notes = [...(format === 'json' ? [] : diagnosticLines(p.file, findings)), ...(p.failure ? [p.failure] : [])];
         if (out.toTerminal || notes.length > 0) progress.clear();
         if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
-        out.write(`${rowText(settings, p, r)}\n`);
+        out.write(`${rowText(settings, { ...p, findings }, r)}\n`);
         written++;
         progress.tick();
       },
