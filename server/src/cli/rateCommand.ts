@@ -14,6 +14,7 @@ import { plural } from '../engine/format';
 import type { Puzzle } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
 import { puzzleFindings } from '../engine/puzzleFindings';
+import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, flag, json, valued } from './command';
 import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
@@ -24,7 +25,7 @@ import { Progress } from './progress';
 import { type BaseRow, baseJson, diagnosticLines, hasError } from './rows';
 import { workerCrash } from './workerFailure';
 
-export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
+const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
                   [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
                                  W, gW, B, T&E depth and backdoor size (w), or all three (all);
@@ -38,20 +39,22 @@ export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|
                                  --variant: of puzzles without a '#! variant:' line (also for check,
                                  solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss`;
 
-export interface RateOptions {
-  json?: boolean;
-  csv?: boolean;
-  format?: string;
-  method?: string;
-  variant?: string;
-  level?: string;
-  workers?: string;
-  output?: string;
-  resume?: boolean;
-  'budget-ms'?: string;
-  'budget-nodes'?: string;
-  'locked-candidates'?: boolean;
-}
+const RATE_OPTIONS = {
+  method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
+  json: json('puzzle'),
+  csv: flag('CSV rows, with a header'),
+  format: valued('F', "the text row, with serate's fields (default '%g ED=%r/%p/%d')"),
+  'budget-ms': budgetMs('per puzzle and method (default 10000)'),
+  workers: valued('N', 'parallel ratings (default: the available cores)'),
+  output: { ...valued('FILE', 'rows to FILE, which must be none of the inputs'), short: 'o' },
+  resume: flag('skip the rows a JSON/CSV --output FILE already holds, append the others'),
+  variant: VARIANT,
+  level: LEVEL,
+  'locked-candidates': LOCKED_CANDIDATES,
+  'budget-nodes': BUDGET_NODES,
+} satisfies OptionSpecs;
+
+type RateOptions = OptionValues<typeof RATE_OPTIONS>;
 
 export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
 export const BLISS_CSV_HEADER = ['bliss_status', 'bliss_level', 'bliss_backdoor', 'bliss_ng'];
@@ -286,7 +289,7 @@ const DEFAULT_TEMPLATES: Record<string, string> = {
   all: '%g ED=%r/%p/%d BLISS=%b W=%w',
 };
 
-export async function runRate(args: string[], values: RateOptions): Promise<number> {
+async function runRate(args: string[], values: RateOptions): Promise<number> {
   if (args.length === 0) throw new UsageError("'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
   if (!Object.hasOwn(DEFAULT_TEMPLATES, method)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
@@ -398,3 +401,5 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }
+
+export const RATE = command({ name: 'rate', usage: RATE_USAGE, options: RATE_OPTIONS, run: runRate });
