@@ -5,6 +5,7 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { BlissStep } from './engine/bliss';
 import { blissEdit } from './engine/bliss/apply';
+import { FindingCode } from './engine/findingCodes';
 import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker, quoteChar } from './engine/parse';
 import { BLISS_ALL_COMMAND } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
@@ -63,15 +64,15 @@ export function codeActions(
     const oneChar = d.range.start.line === d.range.end.line && d.range.end.character - d.range.start.character === 1;
     const puzzle = doc.puzzleAt(d.range.start.line);
     if (!puzzle || !oneChar) {
-      if (puzzle && d.code === 'mixed-empty-markers') actions.push(fix("Use '.' for every empty cell", doc.uri, normalizeEdits(puzzle, lineText), d));
+      if (puzzle && d.code === FindingCode.mixedEmptyMarkers) actions.push(fix("Use '.' for every empty cell", doc.uri, normalizeEdits(puzzle, lineText), d));
       continue;
     }
     const ch = charAt(lineText, d.range);
-    if (d.code === 'invalid-character' || d.code === 'misplaced-candidate') {
+    if (d.code === FindingCode.invalidCharacter || d.code === FindingCode.misplacedCandidate) {
       actions.push(fix(`Replace ${quoteChar(ch)} with '.'`, doc.uri, [{ range: d.range, newText: '.' }], d));
-    } else if (d.code === 'mixed-empty-markers') {
+    } else if (d.code === FindingCode.mixedEmptyMarkers) {
       actions.push(fix("Use '.' for every empty cell", doc.uri, normalizeEdits(puzzle, lineText), d));
-    } else if (d.code === 'duplicate-given' && puzzle.kind !== '729') {
+    } else if (d.code === FindingCode.duplicateGiven && puzzle.kind !== '729') {
       actions.push(fix(`Remove this given (${ch})`, doc.uri, [{ range: d.range, newText: '.' }], d));
     }
   }
@@ -79,7 +80,7 @@ export function codeActions(
   const steps = here ? blissSteps(here) : undefined;
   const bliss = here && steps ? blissEdit(here, lineText(here.line), steps) : null;
   if (bliss) {
-    const blissDiagnostics = diagnostics.filter((d) => d.code === 'bliss-elimination' || d.code === 'bliss-placement');
+    const blissDiagnostics = diagnostics.filter((d) => d.code === FindingCode.blissElimination || d.code === FindingCode.blissPlacement);
     actions.push({
       title: `Apply BLISS eliminations (${steps!.length})`,
       kind: CodeActionKind.QuickFix,

@@ -9,12 +9,10 @@ import type { Diagnostic, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import type { DiagnosticsMemo, PuzzleCount, PuzzleDiagnostics } from './diagnosticsMemo';
 import type { Analysis } from './engine/analyze';
-import { findingsOf } from './engine/findings';
-import { type BugSeverity, type WhipPathDiagnostics, blissFindings, ratingFindings, whipFindings } from './engine/ratingFindings';
-import { type Puzzle, candidatesOf } from './engine/parse';
+import type { Puzzle } from './engine/parse';
+import { puzzleFindings } from './engine/puzzleFindings';
+import type { BugSeverity, WhipPathDiagnostics } from './engine/ratingFindings';
 import type { Finding } from './engine/types';
-import { withUAFindings } from './engine/uaFindings';
-import { validateState } from './engine/validate';
 import { movedDiagnostics, toDiagnostic } from './lsp';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
@@ -57,17 +55,11 @@ const ERROR = 2;
 /** Every diagnostic of a pass, to publish. */
 export const diagnosticsOf = (result: PassResult): Diagnostic[] => [...result.found.values()].flat();
 
-/** Findings of the ratings already known for a puzzle (SE: BUG, trailing ED; BLISS on 729 lines; the W path's chains). */
-function knownRatingFindings(puzzle: Puzzle, { cache, ratings, whipPath, bugSeverity }: Sources) {
+/** A solved puzzle's findings: its analysis's, plus what the ratings (SE, extras) and UA sets found so far. */
+function analysedFindings(puzzle: Puzzle, analysis: Analysis, { cache, ratings, ua, whipPath, bugSeverity }: Sources) {
   const text = puzzle.text ?? '';
-  const extras = ratings.peekExtras(text, cache.variant(puzzle));
-  return [...ratingFindings(puzzle, ratings.peek(text), bugSeverity), ...blissFindings(puzzle, extras), ...whipFindings(puzzle, extras, whipPath)];
-}
-
-/** A solved puzzle's findings: its analysis's, plus what the ratings and UA sets found so far. */
-function analysedFindings(puzzle: Puzzle, analysis: Analysis, sources: Sources) {
-  const findings = [...findingsOf(puzzle, analysis.issues), ...knownRatingFindings(puzzle, sources)];
-  return withUAFindings(puzzle, findings, sources.ua.peek(puzzle, sources.cache));
+  const known = { analysis, rating: ratings.peek(text), extras: ratings.peekExtras(text, cache.variant(puzzle)), ua: ua.peek(puzzle, cache) };
+  return puzzleFindings(puzzle, known, { whipPath, bugSeverity });
 }
 
 function countOf(puzzle: Puzzle, analysis: Analysis | null | undefined): PuzzleCount {
@@ -82,14 +74,13 @@ const withRanges = (puzzle: Puzzle, analysis: Analysis | null | undefined, findi
 
 function quickFindings(puzzle: Puzzle, sources: Sources): Finding[] {
   const cached = sources.cache.shown(puzzle);
-  if (cached) return analysedFindings(puzzle, cached, sources);
-  const cands = candidatesOf(puzzle);
-  return cands ? findingsOf(puzzle, validateState(cands, puzzle.kind === '729')) : puzzle.problems;
+  // Not solved yet: syntax and the structural checks only.
+  return cached ? analysedFindings(puzzle, cached, sources) : puzzleFindings(puzzle, {});
 }
 
 function fullFindings(puzzle: Puzzle, analysis: Analysis | null, sources: Sources, uri: string): Finding[] {
   const { cache, ratings, ua } = sources;
-  if (!analysis) return puzzle.problems;
+  if (!analysis) return puzzleFindings(puzzle, { analysis });
   // Pencilmark lines are validated and reduced with BLISS: start it now, its findings follow.
   if (puzzle.kind === '729' && (analysis.status === 'unique' || analysis.status === 'unchecked')) {
     ratings.extras(puzzle.text as string, cache.variant(puzzle)).catch(() => undefined);

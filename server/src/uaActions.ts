@@ -5,6 +5,7 @@
  */
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver';
 import { charAt, fix } from './codeActions';
+import { FindingCode } from './engine/findingCodes';
 import { type Puzzle, cellAt, cellRange } from './engine/parse';
 import { placementText } from './engine/step';
 import type { UAInfo } from './engine/uaInfo';
@@ -27,19 +28,19 @@ export function uaCodeActions(
   const actions: CodeAction[] = [];
   const together = new Set<Puzzle>();
   for (const d of diagnostics) {
-    if (d.code !== 'redundant-clue' && d.code !== 'multiple-solutions') continue;
+    if (d.code !== FindingCode.redundantClue && d.code !== FindingCode.multipleSolutions) continue;
     const puzzle = doc.puzzleAt(d.range.start.line);
     const info = puzzle && infoOf(puzzle);
     if (!puzzle || info?.status !== 'done') continue;
     if (info.kind === 'multiple') {
-      if (d.code === 'multiple-solutions' && info.add) {
+      if (d.code === FindingCode.multipleSolutions && info.add) {
         const edit: TextEdit = { range: cellRange(puzzle, info.add.cell), newText: String(info.add.digit) };
         actions.push(fix(`Add clue ${placementText(info.add)}`, doc.uri, [edit], d));
       }
       continue;
     }
     const cell = cellAt(puzzle, d.range.start.line, d.range.start.character);
-    if (d.code !== 'redundant-clue' || !info.redundant.includes(cell)) continue;
+    if (d.code !== FindingCode.redundantClue || !info.redundant.includes(cell)) continue;
     const marker = emptyMarker(puzzle, lineText);
     const remove = (c: number): TextEdit => ({ range: cellRange(puzzle, c), newText: marker });
     actions.push(fix(`Remove redundant clue ${placementText(clueOf(puzzle, cell))}`, doc.uri, [remove(cell)], d));

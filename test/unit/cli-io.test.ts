@@ -210,6 +210,30 @@ describe('options and --version', () => {
     expect(run('solve', TOP95, '--method', 'w').stderr).toContain("--method is no option of 'solve'");
   });
 
+  // The options each command takes: its --help lists them, one a line, and it accepts no other.
+  it.each([
+    ['check', ['json', 'budget-nodes', 'variant']],
+    ['solve', ['json', 'budget-nodes', 'variant']],
+    ['rate', ['method', 'json', 'csv', 'format', 'budget-ms', 'workers', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes']],
+    ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms']],
+    ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
+    ['minimal', ['json', 'budget-ms', 'budget-nodes']],
+    ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],
+    ['search-pattern', ['grids', 'json', 'budget-ms', 'budget-nodes']],
+    ['search17', ['clues', 'json', 'budget-ms', 'budget-nodes']],
+  ])('prints %s --help: its usage, then its options with one line each (exit 0)', (command, options) => {
+    const r = run(command, '--help');
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    const [usage, synopsis] = r.stdout.split('\n');
+    expect(usage).toBe('Usage:');
+    expect(synopsis).toMatch(new RegExp(`^  sudoku-lens ${command} `));
+    const lines = r.stdout.slice(r.stdout.indexOf('\nOptions:\n') + 10).trimEnd().split('\n');
+    const listed = lines.map((line) => /^ {2}(?:-\w, )?--([a-z0-9-]+)(?: \S+)? +\S/.exec(line)?.[1]);
+    expect(listed).toEqual([...options, 'help']);
+    // -h as well, and after the arguments: the help, nothing run.
+    expect(run(command, 'samples/golden-nugget.sdk', '-h').stdout).toBe(r.stdout);
+  });
+
   it("prints package.json's version with --version and -V", () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {

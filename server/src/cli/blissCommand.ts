@@ -7,26 +7,27 @@ import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { type BlissRunOptions, blissReport } from '../jobs/blissReport';
+import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionValues, VARIANT, budgetMs, command, json } from './command';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { levelOption, variantOption } from './rateCommand';
 
-export const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
+const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
                                  the BLISS solver's log (singles and implications of tested candidates)
                                  and a summary line per puzzle; --level 1: BLISS(1) only;
                                  --locked-candidates: DoSingles also applies pointing/claiming (also for rate)`;
 
-export interface BlissOptions {
-  json?: boolean;
-  level?: string;
-  variant?: string;
-  'budget-ms'?: string;
-  'budget-nodes'?: string;
-  'locked-candidates'?: boolean;
-}
+const BLISS_OPTIONS = {
+  level: LEVEL,
+  variant: VARIANT,
+  'locked-candidates': LOCKED_CANDIDATES,
+  json: json('puzzle'),
+  'budget-ms': budgetMs('per puzzle (default 10000)'),
+  'budget-nodes': BUDGET_NODES,
+};
 
-export function runBlissCommand(args: string[], values: BlissOptions): number {
+function runBlissCommand(args: string[], values: OptionValues<typeof BLISS_OPTIONS>): number {
   if (args.length === 0) throw new UsageError("'bliss' needs at least one puzzle or file");
   const options: BlissRunOptions = {
     variant: variantOption(values.variant),
@@ -50,3 +51,5 @@ export function runBlissCommand(args: string[], values: BlissOptions): number {
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }
+
+export const BLISS = command({ name: 'bliss', usage: BLISS_USAGE, options: BLISS_OPTIONS, run: runBlissCommand });

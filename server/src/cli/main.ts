@@ -6,112 +6,65 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BLISS_USAGE, runBlissCommand } from './blissCommand';
+import { BLISS } from './blissCommand';
+import { type Command, HELP, type OptionSpec, commandHelp } from './command';
 import { UsageError } from './io';
-import { MINIMAL_USAGE, runMinimal } from './minimalCommand';
-import { PATH_USAGE, PUZZLE_COMMANDS, PUZZLE_USAGE, runPuzzleCommand } from './puzzles';
-import { RATE_USAGE, runRate } from './rateCommand';
-import { SEARCH_USAGE, runSearch17, runSearchPattern } from './searchCommands';
+import { MINIMAL } from './minimalCommand';
+import { CHECK, PATH, SOLVE } from './puzzles';
+import { RATE } from './rateCommand';
+import { SEARCH17, SEARCH_PATTERN } from './searchCommands';
 import { stdoutFailed } from './stdout';
-import { UA_USAGE, runUA } from './uaCommand';
+import { UA } from './uaCommand';
 import { workerCrash } from './workerFailure';
+
+/** Every command, in the order the help lists them; each declares its options in its own module. */
+const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17];
+const byName = new Map(COMMANDS.map((c) => [c.name, c]));
 
 const USAGE = `Usage:
   sudoku-lens --version | --help
-${PUZZLE_USAGE}
-${RATE_USAGE}
-${PATH_USAGE}
-${BLISS_USAGE}
-${MINIMAL_USAGE}
-${UA_USAGE}
-${SEARCH_USAGE}
+  sudoku-lens COMMAND --help
+${COMMANDS.map((c) => c.usage).join('\n')}
 A DIR is read for .sdk, .sdm, .ss and .txt files; '-' reads stdin; an argument that is a puzzle line
 (81 or 729 characters) is that puzzle. --json prints one JSON object per puzzle per line
 (for path: one per step).
 Exit status: 0 when no puzzle has an error, 1 when some do (or a search ran out of budget), 2 on usage
 or I/O errors (a GRID that is no solution grid, a PATTERN that is no x/. pattern, …); 130 on Ctrl-C.`;
 
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'V' },
-  json: { type: 'boolean' },
-  csv: { type: 'boolean' },
-  'budget-nodes': { type: 'string' },
-  'budget-ms': { type: 'string' },
-  method: { type: 'string' },
-  format: { type: 'string' },
-  variant: { type: 'string' },
-  level: { type: 'string' },
-  workers: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  resume: { type: 'boolean' },
-  'locked-candidates': { type: 'boolean' },
-  grids: { type: 'string', multiple: true },
-  clues: { type: 'string' },
-  'max-size': { type: 'string' },
-} as const;
-
-type Option = keyof typeof OPTIONS;
-
-/** The options each command reads (besides --help); any other is a usage error, not silently ignored. */
-const COMMAND_OPTIONS: Record<string, readonly Option[]> = {
-  check: ['json', 'budget-nodes', 'variant'],
-  solve: ['json', 'budget-nodes', 'variant'],
-  path: ['json', 'budget-nodes', 'budget-ms', 'variant', 'method'],
-  rate: ['json', 'csv', 'format', 'method', 'variant', 'level', 'workers', 'output', 'resume', 'budget-ms', 'budget-nodes', 'locked-candidates'],
-  bliss: ['json', 'level', 'variant', 'budget-ms', 'budget-nodes', 'locked-candidates'],
-  minimal: ['json', 'budget-ms', 'budget-nodes'],
-  ua: ['json', 'max-size', 'budget-ms', 'budget-nodes'],
-  'search-pattern': ['json', 'grids', 'budget-ms', 'budget-nodes'],
-  search17: ['json', 'clues', 'budget-ms', 'budget-nodes'],
-};
+/**
+ * Every command's options, and --version: options may come before the command's name, so the
+ * arguments are read with all of them and then checked against the command's own.
+ */
+const OPTIONS: Record<string, OptionSpec> = Object.assign({ version: { type: 'boolean', short: 'V', help: 'the version' } }, HELP, ...COMMANDS.map((c) => c.options));
 
 /** package.json's version (dist/cli.js sits in dist/, beside the package's package.json). */
 const version = (): string => (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 function run(argv: string[]): number | Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  const [name, ...args] = positionals;
+  const command = name === undefined ? undefined : byName.get(name);
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${command ? commandHelp(command) : USAGE}\n`);
     return 0;
   }
   if (values.version) {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
-  const [command, ...args] = positionals;
-  const allowed = Object.hasOwn(COMMAND_OPTIONS, command) ? COMMAND_OPTIONS[command] : null;
-  const foreign = allowed && (Object.keys(values) as Option[]).find((o) => !allowed.includes(o));
-  if (foreign) throw new UsageError(`--${foreign} is no option of '${command}'`);
-  if (command === 'rate') return runRate(args, values);
-  if (command === 'bliss') return runBlissCommand(args, values);
-  if (command === 'minimal') return runMinimal(args, values);
-  if (command === 'ua') return runUA(args, values);
-  if (command === 'search-pattern') return runSearchPattern(args, values);
-  if (command === 'search17') return runSearch17(args, values);
-  if (PUZZLE_COMMANDS.includes(command)) return runPuzzleCommand(command, args, values);
-  throw new UsageError(command ? `Unknown command '${command}'` : 'No command given');
-}
-
-/** Each command's lines of USAGE (its synopsis and the indented lines below it), by command name. */
-function usageBlocks(): Map<string, string> {
-  const blocks = new Map<string, string[]>();
-  let current: string[] | null = null;
-  for (const line of USAGE.split('\n')) {
-    const command = /^ {2}sudoku-lens ([a-z]\S*)/.exec(line)?.[1]; // not the --version | --help line
-    if (command) blocks.set(command, (current = [line]));
-    else if (current && line.startsWith('   ')) current.push(line);
-    else current = null;
-  }
-  return new Map([...blocks].map(([command, lines]) => [command, lines.join('\n')]));
+  if (!command) throw new UsageError(name ? `Unknown command '${name}'` : 'No command given');
+  const foreign = Object.keys(values).find((o) => !Object.hasOwn(command.options, o));
+  if (foreign) throw new UsageError(`--${foreign} is no option of '${name}'`);
+  // parseArgs read each option as the command declares it, and only the command's are left.
+  return command.run(args, values as never);
 }
 
 /** After a usage error: the synopsis of the command given (or the list of commands), not the whole help. */
 function shortUsage(argv: string[]): string {
-  const blocks = usageBlocks();
-  const command = argv.find((a) => blocks.has(a));
-  const what = command ? `Usage:\n${blocks.get(command)}` : `Usage: sudoku-lens COMMAND ARGUMENTS... [OPTIONS]; commands: ${[...blocks.keys()].join(', ')}`;
-  return `${what}\n'sudoku-lens --help' lists every command and option.`;
+  const command = argv.map((a) => byName.get(a)).find((c) => c !== undefined);
+  const what = command ? `Usage:\n${command.usage}` : `Usage: sudoku-lens COMMAND ARGUMENTS... [OPTIONS]; commands: ${COMMANDS.map((c) => c.name).join(', ')}`;
+  const more = command ? `'sudoku-lens ${command.name} --help' lists its options; ` : '';
+  return `${what}\n${more}'sudoku-lens --help' lists every command.`;
 }
 
 /** One line on stderr, exit status 2: the message's first line (a crashed worker's dump reduced to its cause). */

@@ -4,12 +4,13 @@
  * redundant-clue diagnostics). Only 81-cell classic puzzles with one solution are checked.
  */
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import { findingsOf } from '../engine/findings';
 import { cellName } from '../engine/grid';
 import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
+import { puzzleFindings } from '../engine/puzzleFindings';
 import { placementText } from '../engine/step';
 import { uaInfo } from '../engine/uaInfo';
+import { BUDGET_NODES, type OptionValues, budgetMs, command, json } from './command';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
@@ -17,15 +18,11 @@ import { Progress } from './progress';
 import { hasError } from '../jobs/findingLines';
 import { baseJson } from './rows';
 
-export const MINIMAL_USAGE = `  sudoku-lens minimal PUZZLE|FILE... [--json] [--budget-ms N]
+const MINIMAL_USAGE = `  sudoku-lens minimal PUZZLE|FILE... [--json] [--budget-ms N]
                                  minimal or not: the redundant clues (each removable alone) and a
                                  largest set removable together; --budget-ms per puzzle (default 10000)`;
 
-export interface MinimalOptions {
-  json?: boolean;
-  'budget-ms'?: string;
-  'budget-nodes'?: string;
-}
+const MINIMAL_OPTIONS = { json: json('puzzle'), 'budget-ms': budgetMs('per puzzle (default 10000)'), 'budget-nodes': BUDGET_NODES };
 
 interface Minimality {
   minimal: boolean;
@@ -55,7 +52,7 @@ function describe(text: string, m: Minimality): string {
   return `not minimal: ${plural(n, 'redundant clue')} (${clueList(text, m.redundant)}); removable together: ${clueList(text, m.removable)} → ${m.minimalPuzzle}`;
 }
 
-export function runMinimal(args: string[], values: MinimalOptions): number {
+function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OPTIONS>): number {
   if (args.length === 0) throw new UsageError("'minimal' needs at least one puzzle or file");
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
@@ -67,7 +64,7 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
   for (const { src, puzzles: found } of inputs) {
     for (const puzzle of found) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget });
-      const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+      const findings = puzzleFindings(puzzle, { analysis });
       const error = findings.find((f) => f.severity === 'error');
       let reason: string | null = null;
       let m: Minimality | null = null;
@@ -105,3 +102,5 @@ export function runMinimal(args: string[], values: MinimalOptions): number {
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }
+
+export const MINIMAL = command({ name: 'minimal', usage: MINIMAL_USAGE, options: MINIMAL_OPTIONS, run: runMinimal });

@@ -1,13 +1,13 @@
 /** The per-puzzle commands check, solve and path, in text or JSON (`rate` is in rateCommand.ts). */
 import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import { findingsOf } from '../engine/findings';
 import { gridPicture, plural, solutionString } from '../engine/format';
 import { candidatesOf } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/rate';
-import { ratingFindings } from '../engine/ratingFindings';
+import { puzzleFindings } from '../engine/puzzleFindings';
 import type { Step } from '../engine/step';
 import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
 import type { WResult } from '../engine/whips';
+import { BUDGET_NODES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, json, valued } from './command';
 import { type Input, listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
@@ -16,22 +16,17 @@ import { variantOption } from './rateCommand';
 import { diagnosticLines, hasError } from '../jobs/findingLines';
 import { type BaseRow, baseJson, cellDigit } from './rows';
 
-export const PUZZLE_COMMANDS = ['check', 'solve', 'path'];
+const CHECK_OPTIONS = { json: json('puzzle'), 'budget-nodes': BUDGET_NODES, variant: VARIANT };
 
-export const PUZZLE_USAGE = `  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle
-  sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N]        print solutions`;
+const PATH_OPTIONS = {
+  ...CHECK_OPTIONS,
+  json: json('step'),
+  method: valued('se|w', "Sudoku Explainer's path (se, default) or Berthier's W path (w)"),
+  'budget-ms': budgetMs('for the rating of each puzzle (default 10000)'),
+} satisfies OptionSpecs;
 
-export const PATH_USAGE = `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N]
-                                 the solving path, one step a line: Sudoku Explainer's (se, default)
-                                 or Berthier's W path (w: chains in SudoRules syntax, singles summarised)`;
-
-export interface PuzzleOptions {
-  json?: boolean;
-  'budget-nodes'?: string;
-  'budget-ms'?: string;
-  variant?: string;
-  method?: string;
-}
+/** What check, solve and path read (each takes only its own, main.ts checks). */
+type PuzzleOptions = OptionValues<typeof PATH_OPTIONS>;
 
 interface Row extends BaseRow {
   /** `path` only: the SE rating, or why there is none. */
@@ -86,7 +81,7 @@ function pathJson(file: string, row: Row): string[] {
 }
 
 /** check, solve and path: one row per puzzle of the inputs, written as soon as it is made. */
-export function runPuzzleCommand(command: string, args: string[], values: PuzzleOptions): number {
+function runPuzzleCommand(command: string, args: string[], values: PuzzleOptions): number {
   const takesPuzzles = command !== 'check';
   if (args.length === 0) throw new UsageError(`'${command}' needs at least one ${takesPuzzles ? 'puzzle or file' : 'file'}`);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
@@ -104,19 +99,19 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
   for (const input of inputs) {
     for (const puzzle of puzzlesIn(input)) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
-      const row: Row = { puzzle, analysis, findings: analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems };
+      const row: Row = { puzzle, analysis, findings: [] };
       if (rates) {
         const cands = candidatesOf(puzzle);
         if (cands && analysis?.status === 'unique' && method === 'w') {
           row.wPath = wPath(cands, budgetMs);
         } else if (cands && analysis?.status === 'unique') {
           row.rating = ratePuzzle(cands, puzzle.kind === '729', { unique: true, budgetMs });
-          row.findings.push(...ratingFindings(puzzle, summarize(row.rating)));
         } else {
           row.rating = null;
           row.ratingReason = analysis ? describeStatus(analysis.status) : 'unreadable';
         }
       }
+      row.findings = puzzleFindings(puzzle, { analysis, rating: row.rating && summarize(row.rating) });
       puzzles++;
       if (hasError(row.findings)) withErrors++;
       const lines =
@@ -135,3 +130,26 @@ export function runPuzzleCommand(command: string, args: string[], values: Puzzle
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }
+
+export const CHECK = command({
+  name: 'check',
+  usage: '  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N]   validate and solve every puzzle',
+  options: CHECK_OPTIONS,
+  run: (args, values) => runPuzzleCommand('check', args, values),
+});
+
+export const SOLVE = command({
+  name: 'solve',
+  usage: '  sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N]        print solutions',
+  options: CHECK_OPTIONS,
+  run: (args, values) => runPuzzleCommand('solve', args, values),
+});
+
+export const PATH = command({
+  name: 'path',
+  usage: `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N]
+                                 the solving path, one step a line: Sudoku Explainer's (se, default)
+                                 or Berthier's W path (w: chains in SudoRules syntax, singles summarised)`,
+  options: PATH_OPTIONS,
+  run: (args, values) => runPuzzleCommand('path', args, values),
+});

@@ -9,12 +9,12 @@ import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
 import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
 import { VARIANTS, type Variant } from '../engine/bliss';
-import { findingsOf } from '../engine/findings';
+import { FindingCode } from '../engine/findingCodes';
 import { plural } from '../engine/format';
 import type { Puzzle } from '../engine/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
-import { ratingFindings } from '../engine/ratingFindings';
-import type { Finding } from '../engine/types';
+import { puzzleFindings } from '../engine/puzzleFindings';
+import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, flag, json, valued } from './command';
 import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
@@ -24,10 +24,10 @@ import { runJob } from '../jobs/workers';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { Progress } from './progress';
-import { baseJson } from './rows';
+import { type BaseRow, baseJson } from './rows';
 import { workerCrash } from './workerFailure';
 
-export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
+const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
                   [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
                                  W, gW, B, T&E depth and backdoor size (w), or all three (all);
@@ -41,20 +41,22 @@ export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|
                                  --variant: of puzzles without a '#! variant:' line (also for check,
                                  solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss`;
 
-export interface RateOptions {
-  json?: boolean;
-  csv?: boolean;
-  format?: string;
-  method?: string;
-  variant?: string;
-  level?: string;
-  workers?: string;
-  output?: string;
-  resume?: boolean;
-  'budget-ms'?: string;
-  'budget-nodes'?: string;
-  'locked-candidates'?: boolean;
-}
+const RATE_OPTIONS = {
+  method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
+  json: json('puzzle'),
+  csv: flag('CSV rows, with a header'),
+  format: valued('F', "the text row, with serate's fields (default '%g ED=%r/%p/%d')"),
+  'budget-ms': budgetMs('per puzzle and method (default 10000)'),
+  workers: valued('N', 'parallel ratings (default: the available cores)'),
+  output: { ...valued('FILE', 'rows to FILE, which must be none of the inputs'), short: 'o' },
+  resume: flag('skip the rows a JSON/CSV --output FILE already holds, append the others'),
+  variant: VARIANT,
+  level: LEVEL,
+  'locked-candidates': LOCKED_CANDIDATES,
+  'budget-nodes': BUDGET_NODES,
+} satisfies OptionSpecs;
+
+type RateOptions = OptionValues<typeof RATE_OPTIONS>;
 
 export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
 export const BLISS_CSV_HEADER = ['bliss_status', 'bliss_level', 'bliss_backdoor', 'bliss_ng'];
@@ -112,11 +114,12 @@ export function describeBliss(b: BlissSummary): string | null {
   }
 }
 
+/** The CSV's status column: a status some finding reports is named by that finding's code. */
 const STATUS_CODE: Record<SolutionStatus, string> = {
   unique: 'unique',
-  none: 'no-solution',
-  multiple: 'multiple-solutions',
-  unknown: 'solver-budget',
+  none: FindingCode.noSolution,
+  multiple: FindingCode.multipleSolutions,
+  unknown: FindingCode.solverBudget,
   invalid: 'invalid',
   unchecked: 'unchecked',
 };
@@ -125,7 +128,6 @@ interface Prepared {
   file: string;
   puzzle: Puzzle;
   analysis: Analysis | null;
-  findings: Finding[];
   /** Already in the --resume output: counted, not printed. */
   skip: boolean;
   /** Why SE / BLISS did not run (null when it ran or was not asked for). */
@@ -267,7 +269,7 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
   return csvLine(fields);
 }
 
-function rowText(s: Settings, p: Prepared, r: RowResult): string {
+function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
   if (s.format === 'json') {
     return JSON.stringify({
       ...baseJson(p.file, p),
@@ -289,7 +291,7 @@ const DEFAULT_TEMPLATES: Record<string, string> = {
   all: '%g ED=%r/%p/%d BLISS=%b W=%w',
 };
 
-export async function runRate(args: string[], values: RateOptions): Promise<number> {
+async function runRate(args: string[], values: RateOptions): Promise<number> {
   if (args.length === 0) throw new UsageError("'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
   if (!Object.hasOwn(DEFAULT_TEMPLATES, method)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
@@ -324,7 +326,6 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   const prepare = (i: number): Prepared => {
     const { file, puzzle } = entries[i];
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
-    const findings = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
     const skip = out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? classicObstacle(analysis, variant, 'SE') : null;
@@ -334,7 +335,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
     const se = withSe && !seReason;
     const w = withW && !wReason;
     const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w };
-    return { file, puzzle, analysis, findings, skip, seReason, blissReason, wReason, job };
+    return { file, puzzle, analysis, skip, seReason, blissReason, wReason, job };
   };
 
   const workers = Math.min(workersOpt, todo);
@@ -380,15 +381,15 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
         return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
       },
       (_, { p, r }) => {
-        if (r.se) p.findings.push(...ratingFindings(p.puzzle, r.se));
+        const findings = puzzleFindings(p.puzzle, { analysis: p.analysis, rating: r.se });
         puzzles++;
-        if (hasError(p.findings) || r.bliss?.status === 'no-solution' || p.failure) withErrors++;
+        if (hasError(findings) || r.bliss?.status === 'no-solution' || p.failure) withErrors++;
         if (p.skip) return;
         // Diagnostics (errors, BUG states) are no rows: JSON carries them, text and CSV leave them to stderr.
-        const notes = [...(format === 'json' ? [] : diagnosticLines(p.file, p.findings)), ...(p.failure ? [p.failure] : [])];
+        const notes = [...(format === 'json' ? [] : diagnosticLines(p.file, findings)), ...(p.failure ? [p.failure] : [])];
         if (out.toTerminal || notes.length > 0) progress.clear();
         if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
-        out.write(`${rowText(settings, p, r)}\n`);
+        out.write(`${rowText(settings, { ...p, findings }, r)}\n`);
         written++;
         progress.tick();
       },
@@ -402,3 +403,5 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }
+
+export const RATE = command({ name: 'rate', usage: RATE_USAGE, options: RATE_OPTIONS, run: runRate });

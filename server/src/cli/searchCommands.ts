@@ -11,28 +11,39 @@ import type { ClueJob, PatternGridDone, PatternJob, SearchEvent } from '../jobs/
 import type { JobArg, JobResult } from '../jobs/table';
 import { runJob } from '../jobs/workers';
 import { plural } from '../engine/format';
+import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
 import { ARGUMENT } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { Progress } from './progress';
 import { type GridInput, gridOrigin, readGrids, readPatterns } from './uaInputs';
 
-export const SEARCH_USAGE = `  sudoku-lens search-pattern PATTERN --grids GRID|PUZZLE|FILE... [--json] [--budget-ms N]
+const PATTERN_USAGE = `  sudoku-lens search-pattern PATTERN --grids GRID|PUZZLE|FILE... [--json] [--budget-ms N]
                                  every unique puzzle with the clue pattern (81 chars of x and ., or a
                                  file of pattern lines or 9-row x/. grids) in the solution grids given
                                  (required: grids, or unique puzzles whose solutions are used);
-                                 --budget-ms for the whole search (default 600000)
-  sudoku-lens search17 GRID|PUZZLE|FILE... [--clues N] [--json] [--budget-ms N]
+                                 --budget-ms for the whole search (default 600000)`;
+
+const SEARCH17_USAGE = `  sudoku-lens search17 GRID|PUZZLE|FILE... [--clues N] [--json] [--budget-ms N]
                                  every puzzle of N clues (default 17) whose solution is the grid;
                                  --budget-ms per grid (default 600000)`;
 
-export interface SearchOptions {
-  json?: boolean;
-  grids?: string[];
-  clues?: string;
-  'budget-ms'?: string;
-  'budget-nodes'?: string;
-}
+const PATTERN_OPTIONS = {
+  grids: { ...valued('GRID|PUZZLE|FILE', 'the solution grids searched (required; further arguments are grids too)'), multiple: true as const },
+  json: json('grid'),
+  'budget-ms': budgetMs('for the whole search (default 600000)'),
+  'budget-nodes': BUDGET_NODES,
+};
+
+const SEARCH17_OPTIONS = {
+  clues: valued('N', 'the clue count of the puzzles (default 17, 8 to 40)'),
+  json: json('grid'),
+  'budget-ms': budgetMs('per grid (default 600000)'),
+  'budget-nodes': BUDGET_NODES,
+};
+
+/** What both searches read the same way. */
+type SearchOptions = OptionValues<Pick<typeof SEARCH17_OPTIONS, 'budget-ms' | 'budget-nodes'>>;
 
 const SEARCH_BUDGET_MS = 600_000;
 
@@ -82,7 +93,7 @@ function gridsOf(args: string[], values: SearchOptions): { grids: GridInput[]; e
 }
 
 /** search-pattern PATTERN --grids …: the grids are --grids' values and any further arguments. */
-export async function runSearchPattern(args: string[], values: SearchOptions): Promise<number> {
+async function runSearchPattern(args: string[], values: OptionValues<typeof PATTERN_OPTIONS>): Promise<number> {
   const [patternArg, ...rest] = args;
   if (!patternArg) throw new UsageError("'search-pattern' needs a PATTERN (81 chars of 'x' and '.', or a file)");
   const gridArgs = [...(values.grids ?? []), ...rest];
@@ -126,7 +137,7 @@ export async function runSearchPattern(args: string[], values: SearchOptions): P
 }
 
 /** search17 GRID…: every puzzle of --clues clues in each grid. */
-export async function runSearch17(args: string[], values: SearchOptions): Promise<number> {
+async function runSearch17(args: string[], values: OptionValues<typeof SEARCH17_OPTIONS>): Promise<number> {
   if (args.length === 0) throw new UsageError("'search17' needs a solution grid, a puzzle or a file");
   const clues = positiveInt('clues', values.clues, 17);
   if (clues < 8 || clues > 40) throw new UsageError(`--clues takes 8 to 40, not ${clues} (no puzzle has fewer than 17 clues; more than 40 are too many to list)`);
@@ -149,3 +160,7 @@ export async function runSearch17(args: string[], values: SearchOptions): Promis
   }
   return stopped || errors > 0 ? 1 : 0;
 }
+
+export const SEARCH_PATTERN = command({ name: 'search-pattern', usage: PATTERN_USAGE, options: PATTERN_OPTIONS, run: runSearchPattern });
+
+export const SEARCH17 = command({ name: 'search17', usage: SEARCH17_USAGE, options: SEARCH17_OPTIONS, run: runSearch17 });

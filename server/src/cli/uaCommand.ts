@@ -7,22 +7,23 @@ import { cellName } from '../engine/grid';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/uaTargets';
 import { uaSetsJob } from '../jobs/uaJobs';
+import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { gridOrigin, readGrids } from './uaInputs';
 
-export const UA_USAGE = `  sudoku-lens ua GRID|PUZZLE|FILE... [--max-size N] [--json] [--budget-ms N]
+const UA_USAGE = `  sudoku-lens ua GRID|PUZZLE|FILE... [--max-size N] [--json] [--budget-ms N]
                                  the minimal UA sets of at most N cells (default 12) of a solution
                                  grid (81 digits) or of a unique puzzle's solution, smallest first`;
 
-export interface UAOptions {
-  json?: boolean;
-  'max-size'?: string;
-  'budget-ms'?: string;
-  'budget-nodes'?: string;
-}
+const UA_OPTIONS = {
+  'max-size': valued('N', 'the largest UA sets listed, in cells (default 12, 4 to 81)'),
+  json: json('grid'),
+  'budget-ms': budgetMs('per grid (default 10000)'),
+  'budget-nodes': BUDGET_NODES,
+};
 
-export function runUA(args: string[], values: UAOptions): number {
+function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): number {
   if (args.length === 0) throw new UsageError("'ua' needs a solution grid, a puzzle or a file");
   const maxSize = positiveInt('max-size', values['max-size'], 12);
   if (maxSize < 4 || maxSize > 81) throw new UsageError(`--max-size takes 4 to 81 cells (the smallest UA set has 4), not ${maxSize}`);
@@ -54,3 +55,5 @@ export function runUA(args: string[], values: UAOptions): number {
   }
   return errors > 0 || overBudget > 0 ? 1 : 0;
 }
+
+export const UA = command({ name: 'ua', usage: UA_USAGE, options: UA_OPTIONS, run: runUA });

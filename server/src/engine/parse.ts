@@ -4,7 +4,7 @@
  * source position of each of its cells so findings can point at one character.
  */
 import { ALL_DIGITS, cellName } from './grid';
-import { type Finding, type Range, range } from './types';
+import { type Finding, type FindingCode, type Range, range } from './types';
 
 export type PuzzleKind = '81' | '729' | 'grid';
 
@@ -201,7 +201,7 @@ function emptyPuzzle(kind: PuzzleKind, line: number, r: Range, header: HeaderFie
   };
 }
 
-const syntaxError = (code: string, message: string, r: Range): Finding => ({ severity: 'error', code, message, range: r });
+const syntaxError = (code: FindingCode, message: string, r: Range): Finding => ({ severity: 'error', code, message, range: r });
 
 /** Tracks the empty-cell marker a puzzle uses: '.' and '0' mix freely; '-', '*', '_', 'x' stand alone. */
 class MarkerCheck {

@@ -1,4 +1,7 @@
 /** Plain data shared by the engine and every surface. Positions are 0-based, as in LSP. */
+import type { FindingCode, Severity } from './findingCodes';
+
+export type { FindingCode, Severity };
 
 export interface Position {
   line: number;
@@ -10,8 +13,6 @@ export interface Range {
   end: Position;
 }
 
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
-
 export interface RelatedInfo {
   range: Range;
   message: string;
@@ -20,8 +21,8 @@ export interface RelatedInfo {
 /** A diagnostic in the engine's terms; the server converts it to LSP at one boundary. */
 export interface Finding {
   severity: Severity;
-  /** Stable identifier, e.g. `duplicate-given`; documented in README.md. */
-  code: string;
+  /** Stable identifier, e.g. `duplicate-given`: one of findingCodes.ts's table (README.md's Diagnostics). */
+  code: FindingCode;
   message: string;
   range: Range;
   related?: RelatedInfo[];

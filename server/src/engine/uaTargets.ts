@@ -4,10 +4,10 @@
  * document, and the text of UA sets and search headers. One place, so both surfaces agree.
  */
 import { type Analysis, analyzePuzzle, describeStatus } from './analyze';
-import { findingsOf } from './findings';
 import { plural, solutionString } from './format';
 import { cellName } from './grid';
 import { type Puzzle, parseDocument } from './parse';
+import { puzzleFindings } from './puzzleFindings';
 import type { Position } from './types';
 
 /** 'grid': the puzzle is the grid (81 givens); 'solution': the grid is the puzzle's one solution. */
@@ -18,7 +18,7 @@ export type GridOf = { grid: string; source: GridSource } | { reason: string; at
 /** The solution grid a puzzle stands for, or why it stands for none (pointing at the first error). */
 export function solutionGridOf(puzzle: Puzzle, analysis: Analysis | null): GridOf {
   if (puzzle.pattern) return { reason: 'a clue pattern, not a solution grid or a puzzle', at: puzzle.range.start };
-  const error = (analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems).find((f) => f.severity === 'error');
+  const error = puzzleFindings(puzzle, { analysis }).find((f) => f.severity === 'error');
   if (!analysis || puzzle.text === null) return { reason: error?.message ?? 'unreadable', at: error?.range.start ?? puzzle.range.start };
   if (puzzle.kind === '729') return { reason: 'a pencilmark line: give an 81-digit grid or a puzzle', at: puzzle.range.start };
   if (analysis.givens === 81) {

@@ -4,7 +4,7 @@
  * A "given" is a cell with a single candidate, for givens and pencilmark puzzles alike.
  */
 import { ALL_DIGITS, HOUSES, HOUSES_OF, PEERS, bit, cellName, digitsOf, houseName, singleDigit } from './grid';
-import type { Severity } from './types';
+import type { FindingCode, Severity } from './types';
 
 export interface CellNote {
   cell: number;
@@ -16,7 +16,7 @@ export interface CellNote {
 /** A finding about cells; `cells` empty means the puzzle as a whole. */
 export interface CellIssue {
   severity: Severity;
-  code: string;
+  code: FindingCode;
   message: string;
   cells: number[];
   digit?: number;

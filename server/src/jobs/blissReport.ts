@@ -4,7 +4,7 @@
  */
 import { analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
 import type { BlissResult, BlissStep, Candidate, Variant } from '../engine/bliss';
-import { findingsOf } from '../engine/findings';
+import { puzzleFindings } from '../engine/puzzleFindings';
 import { plural } from '../engine/format';
 import { cellName } from '../engine/grid';
 import { type Puzzle, candidatesOf } from '../engine/parse';
@@ -61,7 +61,7 @@ export function blissReport(file: string, puzzle: Puzzle, o: BlissRunOptions, js
   const lines: string[] = [];
   const variant = variantOf(puzzle, { defaultVariant: o.variant });
   const analysis = analyzePuzzle(puzzle, { nodeBudget: o.nodeBudget, defaultVariant: o.variant });
-  const findings: Finding[] = analysis ? findingsOf(puzzle, analysis.issues) : puzzle.problems;
+  const findings: Finding[] = puzzleFindings(puzzle, { analysis });
   // Puzzles the solver or the structural checks already refute are not searched.
   const refuted = analysis?.status === 'none' || analysis?.status === 'invalid';
   const cands = refuted ? null : candidatesOf(puzzle);
