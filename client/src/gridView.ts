@@ -6,8 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { GridRequest, type GridResponse, LensCommands, type PuzzleAt, fileName } from '../../server/src/protocol';
+import { COMMANDS, GridRequest, type GridResponse, type PuzzleAt, fileName } from '../../server/src/protocol';
 import { isAnalysed } from './documents';
+import { lensOrCursor } from './target';
 
 const VIEW_TYPE = 'sudokuLens.grid';
 /** Cursor moves and typing settle this long before the panel asks the server again. */
@@ -27,13 +28,12 @@ type FromWebview = { type: 'ready' };
 
 const isSudokuEditor = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => !!editor && isAnalysed(editor.document);
 
-/** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
-function target(uri?: string, line?: number): PuzzleAt | undefined {
-  if (typeof uri === 'string' && typeof line === 'number') return { uri, line };
-  const editor = vscode.window.activeTextEditor;
-  return isSudokuEditor(editor) ? { uri: editor.document.uri.toString(), line: editor.selection.active.line } : undefined;
-}
-
+/** The lens's puzzle, else the cursor's line in a Sudoku editor (open() warns without one). */
+const target = (uri?: string, line?: number): PuzzleAt | undefined =>
+  lensOrCursor(uri, line, () => {
+    const editor = vscode.window.activeTextEditor;
+    return isSudokuEditor(editor) ? editor : undefined;
+  });
 
 class GridView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -216,6 +216,6 @@ export function registerGridView(client: BaseLanguageClient, context: vscode.Ext
   const view = new GridView(client, context);
   return vscode.Disposable.from(
     view,
-    vscode.commands.registerCommand(LensCommands.grid, (uri?: string, line?: number) => view.open(uri, line)),
+    vscode.commands.registerCommand(COMMANDS.grid.id, (uri?: string, line?: number) => view.open(uri, line)),
   );
 }
