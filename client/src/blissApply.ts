@@ -5,8 +5,15 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { describeBlissApply } from '../../server/src/engine/bliss/apply';
-import { COMMANDS, type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
+import {
+  COMMANDS,
+  type BlissApplyParams,
+  BlissApplyRequest,
+  type BlissLineResult,
+  PuzzleLinesRequest,
+  type PuzzleLinesParams,
+  describeBlissApply,
+} from '../../server/src/protocol';
 import { activeSudoku, inBatches } from './collection';
 import { applyUnlessChanged, staleWarning } from './rewrite';
 

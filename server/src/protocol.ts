@@ -3,7 +3,7 @@
  * Each request's parameters are a shape (shapes.ts): their type for the client, their check for the
  * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
-import type { BlissLineOutcome } from './engine/bliss/apply';
+import { plural } from './engine/format';
 import type { PuzzleKind } from './engine/parse';
 import type { Step } from './engine/step';
 import type { Range } from './engine/types';
@@ -174,6 +174,23 @@ const blissApplyParams = record({
   lines: listOf(lineNumber),
 });
 export type BlissApplyParams = Infer<typeof blissApplyParams>;
+
+/** What "Apply BLISS eliminations to all pencilmark lines" did with one line. */
+export type BlissLineOutcome = 'applied' | 'unchanged' | 'contradictory' | 'over budget' | 'unreadable';
+
+/** `applied to 4,812 lines, 17 unchanged, 3 contradictory (first: line 88)`; lines are 0-based. */
+export function describeBlissApply(rows: readonly Pick<BlissLineResult, 'line' | 'outcome'>[]): string {
+  const of = (outcome: BlissLineOutcome) => rows.filter((r) => r.outcome === outcome);
+  const applied = of('applied').length;
+  const parts = [`applied to ${plural(applied, 'line')}`];
+  for (const outcome of ['unchanged', 'contradictory', 'over budget', 'unreadable'] as const) {
+    const these = of(outcome);
+    if (these.length === 0) continue;
+    const first = outcome === 'unchanged' ? '' : ` (first: line ${Math.min(...these.map((r) => r.line)) + 1})`;
+    parts.push(`${these.length.toLocaleString('en-US')} ${outcome}${first}`);
+  }
+  return parts.join(', ');
+}
 
 /** One pencilmark line after BLISS, and the edit that writes its finds (null unless applied). */
 export interface BlissLineResult {
