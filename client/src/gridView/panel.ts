@@ -1,30 +1,21 @@
 /**
  * The grid view: a webview panel beside the editor that draws the puzzle under the cursor and
  * steps through its solving path. The server builds the picture's data (sudokuLens/grid); the
- * webview (client/media/grid.js) draws it and applies the steps. One panel, following the cursor
+ * webview (webview/main.ts, bundled to dist/webview/grid.js; client/media/grid.css) draws it and applies the steps. One panel, following the cursor
  * of whichever Sudoku document is being edited.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { COMMANDS, GridRequest, type GridResponse, type PuzzleAt, fileName } from '../../server/src/protocol';
-import { isAnalysed } from './documents';
-import { lensOrCursor } from './target';
+import { COMMANDS, GridRequest, type GridResponse, type PuzzleAt, fileName } from '../../../server/src/protocol';
+import { isAnalysed } from '../documents';
+import { lensOrCursor } from '../target';
+import type { FromWebview, ToWebview } from './messages';
 
 const VIEW_TYPE = 'sudokuLens.grid';
 /** Cursor moves and typing settle this long before the panel asks the server again. */
 const FOLLOW_DELAY_MS = 150;
 /** While a rating is still running the server answers without steps: ask again after this long. */
 const RETRY_MS = 1_000;
-
-type GridPuzzle = NonNullable<GridResponse['puzzle']>;
-
-/** Extension → webview. JSON only. */
-export type ToWebview =
-  | { type: 'puzzle'; key: string; file: string; puzzle: GridPuzzle }
-  | { type: 'empty'; message: string };
-
-/** Webview → extension. */
-type FromWebview = { type: 'ready' };
 
 const isSudokuEditor = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => !!editor && isAnalysed(editor.document);
 
@@ -85,13 +76,14 @@ class GridView implements vscode.Disposable {
 
   private createPanel(): void {
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'client', 'media');
+    const script = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
     const panel = vscode.window.createWebviewPanel(
       VIEW_TYPE,
       'Sudoku grid',
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [media] },
+      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [media, script] },
     );
-    panel.webview.html = html(panel.webview, media);
+    panel.webview.html = html(panel.webview, media, script);
     panel.webview.onDidReceiveMessage((message: FromWebview) => this.receive(message), undefined, this.subscriptions);
     panel.onDidDispose(() => {
       this.panel = undefined;
@@ -169,10 +161,11 @@ function newNonce(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function html(webview: vscode.Webview, media: vscode.Uri): string {
+/** The page: `media` holds grid.css, `script` the webview's bundle (grid.js). */
+function html(webview: vscode.Webview, media: vscode.Uri, script: vscode.Uri): string {
   const nonce = newNonce();
   const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.css'));
-  const js = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.js'));
+  const js = webview.asWebviewUri(vscode.Uri.joinPath(script, 'grid.js'));
   const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:`;
   return `<!DOCTYPE html>
 <html lang="en">
