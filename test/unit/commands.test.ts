@@ -70,10 +70,21 @@ describe('the COMMANDS table', () => {
 });
 
 describe('the client', () => {
+  const dir = join(ROOT, 'client', 'src');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  const source = (file: string): string => readFileSync(join(dir, file), 'utf8');
+
   // Request and notification names are protocol.ts's constants, which the server registers.
   it("writes no request name of its own ('sudokuLens/…')", () => {
-    const dir = join(ROOT, 'client', 'src');
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    for (const file of files) expect([file, /['"`]sudokuLens\//.test(readFileSync(join(dir, file), 'utf8'))]).toEqual([file, false]);
+    for (const file of files) expect([file, /['"`]sudokuLens\//.test(source(file))]).toEqual([file, false]);
+  });
+
+  it("takes from the server's side only protocol.ts, the Rate all list, and the engine's grid helpers for the grid view", () => {
+    for (const file of files) {
+      for (const [, from] of source(file).matchAll(/from '(?:\.\.\/)+server\/src\/([^']+)'/g)) {
+        const allowed = from === 'protocol' || from === 'ratingList' || (from === 'engine/grid' && file.startsWith('gridView/'));
+        expect([file, from, allowed]).toEqual([file, from, true]);
+      }
+    }
   });
 });

@@ -44,8 +44,8 @@ export interface Fate {
 }
 
 /**
- * The fate of each starting candidate of `cell` within the first `seen` steps: the placed digit
- * first, then the eliminations in path order, then what is left.
+ * The fate of each starting candidate of `cell` within the first `seen` steps, in path order (a
+ * step's digits in increasing order), then what is left.
  */
 export function fatesOf(puzzle: GridPuzzle, states: readonly Shown[], cell: number, seen: number): Fate[] {
   const start = states[0].cands[cell];
