@@ -57,7 +57,8 @@ import {
   WhipPathRequest,
 } from './protocol';
 import { PuzzleDocument } from './puzzleDocument';
-import { type RatingWorkers, RatingService } from './ratings';
+import type { RatingWorkers } from './jobs/workers';
+import { RatingService } from './ratings';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from './requests';
 import { LEGEND, SemanticTokensProvider } from './semanticTokens';
 import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from './settings';
@@ -246,7 +247,9 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
   });
   documents.onDidChangeContent((e) => {
     const state = states.get(e.document.uri);
-    if (!state) return; // the open handler covers the first version
+    // The open handler's passes cover the first version (this event follows didOpen too): a quick
+    // pass timed from the open could run, whole, before the requests queued behind the document.
+    if (!state || state.parsed.version === e.document.version) return;
     clearTimeout(state.timer);
     state.timer = setTimeout(() => quickPass(e.document.uri), settings.syntaxDelayMs);
   });
