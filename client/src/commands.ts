@@ -83,8 +83,11 @@ async function rateLine(client: BaseLanguageClient, uri?: string, line?: number)
   void vscode.window.showInformationMessage(answer.message ?? `No puzzle on line ${at.line + 1}.`);
 }
 
+/** The requests answered with a side document (`PathResponse`). */
+type SideRequest = typeof PathRequest | typeof WhipPathRequest | typeof BlissLogRequest;
+
 /** A side document the server writes for one puzzle (`kind`: path, BLISS log), or why there is none. */
-async function showSide(client: BaseLanguageClient, request: typeof PathRequest | typeof WhipPathRequest | typeof BlissLogRequest, kind: string, what: string, uri?: string, line?: number): Promise<void> {
+async function showSide(client: BaseLanguageClient, request: SideRequest, kind: string, what: string, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await vscode.window.withProgress(

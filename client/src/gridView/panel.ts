@@ -1,8 +1,9 @@
 /**
  * The grid view: a webview panel beside the editor that draws the puzzle under the cursor and
  * steps through its solving path. The server builds the picture's data (sudokuLens/grid); the
- * webview (webview/main.ts, bundled to dist/webview/grid.js; client/media/grid.css) draws it and applies the steps. One panel, following the cursor
- * of whichever Sudoku document is being edited.
+ * page (webview/main.ts, bundled to dist/webview/grid.js, styled by client/media/grid.css) draws
+ * it and applies the steps. One panel, following the cursor of whichever Sudoku document is being
+ * edited.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
