@@ -1,5 +1,6 @@
 // Bundles the extension client, the language server, the CLI and the benchmark into dist/, and
-// the web extension (VS Code for the Web) into dist/web/, with its e2e suite in dist/web/test/.
+// the web extension (VS Code for the Web) into dist/web/, with its e2e suite in dist/web/test/, and
+// the grid view's page script into dist/webview/ (both builds' panels load it).
 import { build } from 'esbuild';
 
 const common = {
@@ -41,4 +42,6 @@ await Promise.all([
     build({ ...web, ...shipped, format: 'iife', entryPoints: ['server/src/browser.ts'], outfile: 'dist/web/server.js', define: { RATING_WORKER_SOURCE: JSON.stringify(source) } }),
   ),
   build({ ...web, entryPoints: ['test/web/index.ts'], outfile: 'dist/web/test/index.js', external: ['vscode', ...web.external] }),
+  // A classic script in the webview's page (an IIFE: its names stay out of the page's globals).
+  build({ ...web, ...shipped, format: 'iife', entryPoints: ['client/src/gridView/webview/main.ts'], outfile: 'dist/webview/grid.js' }),
 ]);

@@ -5,8 +5,15 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { describeBlissApply } from '../../server/src/engine/bliss/apply';
-import { BLISS_ALL_COMMAND, type BlissApplyParams, BlissApplyRequest, type BlissLineResult, PuzzleLinesRequest, type PuzzleLinesParams } from '../../server/src/protocol';
+import {
+  COMMANDS,
+  type BlissApplyParams,
+  BlissApplyRequest,
+  type BlissLineResult,
+  PuzzleLinesRequest,
+  type PuzzleLinesParams,
+  describeBlissApply,
+} from '../../server/src/protocol';
 import { activeSudoku, inBatches } from './collection';
 import { applyUnlessChanged, staleWarning } from './rewrite';
 
@@ -42,5 +49,5 @@ async function applyBlissAll(client: BaseLanguageClient, uri?: string): Promise<
 }
 
 export function registerBlissApply(client: BaseLanguageClient): vscode.Disposable {
-  return vscode.commands.registerCommand(BLISS_ALL_COMMAND, (uri?: string) => applyBlissAll(client, uri));
+  return vscode.commands.registerCommand(COMMANDS.blissAll.id, (uri?: string) => applyBlissAll(client, uri));
 }

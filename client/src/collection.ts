@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { isAnalysed } from './documents';
 import {
+  COMMANDS,
   type ConvertParams,
   ConvertRequest,
   type DuplicatesParams,
@@ -169,11 +170,11 @@ async function removeDuplicatesCommand(client: BaseLanguageClient): Promise<void
 
 export function registerCollectionCommands(client: BaseLanguageClient): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('sudokuLens.rateAll', () => rateAllCommand(client)),
-    vscode.commands.registerCommand('sudokuLens.exportCsv', () => exportCsvCommand(client)),
-    vscode.commands.registerCommand('sudokuLens.sortByRating', () => sortCommand(client)),
-    vscode.commands.registerCommand('sudokuLens.normalize', () => normalizeCommand(client)),
-    vscode.commands.registerCommand('sudokuLens.removeDuplicates', () => removeDuplicatesCommand(client)),
-    vscode.commands.registerCommand('sudokuLens.convert', (uri?: string, line?: number) => convertCommand(client, uri, line)),
+    vscode.commands.registerCommand(COMMANDS.rateAll.id, () => rateAllCommand(client)),
+    vscode.commands.registerCommand(COMMANDS.exportCsv.id, () => exportCsvCommand(client)),
+    vscode.commands.registerCommand(COMMANDS.sort.id, () => sortCommand(client)),
+    vscode.commands.registerCommand(COMMANDS.normalize.id, () => normalizeCommand(client)),
+    vscode.commands.registerCommand(COMMANDS.removeDuplicates.id, () => removeDuplicatesCommand(client)),
+    vscode.commands.registerCommand(COMMANDS.convert.id, (uri?: string, line?: number) => convertCommand(client, uri, line)),
   );
 }

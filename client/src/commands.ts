@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   BlissLogRequest,
-  LensCommands,
+  COMMANDS,
   type PathResponse,
   PathRequest,
   type PuzzleAt,
@@ -19,16 +19,13 @@ import {
 import { registerMoreActions } from './moreActions';
 import { SIDE_SCHEME, sideDocuments } from './sideDocuments';
 import { sideDocumentLinks } from './sideLinks';
+import { lensOrCursor } from './target';
 
 const INSERT = 'Insert solution below';
 const REVEAL = 'Reveal solution';
 
-/** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
-function target(uri?: string, line?: number): PuzzleAt | undefined {
-  if (typeof uri === 'string' && typeof line === 'number') return { uri, line };
-  const editor = vscode.window.activeTextEditor;
-  return editor ? { uri: editor.document.uri.toString(), line: editor.selection.active.line } : undefined;
-}
+/** The lens's puzzle, else the cursor's line in the active editor, whichever it is (no warning without one). */
+const target = (uri?: string, line?: number): PuzzleAt | undefined => lensOrCursor(uri, line, () => vscode.window.activeTextEditor);
 
 async function insertSolution(uri: string, line: number, solution: string): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
@@ -86,8 +83,11 @@ async function rateLine(client: BaseLanguageClient, uri?: string, line?: number)
   void vscode.window.showInformationMessage(answer.message ?? `No puzzle on line ${at.line + 1}.`);
 }
 
+/** The requests answered with a side document (`PathResponse`). */
+type SideRequest = typeof PathRequest | typeof WhipPathRequest | typeof BlissLogRequest;
+
 /** A side document the server writes for one puzzle (`kind`: path, BLISS log), or why there is none. */
-async function showSide(client: BaseLanguageClient, request: string, kind: string, what: string, uri?: string, line?: number): Promise<void> {
+async function showSide(client: BaseLanguageClient, request: SideRequest, kind: string, what: string, uri?: string, line?: number): Promise<void> {
   const at = target(uri, line);
   if (!at) return;
   const answer = await vscode.window.withProgress(
@@ -101,15 +101,15 @@ async function showSide(client: BaseLanguageClient, request: string, kind: strin
 export function registerCommands(client: BaseLanguageClient): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, sideDocuments),
-    vscode.commands.registerCommand(LensCommands.rate, (uri?: string, line?: number) => rateLine(client, uri, line)),
+    vscode.commands.registerCommand(COMMANDS.rate.id, (uri?: string, line?: number) => rateLine(client, uri, line)),
     sideDocumentLinks(SIDE_SCHEME),
-    vscode.commands.registerCommand(LensCommands.path, (uri?: string, line?: number) => showSide(client, PathRequest, 'path', 'Solving path', uri, line)),
-    vscode.commands.registerCommand(LensCommands.whipPath, (uri?: string, line?: number) => showSide(client, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
-    vscode.commands.registerCommand(LensCommands.blissLog, (uri?: string, line?: number) => showSide(client, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
-    vscode.commands.registerCommand(LensCommands.solve, (uri?: string, line?: number) => solveLine(client, uri, line)),
-    vscode.commands.registerCommand(LensCommands.validate, (uri?: string, line?: number) => validateLine(client, uri, line)),
+    vscode.commands.registerCommand(COMMANDS.path.id, (uri?: string, line?: number) => showSide(client, PathRequest, 'path', 'Solving path', uri, line)),
+    vscode.commands.registerCommand(COMMANDS.whipPath.id, (uri?: string, line?: number) => showSide(client, WhipPathRequest, 'whip path', 'Whip path', uri, line)),
+    vscode.commands.registerCommand(COMMANDS.blissLog.id, (uri?: string, line?: number) => showSide(client, BlissLogRequest, 'BLISS log', 'BLISS log', uri, line)),
+    vscode.commands.registerCommand(COMMANDS.solve.id, (uri?: string, line?: number) => solveLine(client, uri, line)),
+    vscode.commands.registerCommand(COMMANDS.validate.id, (uri?: string, line?: number) => validateLine(client, uri, line)),
     registerMoreActions(),
-    vscode.commands.registerCommand('sudokuLens.insertSolution', async (uri?: string, line?: number) => {
+    vscode.commands.registerCommand(COMMANDS.insertSolution.id, async (uri?: string, line?: number) => {
       const at = target(uri, line);
       if (!at) return;
       // Inserting it is asking for it: spoiler protection does not hold it back.

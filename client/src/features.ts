@@ -5,7 +5,7 @@ import { registerBlissApply } from './blissApply';
 import { registerCollectionCommands } from './collection';
 import { registerCommands } from './commands';
 import { documentSelector } from './documents';
-import { registerGridView } from './gridView';
+import { registerGridView } from './gridView/panel';
 import { registerStatus } from './status';
 import { registerUACommands } from './uaCommands';
 

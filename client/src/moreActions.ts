@@ -1,6 +1,6 @@
 /** The "More…" code lens: the puzzle's actions not in the lens row, as a quick pick; the chosen one runs on that puzzle. */
 import * as vscode from 'vscode';
-import { type LensAction, LensCommands, fileName } from '../../server/src/protocol';
+import { COMMANDS, type LensAction, fileName } from '../../server/src/protocol';
 
 async function moreActions(uri: string, line: number, actions: LensAction[]): Promise<void> {
   const picked = await vscode.window.showQuickPick(
@@ -10,4 +10,4 @@ async function moreActions(uri: string, line: number, actions: LensAction[]): Pr
   if (picked) await vscode.commands.executeCommand(picked.action.command, uri, line);
 }
 
-export const registerMoreActions = (): vscode.Disposable => vscode.commands.registerCommand(LensCommands.more, moreActions);
+export const registerMoreActions = (): vscode.Disposable => vscode.commands.registerCommand(COMMANDS.more.id, moreActions);

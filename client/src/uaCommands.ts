@@ -9,7 +9,7 @@ import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient
 import { WorkDoneProgress } from 'vscode-languageclient';
 import {
   type GridsFrom,
-  LensCommands,
+  COMMANDS,
   type PathResponse,
   PatternAtRequest,
   type PatternAtResponse,
@@ -18,6 +18,7 @@ import {
   type UASearchParams,
 } from '../../server/src/protocol';
 import { activeSudoku } from './collection';
+import { lensOrCursor } from './target';
 
 let searches = 0;
 
@@ -63,12 +64,8 @@ async function search(client: LanguageClient, title: string, at: PuzzleAt, what:
   await vscode.window.showTextDocument(doc, { preview: false });
 }
 
-/** The lens's puzzle when a lens passed one, else the cursor's line. */
-function cursor(uri?: string, line?: number): PuzzleAt | undefined {
-  if (uri !== undefined && line !== undefined) return { uri, line };
-  const editor = activeSudoku();
-  return editor && { uri: editor.document.uri.toString(), line: editor.selection.active.line };
-}
+/** The lens's puzzle, else the cursor's line in a Sudoku editor (else a warning: open one first). */
+const cursor = (uri?: string, line?: number): PuzzleAt | undefined => lensOrCursor(uri, line, activeSudoku);
 
 /**
  * The grids a pattern is searched in: this file's (its 81-digit solution grids and the
@@ -100,7 +97,7 @@ async function findPatternPuzzles(client: LanguageClient, uri?: string, line?: n
     return;
   }
   const grids = await pickGrids();
-  if (grids) await search(client, 'Find puzzles for this pattern', at, 'pattern', grids);
+  if (grids) await search(client, COMMANDS.pattern.title, at, 'pattern', grids);
 }
 
 export function registerUACommands(client: LanguageClient): vscode.Disposable {
@@ -109,8 +106,8 @@ export function registerUACommands(client: LanguageClient): vscode.Disposable {
     return at && search(client, title, at, what);
   };
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(LensCommands.pattern, (uri?: string, line?: number) => findPatternPuzzles(client, uri, line)),
-    vscode.commands.registerCommand('sudokuLens.find17', run('Find 17-clue puzzles in this solution grid', 'seventeen')),
-    vscode.commands.registerCommand('sudokuLens.listUASets', run('List UA sets of this solution', 'uaSets')),
+    vscode.commands.registerCommand(COMMANDS.pattern.id, (uri?: string, line?: number) => findPatternPuzzles(client, uri, line)),
+    vscode.commands.registerCommand(COMMANDS.find17.id, run(COMMANDS.find17.title, 'seventeen')),
+    vscode.commands.registerCommand(COMMANDS.uaSets.id, run(COMMANDS.uaSets.title, 'uaSets')),
   );
 }

@@ -7,7 +7,7 @@ import type { BlissStep } from './engine/bliss';
 import { blissEdit } from './engine/bliss/apply';
 import { FindingCode } from './engine/findingCodes';
 import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker, quoteChar } from './engine/parse';
-import { BLISS_ALL_COMMAND } from './protocol';
+import { COMMANDS } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 
 export function fix(title: string, uri: string, edits: TextEdit[], diagnostic?: Diagnostic): CodeAction {
@@ -88,7 +88,7 @@ export function codeActions(
       ...(blissDiagnostics.length > 0 ? { diagnostics: blissDiagnostics } : {}),
     });
     const title = 'Apply BLISS eliminations in the whole file';
-    actions.push({ title, kind: CodeActionKind.QuickFix, command: { title, command: BLISS_ALL_COMMAND, arguments: [doc.uri] } });
+    actions.push({ title, kind: CodeActionKind.QuickFix, command: { title, command: COMMANDS.blissAll.id, arguments: [doc.uri] } });
   }
   if (here) {
     const edits = normalizeEdits(here, lineText);

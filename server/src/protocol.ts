@@ -3,7 +3,7 @@
  * Each request's parameters are a shape (shapes.ts): their type for the client, their check for the
  * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
-import type { BlissLineOutcome } from './engine/bliss/apply';
+import { plural } from './engine/format';
 import type { PuzzleKind } from './engine/parse';
 import type { Step } from './engine/step';
 import type { Range } from './engine/types';
@@ -120,31 +120,51 @@ export type ConvertParams = Infer<typeof convertParams>;
 const duplicatesParams = record({ ...rewriteProps, mode: oneOf('exact', 'equivalent') });
 export type DuplicatesParams = Infer<typeof duplicatesParams>;
 
+/** A command of the extension; `lens`: the title of its code lens, which passes the puzzle's `(uri, line)`. */
+interface Command {
+  id: string;
+  /** Its title in the Command Palette (package.json's contributes.commands); null when only a lens runs it. */
+  title: string | null;
+  lens?: string;
+}
+
 /**
- * The commands the code lenses run, with the puzzle's `(uri, line)` as arguments: the server names
- * them in its lenses, the client registers them.
+ * Every command of the extension, in package.json's order (a unit test keeps contributes.commands
+ * equal to the titled ones, and checks that the client registers exactly these): the server names
+ * them in its lenses and code actions, the client registers them.
  */
-export const LensCommands = {
-  solve: 'sudokuLens.solveLine',
-  validate: 'sudokuLens.validateLine',
-  rate: 'sudokuLens.rateLine',
-  path: 'sudokuLens.showPath',
-  whipPath: 'sudokuLens.whipPath',
-  blissLog: 'sudokuLens.blissLog',
-  grid: 'sudokuLens.openGrid',
-  pattern: 'sudokuLens.findPatternPuzzles',
+export const COMMANDS = {
+  solve: { id: 'sudokuLens.solveLine', title: 'Solve this line', lens: 'Solve this line' },
+  validate: { id: 'sudokuLens.validateLine', title: 'Validate this puzzle', lens: 'Validate' },
+  insertSolution: { id: 'sudokuLens.insertSolution', title: 'Insert solution below' },
+  rate: { id: 'sudokuLens.rateLine', title: 'Rate this puzzle (Sudoku Explainer)', lens: 'Rate' },
+  path: { id: 'sudokuLens.showPath', title: 'Show solving path', lens: 'Show path' },
+  grid: { id: 'sudokuLens.openGrid', title: 'Open in grid view', lens: 'Open in grid view' },
+  whipPath: { id: 'sudokuLens.whipPath', title: 'Show W (whip) resolution path', lens: 'Whip path' },
+  blissLog: { id: 'sudokuLens.blissLog', title: 'Show BLISS log', lens: 'BLISS log' },
+  /** Also a code action's command, with the document's URI only. */
+  blissAll: { id: 'sudokuLens.applyBlissAll', title: 'Apply BLISS eliminations to all pencilmark lines' },
+  /** The lens of a clue pattern (a pattern gets no other lens). */
+  pattern: { id: 'sudokuLens.findPatternPuzzles', title: 'Find puzzles for this pattern', lens: 'Find puzzles for this pattern' },
+  find17: { id: 'sudokuLens.find17', title: 'Find 17-clue puzzles in this solution grid' },
+  uaSets: { id: 'sudokuLens.listUASets', title: 'List UA sets of this solution' },
+  rateAll: { id: 'sudokuLens.rateAll', title: 'Rate all puzzles in file' },
+  exportCsv: { id: 'sudokuLens.exportCsv', title: 'Export ratings to CSV' },
+  sort: { id: 'sudokuLens.sortByRating', title: 'Sort collection by rating' },
+  normalize: { id: 'sudokuLens.normalize', title: "Normalize lines ('.' for empty cells, no trailing spaces)" },
+  convert: { id: 'sudokuLens.convert', title: 'Convert puzzle (81 / 729 / grid)' },
+  removeDuplicates: { id: 'sudokuLens.removeDuplicates', title: 'Remove duplicate puzzles' },
   /** The "More…" lens: `(uri, line, actions: LensAction[])`, a quick pick of the actions not in the lens row. */
-  more: 'sudokuLens.moreActions',
-} as const;
+  more: { id: 'sudokuLens.moreActions', title: null, lens: 'More…' },
+} as const satisfies Record<string, Command>;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS]['id'];
 
 /** An action on one puzzle, as a lens shows it or the "More…" lens's quick pick lists it. */
 export interface LensAction {
   title: string;
-  command: (typeof LensCommands)[keyof typeof LensCommands];
+  command: CommandId;
 }
-
-/** The client's command "Apply BLISS eliminations to all pencilmark lines" (a code action runs it too). */
-export const BLISS_ALL_COMMAND = 'sudokuLens.applyBlissAll';
 
 /** A batch of pencilmark lines for "Apply BLISS eliminations to all pencilmark lines". */
 const blissApplyParams = record({
@@ -154,6 +174,23 @@ const blissApplyParams = record({
   lines: listOf(lineNumber),
 });
 export type BlissApplyParams = Infer<typeof blissApplyParams>;
+
+/** What "Apply BLISS eliminations to all pencilmark lines" did with one line. */
+export type BlissLineOutcome = 'applied' | 'unchanged' | 'contradictory' | 'over budget' | 'unreadable';
+
+/** `applied to 4,812 lines, 17 unchanged, 3 contradictory (first: line 88)`; lines are 0-based. */
+export function describeBlissApply(rows: readonly Pick<BlissLineResult, 'line' | 'outcome'>[]): string {
+  const of = (outcome: BlissLineOutcome) => rows.filter((r) => r.outcome === outcome);
+  const applied = of('applied').length;
+  const parts = [`applied to ${plural(applied, 'line')}`];
+  for (const outcome of ['unchanged', 'contradictory', 'over budget', 'unreadable'] as const) {
+    const these = of(outcome);
+    if (these.length === 0) continue;
+    const first = outcome === 'unchanged' ? '' : ` (first: line ${Math.min(...these.map((r) => r.line)) + 1})`;
+    parts.push(`${these.length.toLocaleString('en-US')} ${outcome}${first}`);
+  }
+  return parts.join(', ');
+}
 
 /** One pencilmark line after BLISS, and the edit that writes its finds (null unless applied). */
 export interface BlissLineResult {

@@ -2,9 +2,8 @@
  * Writing BLISS's finds back into a 729-char pencilmark line: an eliminated candidate's
  * character becomes the line's empty marker, a placed cell keeps only its digit. No other
  * character moves or changes (nor does the text trailing the cells), so the edit is exactly
- * the finds. Also the one-sentence account of a whole file's run.
+ * the finds.
  */
-import { plural } from '../format';
 import type { Puzzle } from '../parse';
 import type { Range } from '../types';
 import type { BlissStep } from './bliss';
@@ -29,21 +28,4 @@ export function blissEdit(puzzle: Puzzle, lineText: string, steps: readonly Blis
   const cells = lineText.slice(puzzle.range.start.character, puzzle.range.end.character);
   const newText = applyBlissSteps(cells, steps);
   return newText === cells ? null : { range: puzzle.range, newText };
-}
-
-/** What "Apply BLISS eliminations to all pencilmark lines" did with one line. */
-export type BlissLineOutcome = 'applied' | 'unchanged' | 'contradictory' | 'over budget' | 'unreadable';
-
-/** `applied to 4,812 lines, 17 unchanged, 3 contradictory (first: line 88)`; lines are 0-based. */
-export function describeBlissApply(rows: readonly { line: number; outcome: BlissLineOutcome }[]): string {
-  const of = (outcome: BlissLineOutcome) => rows.filter((r) => r.outcome === outcome);
-  const applied = of('applied').length;
-  const parts = [`applied to ${plural(applied, 'line')}`];
-  for (const outcome of ['unchanged', 'contradictory', 'over budget', 'unreadable'] as const) {
-    const these = of(outcome);
-    if (these.length === 0) continue;
-    const first = outcome === 'unchanged' ? '' : ` (first: line ${Math.min(...these.map((r) => r.line)) + 1})`;
-    parts.push(`${these.length.toLocaleString('en-US')} ${outcome}${first}`);
-  }
-  return parts.join(', ');
 }

@@ -1,13 +1,16 @@
 /**
  * The grid view: a webview panel beside the editor that draws the puzzle under the cursor and
  * steps through its solving path. The server builds the picture's data (sudokuLens/grid); the
- * webview (client/media/grid.js) draws it and applies the steps. One panel, following the cursor
- * of whichever Sudoku document is being edited.
+ * page (webview/main.ts, bundled to dist/webview/grid.js, styled by client/media/grid.css) draws
+ * it and applies the steps. One panel, following the cursor of whichever Sudoku document is being
+ * edited.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { GridRequest, type GridResponse, LensCommands, type PuzzleAt, fileName } from '../../server/src/protocol';
-import { isAnalysed } from './documents';
+import { COMMANDS, GridRequest, type GridResponse, type PuzzleAt, fileName } from '../../../server/src/protocol';
+import { isAnalysed } from '../documents';
+import { lensOrCursor } from '../target';
+import type { FromWebview, ToWebview } from './messages';
 
 const VIEW_TYPE = 'sudokuLens.grid';
 /** Cursor moves and typing settle this long before the panel asks the server again. */
@@ -15,25 +18,14 @@ const FOLLOW_DELAY_MS = 150;
 /** While a rating is still running the server answers without steps: ask again after this long. */
 const RETRY_MS = 1_000;
 
-type GridPuzzle = NonNullable<GridResponse['puzzle']>;
-
-/** Extension → webview. JSON only. */
-export type ToWebview =
-  | { type: 'puzzle'; key: string; file: string; puzzle: GridPuzzle }
-  | { type: 'empty'; message: string };
-
-/** Webview → extension. */
-type FromWebview = { type: 'ready' };
-
 const isSudokuEditor = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => !!editor && isAnalysed(editor.document);
 
-/** The puzzle a command is about: the lens's arguments, or the active editor's cursor line. */
-function target(uri?: string, line?: number): PuzzleAt | undefined {
-  if (typeof uri === 'string' && typeof line === 'number') return { uri, line };
-  const editor = vscode.window.activeTextEditor;
-  return isSudokuEditor(editor) ? { uri: editor.document.uri.toString(), line: editor.selection.active.line } : undefined;
-}
-
+/** The lens's puzzle, else the cursor's line in a Sudoku editor (open() warns without one). */
+const target = (uri?: string, line?: number): PuzzleAt | undefined =>
+  lensOrCursor(uri, line, () => {
+    const editor = vscode.window.activeTextEditor;
+    return isSudokuEditor(editor) ? editor : undefined;
+  });
 
 class GridView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -85,13 +77,14 @@ class GridView implements vscode.Disposable {
 
   private createPanel(): void {
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'client', 'media');
+    const script = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
     const panel = vscode.window.createWebviewPanel(
       VIEW_TYPE,
       'Sudoku grid',
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [media] },
+      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [media, script] },
     );
-    panel.webview.html = html(panel.webview, media);
+    panel.webview.html = html(panel.webview, media, script);
     panel.webview.onDidReceiveMessage((message: FromWebview) => this.receive(message), undefined, this.subscriptions);
     panel.onDidDispose(() => {
       this.panel = undefined;
@@ -169,10 +162,11 @@ function newNonce(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function html(webview: vscode.Webview, media: vscode.Uri): string {
+/** The page: `media` holds grid.css, `script` the webview's bundle (grid.js). */
+function html(webview: vscode.Webview, media: vscode.Uri, script: vscode.Uri): string {
   const nonce = newNonce();
   const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.css'));
-  const js = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.js'));
+  const js = webview.asWebviewUri(vscode.Uri.joinPath(script, 'grid.js'));
   const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -216,6 +210,6 @@ export function registerGridView(client: BaseLanguageClient, context: vscode.Ext
   const view = new GridView(client, context);
   return vscode.Disposable.from(
     view,
-    vscode.commands.registerCommand(LensCommands.grid, (uri?: string, line?: number) => view.open(uri, line)),
+    vscode.commands.registerCommand(COMMANDS.grid.id, (uri?: string, line?: number) => view.open(uri, line)),
   );
 }
