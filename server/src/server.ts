@@ -53,7 +53,7 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
   documents.onDidSave((e) => void session.fullPass(e.document.uri));
   documents.onDidClose((e) => session.closed(e.document.uri));
 
-  register(session, [HOVER], FEATURES, PUZZLE_REQUESTS, COLLECTION_REQUESTS);
+  register(session, HOVER, FEATURES, PUZZLE_REQUESTS, COLLECTION_REQUESTS);
   documents.listen(connection);
   connection.listen();
 }

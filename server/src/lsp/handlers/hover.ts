@@ -33,20 +33,22 @@ async function ratingRows(session: Session, uri: string, line: number): Promise<
  * Not a documentRequest: the position is read before the document is looked up, so that parameters
  * without one are answered with an error whether or not the document is open.
  */
-export const HOVER: Registration = (session) =>
-  session.connection.onHover((params, token) =>
-    runSafe(session.connection, token, 'hover', async (): Promise<Hover | null> => {
-      const { uri } = params.textDocument;
-      const { line, character } = params.position;
-      const puzzle = session.current(uri)?.parsed.puzzleAt(line);
-      // The minimality check first: it takes milliseconds where a rating may take seconds.
-      const [uaRows, rows] = await Promise.all([
-        session.ua.hoverRows(puzzle, session.cache, HOVER_RATING_WAIT_MS),
-        ratingRows(session, uri, line).catch((): [string, string][] => []),
-      ]);
-      // The parse of the version current now: the text may have changed while the ratings came.
-      const state = session.current(uri);
-      if (!state) return null;
-      return hoverAt(state.parsed, session.cache, line, character, [...rows, ...uaRows], session.settings.hideSolutions);
-    }),
-  );
+export const HOVER: readonly Registration[] = [
+  (session) =>
+    session.connection.onHover((params, token) =>
+      runSafe(session.connection, token, 'hover', async (): Promise<Hover | null> => {
+        const { uri } = params.textDocument;
+        const { line, character } = params.position;
+        const puzzle = session.current(uri)?.parsed.puzzleAt(line);
+        // The minimality check first: it takes milliseconds where a rating may take seconds.
+        const [uaRows, rows] = await Promise.all([
+          session.ua.hoverRows(puzzle, session.cache, HOVER_RATING_WAIT_MS),
+          ratingRows(session, uri, line).catch((): [string, string][] => []),
+        ]);
+        // The parse of the version current now: the text may have changed while the ratings came.
+        const state = session.current(uri);
+        if (!state) return null;
+        return hoverAt(state.parsed, session.cache, line, character, [...rows, ...uaRows], session.settings.hideSolutions);
+      }),
+    ),
+];
