@@ -18,14 +18,14 @@ const web = { ...common, platform: 'browser', target: 'es2022', external: ['work
 
 /** The rating worker's browser bundle, inlined into the web server, which starts it from a Blob. */
 async function webRatingWorker() {
-  const out = await build({ ...web, ...shipped, format: 'iife', sourcemap: false, entryPoints: ['server/src/ratingWorker.ts'], write: false, outfile: 'worker.js' });
+  const out = await build({ ...web, ...shipped, format: 'iife', sourcemap: false, entryPoints: ['server/src/jobs/ratingWorker.ts'], write: false, outfile: 'worker.js' });
   return out.outputFiles[0].text;
 }
 
 await Promise.all([
   build({ ...common, ...shipped, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, ...shipped, entryPoints: ['server/src/node.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, ...shipped, entryPoints: ['server/src/ratingWorker.ts'], outfile: 'dist/ratingWorker.js' }),
+  build({ ...common, ...shipped, entryPoints: ['server/src/jobs/ratingWorker.ts'], outfile: 'dist/ratingWorker.js' }),
   build({
     ...common,
     ...shipped,

@@ -5,8 +5,8 @@
  */
 import { type CancellationToken, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import type { BlissFinds, BlissFindsJob, BlissLogJob } from './blissJobs';
 import { blissEdit } from './engine/bliss/apply';
+import type { BlissFindsJob, BlissLogJob } from './jobs/blissJobs';
 import { type BlissApplyParams, type BlissLineResult, type PathResponse, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
@@ -35,7 +35,7 @@ async function blissLine(
   const job: BlissFindsJob = { text: p.text, variant: cache.variant(p), budgetMs: settings.ratingBudgetMs, lockedCandidates: settings.blissLockedCandidates };
   // The interactive pool: the user watches the progress, and background work (every pencilmark
   // line's extras, queued on open) would hold it up for minutes.
-  const finds = await ratings.oneOff<BlissFinds>('blissFinds', job, true, token);
+  const finds = await ratings.oneOff('blissFinds', job, true, token);
   if (!finds) return { line: p.line, outcome: 'over budget', edit: null };
   if (finds.noSolution) return { line: p.line, outcome: 'contradictory', edit: null };
   const edit = blissEdit(p, text, finds.steps);
@@ -83,7 +83,7 @@ export async function blissLogAt(
       nodeBudget: settings.nodeBudget,
     },
   };
-  const log = await unlessCancelled(token, 'BLISS', ratings.oneOff<string[]>('blissLog', job, true, token));
+  const log = await unlessCancelled(token, 'BLISS', ratings.oneOff('blissLog', job, true, token));
   if (log instanceof ResponseError) return log;
   return { document: [`# Line ${p.line + 1} of ${file}: BLISS log, as \`sudoku-lens bliss\` prints it`, ...log].join('\n') + '\n', reason: null };
 }

@@ -6,10 +6,10 @@
  */
 import workerpool from 'workerpool';
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import type { RatingWorkers } from './ratings';
+import type { RatingWorkers } from './jobs/workers';
 import { startServer } from './server';
 
-/** ratingWorker.ts bundled for a Web Worker: scripts/build.mjs defines it. */
+/** jobs/ratingWorker.ts bundled for a Web Worker: scripts/build.mjs defines it. */
 declare const RATING_WORKER_SOURCE: string;
 /** The worker's global scope (the typings at hand have no WebWorker lib). */
 declare const self: ConstructorParameters<typeof BrowserMessageReader>[0] & { navigator: { hardwareConcurrency?: number } };

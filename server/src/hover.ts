@@ -34,12 +34,15 @@ function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: n
   return `${name}: empty; candidates ${digitsOf(left).join(' ') || 'none'} (after the givens' eliminations)`;
 }
 
-/** Two grid pictures beside each other, each under its title. */
-function besideEachOther(left: string, right: string, titles: [string, string]): string {
+/**
+ * Two grid pictures beside each other, without titles: the full one is the solution, and a title
+ * row would push the grids' last row out of the hover's 250 pixels.
+ */
+function besideEachOther(left: string, right: string): string {
   const a = left.split('\n');
   const b = right.split('\n');
-  const width = Math.max(...a.map((l) => l.length), titles[0].length) + 4;
-  return [titles, ...a.map((l, i) => [l, b[i] ?? ''])].map(([l, r]) => `${l.padEnd(width)}${r}`.trimEnd()).join('\n');
+  const width = Math.max(...a.map((l) => l.length)) + 4;
+  return a.map((l, i) => `${l.padEnd(width)}${b[i] ?? ''}`.trimEnd()).join('\n');
 }
 
 /** What the puzzle is, in one line: format, givens (and candidates), solution status. */
@@ -57,7 +60,7 @@ function headline(puzzle: Puzzle, analysis: Analysis | null, hideSolution: boole
 function picture(puzzle: Puzzle, cands: Uint16Array, solution: Uint8Array | null): string {
   // A pencilmark line's givens are its solved cells, often none: its candidates are the picture.
   const grid = puzzle.kind === '729' ? pencilmarkPicture(cands) : gridPicture(solvedDigits(cands));
-  return solution ? besideEachOther(grid, gridPicture(solution), ['puzzle', 'solution']) : grid;
+  return solution ? besideEachOther(grid, gridPicture(solution)) : grid;
 }
 
 /** Label | value rows, the first as the table's header row (an empty header would cost a row). */
@@ -96,10 +99,12 @@ export function hoverAt(
   const analysis = cache.get(puzzle);
   const cands = candidatesOf(puzzle);
   const cell = cands ? cellAt(puzzle, line, character) : -1;
-  const parts = [summary(puzzle, cands, analysis, ratings, hideSolution)];
-  if (cands && cell >= 0) parts.unshift(cellText(puzzle, cands, cell, character), '---');
+  const text = summary(puzzle, cands, analysis, ratings, hideSolution);
+  // On a cell, that cell's line first, in the headline's paragraph (a hard break, no rule): the
+  // hover's height goes to the grid.
+  const value = cands && cell >= 0 ? `${cellText(puzzle, cands, cell, character)}  \n${text}` : text;
   return {
-    contents: { kind: 'markdown', value: parts.join('\n\n') },
+    contents: { kind: 'markdown', value },
     range: cell >= 0 ? cellRange(puzzle, cell) : puzzle.range,
   };
 }

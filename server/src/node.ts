@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { watchFraming } from './framing';
-import { nodeWorkers } from './nodeWorkers';
+import { nodeWorkers } from './jobs/nodeWorkers';
 import { startServer } from './server';
 
 startServer((options) => createConnection(ProposedFeatures.all, options), nodeWorkers(path.join(__dirname, 'ratingWorker.js')));

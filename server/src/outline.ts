@@ -7,9 +7,9 @@ import { type DocumentSymbol, type FoldingRange, SymbolKind } from 'vscode-langu
 import type { AnalysisCache } from './analysisCache';
 import { describeStatus } from './engine/analyze';
 import { plural } from './engine/format';
-import { type Puzzle, shiftRange } from './engine/parse';
+import { type Puzzle, firstLine, shiftRange } from './engine/parse';
 import { seFormat } from './engine/rate';
-import { type PuzzleDocument, firstLine } from './puzzleDocument';
+import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
 
 /**

@@ -7,10 +7,7 @@
  * lines is made only when asked for.
  */
 import type { LineChange, LinesSnapshot } from './lineDocument';
-import { type Puzzle, isLinePuzzle, parseLines, shiftPuzzle } from './engine/parse';
-
-/** First line of a puzzle, its header fields included. */
-export const firstLine = (p: Puzzle): number => (p.header.length > 0 ? Math.min(p.header[0].line, p.range.start.line) : p.range.start.line);
+import { type Puzzle, firstLine, isLinePuzzle, parseLines, shiftPuzzle } from './engine/parse';
 
 /** The first index in [0, n) where `past` holds (it holds from some index on). */
 function firstWhere(n: number, past: (i: number) => boolean): number {

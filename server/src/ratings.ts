@@ -5,8 +5,8 @@
  * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own. When a
  * hover stops waiting, its job moves to the background pool, so one hard puzzle hovered in
  * passing cannot hold up the next hover.
- * Where the workers come from is the entry's business (RatingWorkers): threads in Node
- * (nodeWorkers.ts), Web Workers in the browser (browser.ts).
+ * Where the workers come from is the entry's business (jobs/workers.ts's RatingWorkers): threads
+ * in Node (jobs/nodeWorkers.ts), Web Workers in the browser (browser.ts).
  */
 import type workerpool from 'workerpool';
 import type { CancellationToken } from 'vscode-languageserver';
@@ -15,20 +15,14 @@ import type { PuzzleVariant } from './engine/parse';
 import { type Rating, type RatingSummary, summarize } from './engine/rate';
 import type { AnalysisCache } from './analysisCache';
 import type { Puzzle } from './engine/parse';
-import type { RateJob } from './ratingWorker';
+import type { JobArg, JobEvent, JobName, JobResult } from './jobs/table';
+import { type RatingWorkers, runJob } from './jobs/workers';
 
 const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
 
-type Method = 'rate' | 'extras';
-
-/** Pools of workers running ratingWorker.ts's jobs. */
-export interface RatingWorkers {
-  /** Cores available: background work gets all but one. */
-  readonly cores: number;
-  /** A pool of at most `maxWorkers` workers. */
-  pool(maxWorkers: number): workerpool.Pool;
-}
+/** The jobs whose results the service keeps (run()). */
+type Kept = 'rate' | 'extras';
 
 interface Running {
   promise: Promise<unknown>;
@@ -36,11 +30,11 @@ interface Running {
   demote?: () => void;
 }
 
-/** `method` on a worker of `pool`; `token` cancels it, stopping its worker if it runs. */
-function cancellable<T>(pool: workerpool.Pool, method: string, arg: unknown, token?: CancellationToken, on?: (event: unknown) => void): Promise<T> {
-  const task = pool.exec(method, [arg], { on });
+/** Job `name` on a worker of `pool`; `token` cancels it, stopping its worker if it runs. */
+function cancellable<K extends JobName>(pool: workerpool.Pool, name: K, arg: JobArg<K>, token?: CancellationToken, on?: (event: JobEvent<K>) => void): Promise<JobResult<K>> {
+  const task = runJob(pool, name, arg, on);
   const cancelling = token?.onCancellationRequested(() => task.cancel());
-  return Promise.resolve(task as Promise<T>).finally(() => cancelling?.dispose());
+  return Promise.resolve(task).finally(() => cancelling?.dispose());
 }
 
 export class RatingService {
@@ -87,7 +81,7 @@ export class RatingService {
     const key = `${variant}:${text}`;
     const kept = this.extrasKept.get(key);
     if (kept) return Promise.resolve(kept);
-    return this.run<ExtraRatings>('extras', key, { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates }, interactive, (extras) => {
+    return this.run('extras', key, { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates }, interactive, (extras) => {
       this.extrasKept.set(key, extras);
       if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
       this.onRated(text);
@@ -105,8 +99,7 @@ export class RatingService {
   path(text: string, unique: boolean, interactive = false): Promise<Rating> {
     const kept = this.paths.get(text);
     if (kept) return Promise.resolve(kept);
-    const job: RateJob = { text, unique, budgetMs: this.budgetMs };
-    return this.run<Rating>('rate', text, job, interactive, (rating) => {
+    return this.run('rate', text, { text, unique, budgetMs: this.budgetMs }, interactive, (rating) => {
       this.summaries.set(text, summarize(rating));
       this.paths.set(text, rating);
       if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
@@ -137,39 +130,39 @@ export class RatingService {
    * A job whose result is not kept (BLISS over a whole file, a BLISS log): on the interactive pool
    * when someone waits for it, else the background one. `token` cancels it, stopping its worker if it runs.
    */
-  oneOff<T>(method: string, arg: unknown, interactive: boolean, token?: CancellationToken): Promise<T> {
-    return cancellable<T>(interactive ? this.interactive : this.background, method, arg, token);
+  oneOff<K extends JobName>(name: K, arg: JobArg<K>, interactive: boolean, token?: CancellationToken): Promise<JobResult<K>> {
+    return cancellable(interactive ? this.interactive : this.background, name, arg, token);
   }
 
   /**
    * A search the user waits for (minutes, maybe): on its own worker, so hovers and background
    * ratings do not wait for it, nor it for them. `on` receives the worker's events (progress).
    */
-  search<T>(method: string, arg: unknown, token: CancellationToken, on?: (event: unknown) => void): Promise<T> {
+  search<K extends JobName>(name: K, arg: JobArg<K>, token: CancellationToken, on?: (event: JobEvent<K>) => void): Promise<JobResult<K>> {
     this.searchPool ??= this.workers.pool(1);
-    return cancellable<T>(this.searchPool, method, arg, token, on);
+    return cancellable(this.searchPool, name, arg, token, on);
   }
 
   async dispose(): Promise<void> {
     await Promise.all([this.background.terminate(true), this.interactive.terminate(true), this.searchPool?.terminate(true)]);
   }
 
-  /** One worker job per (method, pool, key) at a time; `done` stores the result. */
-  private run<T>(method: Method, key: string, arg: unknown, interactive: boolean, done: (result: T) => void): Promise<T> {
-    const id = `${method}:${interactive ? 'i' : 'b'}:${key}`;
+  /** One worker job per (name, pool, key) at a time; `done` stores the result. */
+  private run<K extends Kept>(name: K, key: string, arg: JobArg<K>, interactive: boolean, done: (result: JobResult<K>) => void): Promise<JobResult<K>> {
+    const id = `${name}:${interactive ? 'i' : 'b'}:${key}`;
     const running = this.inflight.get(id);
-    if (running) return running.promise as Promise<T>;
-    const task = (interactive ? this.interactive : this.background).exec(method, [arg]);
+    if (running) return running.promise as Promise<JobResult<K>>;
+    const task = runJob(interactive ? this.interactive : this.background, name, arg);
     let demoted = false;
     const entry: Running = { promise: Promise.resolve() };
-    const promise = Promise.resolve(task as Promise<T>)
+    const promise = Promise.resolve(task)
       .then(
         (result) => {
           done(result);
           return result;
         },
         (err: unknown) => {
-          if (demoted) return this.run<T>(method, key, arg, false, done);
+          if (demoted) return this.run(name, key, arg, false, done);
           throw err;
         },
       )

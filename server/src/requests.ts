@@ -5,10 +5,10 @@ import { describeStatus } from './engine/analyze';
 import { gridPicture, plural, solutionString } from './engine/format';
 import type { Puzzle } from './engine/parse';
 import { describeRating, pathText, summarize } from './engine/rate';
+import type { WPathJob } from './jobs/table';
 import { type PathResponse, type RateResponse, type SolveResponse, type ValidateResponse, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';
-import type { WPathJob, WPathText } from './ratingWorker';
 import { HIDDEN_SOLUTION } from './settings';
 
 const where = (p: Puzzle): string => `Line ${p.line + 1}`;
@@ -98,7 +98,7 @@ export async function whipPathAt(
   const found = ratablePuzzle(doc, cache, line);
   if (!('p' in found)) return found;
   const job: WPathJob = { text: found.text, budgetMs };
-  const path = await unlessCancelled(token, 'Whip path', ratings.oneOff<WPathText>('wPath', job, true, token));
+  const path = await unlessCancelled(token, 'Whip path', ratings.oneOff('wPath', job, true, token));
   if (path instanceof ResponseError) return path;
   if (path.overBudget) {
     return { document: null, reason: `${where(found.p)}: ${path.headline}: the rating budget (sudokuLens.rating.budgetMs, ${budgetMs} ms) ran out` };

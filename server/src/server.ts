@@ -12,7 +12,7 @@ import { HOVER } from './lsp/handlers/hover';
 import { PUZZLE_REQUESTS } from './lsp/handlers/puzzleRequests';
 import { register } from './lsp/registration';
 import { Session } from './lsp/session';
-import type { RatingWorkers } from './ratings';
+import type { RatingWorkers } from './jobs/workers';
 import { LEGEND } from './semanticTokens';
 
 /** Starts the server on the connection `connect` makes with these options (the lifecycle's, see lifecycle.ts). */
@@ -49,7 +49,7 @@ export function startServer(connect: (options: ConnectionOptions) => Connection,
 
   const { documents } = session;
   documents.onDidOpen((e) => session.opened(e.document.uri));
-  documents.onDidChangeContent((e) => session.changed(e.document.uri));
+  documents.onDidChangeContent((e) => session.changed(e.document.uri, e.document.version));
   documents.onDidSave((e) => void session.fullPass(e.document.uri));
   documents.onDidClose((e) => session.closed(e.document.uri));
 

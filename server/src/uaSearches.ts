@@ -1,7 +1,7 @@
 /**
  * The editor's UA commands (protocol.ts `UASearchRequest`): what the line holds (a clue
  * pattern, a solution grid or a unique puzzle), the search on the RatingService's search worker
- * (uaJobs.ts; progress passed on, Cancel stops the worker), and the result document: one puzzle
+ * (jobs/uaJobs.ts; progress passed on, Cancel stops the worker), and the result document: one puzzle
  * (or UA set) per line under a `#` header saying what was searched and how long it took.
  */
 import { type CancellationToken, ResponseError } from 'vscode-languageserver';
@@ -10,18 +10,17 @@ import { unlessCancelled } from './requests';
 import { plural } from './engine/format';
 import { type Puzzle, patternClues } from './engine/parse';
 import {
-  type DocumentGrids,
   describeGridSource,
   elapsed,
   solutionGridOf,
   uaCountSummary,
   uaSetLine,
 } from './engine/uaTargets';
+import type { SearchEvent } from './jobs/uaJobs';
 import { type PathResponse, type PatternAtResponse, type UASearchParams, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
 import type { Settings } from './settings';
-import type { ClueJobResult, PatternJobResult, SearchEvent } from './uaJobs';
 
 export type UASettings = Pick<Settings, 'uaSearchBudgetMs' | 'nodeBudget'>;
 
@@ -48,14 +47,13 @@ interface Search {
 }
 
 /** Worker progress events as `message`, `percentage`. */
-const progressOf = (unit: string, report: Report) => (e: unknown) => {
-  const ev = e as SearchEvent;
-  if (ev.kind === 'progress') report(`${Math.floor(ev.done)} / ${ev.total} ${unit}`, (100 * ev.done) / ev.total);
+const progressOf = (unit: string, report: Report) => (e: SearchEvent) => {
+  if (e.kind === 'progress') report(`${Math.floor(e.done)} / ${e.total} ${unit}`, (100 * e.done) / e.total);
 };
 
 async function uaSetsDocument(s: Search, grid: string, source: string): Promise<PathResponse | ResponseError> {
   const job = { grid, maxSize: UA_MAX_SIZE, budgetMs: s.settings.uaSearchBudgetMs };
-  const r = await unlessCancelled(s.token, 'UA sets', s.ratings.search<{ sets: number[][] | null; ms: number }>('uaSets', job, s.token));
+  const r = await unlessCancelled(s.token, 'UA sets', s.ratings.search('uaSets', job, s.token));
   if (r instanceof ResponseError) return r;
   if (!r.sets) return none(`The UA sets took longer than ${s.settings.uaSearchBudgetMs} ms (sudokuLens.unavoidableSets.searchBudgetMs)`);
   const lines = [`${s.head}: minimal UA sets of ${source}, smallest first`, `# grid ${grid}`, ...r.sets.map((u) => uaSetLine(u, grid))];
@@ -65,7 +63,7 @@ async function uaSetsDocument(s: Search, grid: string, source: string): Promise<
 
 async function seventeenDocument(s: Search, grid: string, source: string): Promise<PathResponse | ResponseError> {
   const job = { grid, clues: 17, budgetMs: s.settings.uaSearchBudgetMs };
-  const run = s.ratings.search<ClueJobResult>('clueSearch', job, s.token, progressOf('search tasks', s.report));
+  const run = s.ratings.search('clueSearch', job, s.token, progressOf('search tasks', s.report));
   const r = await unlessCancelled(s.token, '17-clue search', run);
   if (r instanceof ResponseError) return r;
   if (!r.puzzles) return none(`The 17-clue search stopped at its budget of ${s.settings.uaSearchBudgetMs} ms (sudokuLens.unavoidableSets.searchBudgetMs)`);
@@ -80,13 +78,13 @@ async function patternDocument(s: Search, text: string, params: UASearchParams):
   const where = from.kind === 'document' ? 'this file' : from.name;
   s.report(`reading the solution grids of ${where}`, 0);
   const gridJob = { text: from.kind === 'document' ? text : from.text, nodeBudget: s.settings.nodeBudget };
-  const found = await unlessCancelled(s.token, 'Pattern search', s.ratings.search<DocumentGrids>('documentGrids', gridJob, s.token));
+  const found = await unlessCancelled(s.token, 'Pattern search', s.ratings.search('documentGrids', gridJob, s.token));
   if (found instanceof ResponseError) return found;
   if (found.grids.length === 0) {
     return none(`No solution grid in ${where}: it needs 81-digit solution grids or puzzles with one solution${found.skipped.length > 0 ? ` (${plural(found.skipped.length, 'puzzle')} skipped)` : ''}`);
   }
   const job = { pattern, grids: found.grids.map((g) => g.grid), budgetMs: s.settings.uaSearchBudgetMs };
-  const run = s.ratings.search<PatternJobResult>('patternSearch', job, s.token, progressOf('grids', s.report));
+  const run = s.ratings.search('patternSearch', job, s.token, progressOf('grids', s.report));
   const r = await unlessCancelled(s.token, 'Pattern search', run);
   if (r instanceof ResponseError) return r;
   const total = r.grids.reduce((n, g) => n + g.puzzles.length, 0);

@@ -102,7 +102,7 @@ export class UAService {
     const generation = this.generation;
     const job: UAJob = { items: [{ text, kind }], budgetMs: this.budgetMs, sliceMs: SLICE_MS };
     const promise = this.ratings
-      .oneOff<UAInfo[]>('uaInfo', job, true)
+      .oneOff('uaInfo', job, true)
       .then(([info]) => {
         if (generation === this.generation) this.store(text, info);
         this.onResults([text]);
@@ -156,7 +156,7 @@ export class UAService {
     const generation = this.generation;
     const job: UAJob = { items, budgetMs: this.budgetMs, sliceMs: SLICE_MS };
     this.ratings
-      .oneOff<UAInfo[]>('uaInfo', job, false)
+      .oneOff('uaInfo', job, false)
       .then(
         (infos) => {
           if (generation !== this.generation) return; // still queued: computed again under the new budget

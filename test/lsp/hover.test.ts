@@ -35,20 +35,25 @@ describe('hover layout', () => {
     const text = await hover(1, 85);
     const [head, picture, table] = text.split('\n\n');
     expect(head).toBe('**Line 2** · 81-char givens line · 18 givens · unique solution');
-    expect(picture).toMatch(/^```text\npuzzle\s+solution\n4 \. \. \| \. 3 \. \| \. \. \.\s+4 6 8 \| 9 3 1 \| 5 2 7\n/);
+    expect(picture).toMatch(/^```text\n4 \. \. \| \. 3 \. \| \. \. \.\s+4 6 8 \| 9 3 1 \| 5 2 7\n/);
     expect(table.split('\n')[1]).toBe('|---|---|');
     expect(text).not.toContain('| | |');
     expect(text).not.toMatch(/\| (Format|Givens|Solution) \|/); // in the headline now
+  });
+
+  it("on a cell, puts that cell's line above the headline, in its paragraph: no rule takes the grid's height", async () => {
+    const text = await hover(1, 0);
+    expect(text.split('\n\n')[0]).toBe('**r1c1**: given 4  \n**Line 2** · 81-char givens line · 18 givens · unique solution');
+    expect(text.split('\n')).not.toContain('---');
   });
 
   it("draws a 729-char line's candidates, not its (no) givens", async () => {
     const text = await hover(2, 729);
     expect(text.split('\n\n')[0]).toBe('**Line 3** · 729-char pencilmark line · 0 givens · 562 candidates · unique solution');
     const rows = text.split('```text\n')[1].split('\n');
-    expect(rows[0]).toMatch(/^puzzle\s+solution$/);
-    // r1c1 keeps 3 4 7 9 (the line's first nine characters: `..34..7.9`).
-    expect(rows[1]).toMatch(/^3479 /);
-    expect(rows.slice(1, 12).join('\n')).not.toMatch(/^\. \. \./m);
+    // r1c1 keeps 3 4 7 9 (the line's first nine characters: `..34..7.9`); the solution beside.
+    expect(rows[0]).toMatch(/^3479 .* 9 5 1 \| 2 3 4 \| 6 8 7$/);
+    expect(rows.slice(0, 11).join('\n')).not.toMatch(/^\. \. \./m);
   });
 
   it('escapes user text: a | in trailing text stays inside its cell, markdown characters show as written', async () => {

@@ -25,15 +25,19 @@ describe('opening a 49,158-line collection', () => {
   it('answers the code lenses around the view before the first diagnostics of the file', async () => {
     const events: string[] = [];
     const firstPush = server.nextPush(URI).then(() => events.push('diagnostics'));
-    server.open(URI, BIG);
-    const hints = server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri: URI }, range: VIEW });
-    const lenses = server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: URI } }).then((l) => {
+    // One write: the requests are in the server's input when the document is, however loaded this process is.
+    const [hints, lenses] = server.sendTogether([
+      { method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'sudoku', version: 1, text: BIG } } },
+      { method: 'textDocument/inlayHint', params: { textDocument: { uri: URI }, range: VIEW }, request: true },
+      { method: 'textDocument/codeLens', params: { textDocument: { uri: URI } }, request: true },
+    ]);
+    const answered = lenses.then((l) => {
       events.push('lenses');
-      return l;
+      return l as CodeLens[];
     });
-    await Promise.all([hints, lenses, firstPush]);
+    await Promise.all([hints, answered, firstPush]);
     expect(events).toEqual(['lenses', 'diagnostics']);
-    const lines = new Set((await lenses).map((l) => l.range.start.line));
+    const lines = new Set((await answered).map((l) => l.range.start.line));
     expect(Math.min(...lines)).toBe(VIEW.start.line - LENS_MARGIN);
     expect(Math.max(...lines)).toBe(VIEW.end.line + LENS_MARGIN);
   });

@@ -38,6 +38,11 @@ export interface SpawnedServer {
   reconfigure(settings: unknown): Promise<void>;
   /** Bytes written to the server's stdin as they are, outside any frame. */
   writeRaw(bytes: string | Buffer): void;
+  /**
+   * Writes these messages in one write, so that they reach the server together whatever the load
+   * on this process; each request's promise resolves with its answer's result (or error).
+   */
+  sendTogether(messages: readonly { method: string; params: unknown; request?: boolean }[]): Promise<unknown>[];
   /** Resolves with the next push for `uri` that satisfies `accept`. */
   nextPush(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   /** The latest push for `uri` if it satisfies `accept`, else the next one that does. */
@@ -64,10 +69,20 @@ export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedSer
     process.stderr.write(chunk);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const connection = createProtocolConnection(
-    new StreamMessageReader(child.stdout!),
-    new StreamMessageWriter(child.stdin!),
-  );
+  // Answers to sendTogether's requests (ids of their own) are taken out before the connection sees them.
+  const together = new Map<string, (answer: unknown) => void>();
+  const reader = new StreamMessageReader(child.stdout!);
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    listen((message) => {
+      const answer = message as { id?: unknown; result?: unknown; error?: unknown };
+      const waiting = typeof answer.id === 'string' ? together.get(answer.id) : undefined;
+      if (!waiting) return callback(message);
+      together.delete(answer.id as string);
+      waiting(answer.error ?? answer.result);
+    });
+  const connection = createProtocolConnection(reader, new StreamMessageWriter(child.stdin!));
+  let togetherIds = 0;
   // Writing to a server that has exited (the framing tests) is not this helper's error.
   child.stdin!.on('error', () => undefined);
   const pushed = new Map<string, PublishDiagnosticsParams>();
@@ -104,6 +119,17 @@ export function spawnServer(settings: unknown = {}, server = SERVER): SpawnedSer
     exited,
     configured,
     writeRaw: (bytes) => child.stdin!.write(bytes),
+    sendTogether(messages) {
+      const answers: Promise<unknown>[] = [];
+      const frames = messages.map(({ method, params, request }) => {
+        const id = request ? `together-${++togetherIds}` : undefined;
+        if (id) answers.push(new Promise((resolve) => together.set(id, resolve)));
+        const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...(id ? { id } : {}), method, params }));
+        return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
+      });
+      child.stdin!.write(Buffer.concat(frames));
+      return answers;
+    },
     reconfigure(next) {
       current = next;
       const reread = new Promise<void>((resolve) => (answered = resolve));

@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../imports';
 
 // The engine is plain TypeScript: it must run in the CLI, a worker or a browser alike.
 const ENGINE = path.resolve(__dirname, '..', '..', 'server', 'src', 'engine');
@@ -13,10 +14,7 @@ describe('engine purity', () => {
   });
 
   it.each(files)('%s imports only other engine modules', (file) => {
-    const source = readFileSync(path.join(ENGINE, file), 'utf8');
-    const imports = [...source.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-      (m) => m[1] ?? m[2] ?? m[3],
-    );
+    const imports = importsOf(path.join(ENGINE, file));
     const outside = imports.filter((spec) => !spec.startsWith('./') && !spec.startsWith('../'));
     expect(outside, `${file} imports ${outside.join(', ')}`).toEqual([]);
     const escaping = imports.filter((spec) => path.resolve(path.dirname(path.join(ENGINE, file)), spec).indexOf(ENGINE) !== 0);

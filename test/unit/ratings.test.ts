@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rating } from '../../server/src/engine/rate';
-import { nodeWorkers } from '../../server/src/nodeWorkers';
+import { nodeWorkers } from '../../server/src/jobs/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';
 
 const WORKER = join(__dirname, '..', '..', 'dist', 'ratingWorker.js');

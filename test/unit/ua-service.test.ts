@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/analysisCache';
 import { splitLines } from '../../server/src/engine/parse';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
-import { nodeWorkers } from '../../server/src/nodeWorkers';
+import { nodeWorkers } from '../../server/src/jobs/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';
 import { UAService } from '../../server/src/uaService';
 

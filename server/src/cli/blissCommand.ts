@@ -1,12 +1,12 @@
 /**
  * `sudoku-lens bliss`: the BLISS solver (engine/bliss) on each puzzle, printing its log in the
  * forum thread's format and a summary line, or one JSON object per puzzle with every step
- * (blissReport.ts).
+ * (jobs/blissReport.ts).
  */
 import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { plural } from '../engine/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
-import { type BlissRunOptions, blissReport } from './blissReport';
+import { type BlissRunOptions, blissReport } from '../jobs/blissReport';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';

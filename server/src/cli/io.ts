@@ -1,8 +1,8 @@
 /** What every CLI command shares: usage errors, number options, I/O error causes, the worker threads. */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { nodeWorkers } from '../nodeWorkers';
-import type { RatingWorkers } from '../ratings';
+import { nodeWorkers } from '../jobs/nodeWorkers';
+import type { RatingWorkers } from '../jobs/workers';
 
 export class UsageError extends Error {}
 

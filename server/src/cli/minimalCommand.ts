@@ -14,7 +14,8 @@ import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { Progress } from './progress';
-import { baseJson, hasError } from './rows';
+import { hasError } from '../jobs/findingLines';
+import { baseJson } from './rows';
 
 export const MINIMAL_USAGE = `  sudoku-lens minimal PUZZLE|FILE... [--json] [--budget-ms N]
                                  minimal or not: the redundant clues (each removable alone) and a

@@ -13,7 +13,8 @@ import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { lineProgress } from './lineProgress';
 import { variantOption } from './rateCommand';
-import { type BaseRow, baseJson, cellDigit, diagnosticLines, hasError } from './rows';
+import { diagnosticLines, hasError } from '../jobs/findingLines';
+import { type BaseRow, baseJson, cellDigit } from './rows';
 
 export const PUZZLE_COMMANDS = ['check', 'solve', 'path'];
 

@@ -1,7 +1,7 @@
 /**
  * `sudoku-lens rate`: SE, BLISS and W ratings of whole collections. Puzzles are parsed and
  * solved (uniqueness) here; the ratings run on a workerpool of dist/ratingWorker.js (job `row`,
- * cli/jobs.ts), or in-process with --workers 1 or a single puzzle. Rows come out in input order
+ * jobs/rowJobs.ts), or in-process with --workers 1 or a single puzzle. Rows come out in input order
  * as soon as every earlier row is done, with a bounded number in flight; a progress bar (or a
  * line every ~5 s) goes to stderr; --output FILE --resume continues an interrupted run.
  */
@@ -18,11 +18,13 @@ import type { Finding } from '../engine/types';
 import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
-import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from './jobs';
+import { hasError, diagnosticLines } from '../jobs/findingLines';
+import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from '../jobs/rowJobs';
+import { runJob } from '../jobs/workers';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { Progress } from './progress';
-import { baseJson, diagnosticLines, hasError } from './rows';
+import { baseJson } from './rows';
 import { workerCrash } from './workerFailure';
 
 export const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
@@ -340,7 +342,7 @@ export async function runRate(args: string[], values: RateOptions): Promise<numb
   if (threads && workers > 1) pool = threads.pool(workers);
   const run = (job: RowJob): Promise<RowResult> =>
     pool
-      ? Promise.resolve(pool.exec('row', [job]) as Promise<RowResult>)
+      ? Promise.resolve(runJob(pool, 'row', job))
       : // In-process: one puzzle per event-loop turn, so output and signals are not held up.
         new Promise((resolve, reject) =>
           setImmediate(() => {

@@ -1,4 +1,4 @@
-/** What the per-puzzle commands print for every puzzle: the base JSON row and diagnostic lines. */
+/** What the per-puzzle commands print for every puzzle: the base JSON row (diagnostic lines: jobs/findingLines.ts). */
 import type { Analysis } from '../engine/analyze';
 import { solutionString } from '../engine/format';
 import { cellName } from '../engine/grid';
@@ -28,11 +28,3 @@ export function baseJson(file: string, row: BaseRow): Record<string, unknown> {
     diagnostics: findings.map((f) => ({ severity: f.severity, code: f.code, message: f.message, range: f.range })),
   };
 }
-
-/** `file:line:col: severity code: message`, hints left out. */
-export const diagnosticLines = (file: string, findings: Finding[]): string[] =>
-  findings
-    .filter((f) => f.severity !== 'hint')
-    .map((f) => `${file}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${f.message}`);
-
-export const hasError = (findings: Finding[]): boolean => findings.some((f) => f.severity === 'error');

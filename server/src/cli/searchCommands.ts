@@ -1,13 +1,15 @@
 /**
  * `sudoku-lens search-pattern` and `search17`: the exhaustive UA searches (engine/ua) on a
- * worker thread (dist/ratingWorker.js, uaJobs.ts), so the main thread draws the progress and
+ * worker thread (dist/ratingWorker.js, jobs/uaJobs.ts), so the main thread draws the progress and
  * answers Ctrl-C (puzzles already printed stay; exit 130). Puzzles go to stdout one per line
  * (or one JSON object per grid), summaries to stderr.
  */
 import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { patternClues } from '../engine/parse';
 import { elapsed } from '../engine/uaTargets';
-import type { ClueJob, ClueJobResult, PatternGridDone, PatternJob, PatternJobResult, SearchEvent } from '../uaJobs';
+import type { ClueJob, PatternGridDone, PatternJob, SearchEvent } from '../jobs/uaJobs';
+import type { JobArg, JobResult } from '../jobs/table';
+import { runJob } from '../jobs/workers';
 import { plural } from '../engine/format';
 import { ARGUMENT } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
@@ -38,7 +40,12 @@ const SEARCH_BUDGET_MS = 600_000;
  * Runs a job of dist/ratingWorker.js on its own thread, drawing its progress on stderr and
  * passing its other events on. Ctrl-C stops the worker and exits with status 130.
  */
-async function inWorker<T>(method: string, job: unknown, label: string, onEvent: (e: SearchEvent, progress: Progress | null) => void): Promise<T> {
+async function inWorker<K extends 'patternSearch' | 'clueSearch'>(
+  name: K,
+  job: JobArg<K>,
+  label: string,
+  onEvent: (e: SearchEvent, progress: Progress | null) => void,
+): Promise<JobResult<K>> {
   const pool = cliWorkers().pool(1);
   let progress = null as Progress | null; // created by the first progress event, which knows the total
   let shown = 0;
@@ -58,7 +65,7 @@ async function inWorker<T>(method: string, job: unknown, label: string, onEvent:
       }
       onEvent(e, progress);
     };
-    return (await pool.exec(method, [job], { on })) as T;
+    return await runJob(pool, name, job, on);
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     progress?.finish();
@@ -106,7 +113,7 @@ export async function runSearchPattern(args: string[], values: SearchOptions): P
       }
     };
     const job: PatternJob = { pattern: p.pattern, grids: grids.map((g) => g.grid), budgetMs };
-    const r = await inWorker<PatternJobResult>('patternSearch', job, label, (e, progress) => {
+    const r = await inWorker('patternSearch', job, label, (e, progress) => {
       if (e.kind === 'grid') print(e.result, progress);
     });
     if (r.stopped) {
@@ -128,7 +135,7 @@ export async function runSearch17(args: string[], values: SearchOptions): Promis
   let stopped = false;
   for (const g of grids) {
     const job: ClueJob = { grid: g.grid, clues, budgetMs };
-    const r = await inWorker<ClueJobResult>('clueSearch', job, `search17 ${g.file === ARGUMENT ? 'GRID' : `${g.file}:${g.line}`}`, () => undefined);
+    const r = await inWorker('clueSearch', job, `search17 ${g.file === ARGUMENT ? 'GRID' : `${g.file}:${g.line}`}`, () => undefined);
     if (!r.puzzles) stopped = true;
     if (values.json) {
       const row = { file: g.file, line: g.line, grid: g.grid, source: g.source, clues, puzzles: r.puzzles, ms: Math.round(r.ms) };

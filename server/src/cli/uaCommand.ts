@@ -6,7 +6,7 @@ import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
 import { cellName } from '../engine/grid';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
 import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/uaTargets';
-import { uaSetsJob } from '../uaJobs';
+import { uaSetsJob } from '../jobs/uaJobs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { gridOrigin, readGrids } from './uaInputs';

@@ -72,6 +72,9 @@ const isCellChar = (ch: string): boolean => isDigit(ch) || isEmptyMarker(ch);
 const isTrailingStart = (code: number): boolean =>
   code === 35 || code === 58 || code === 44 || code <= 32 || (code >= 127 && /\s/.test(String.fromCharCode(code)));
 
+/** First line of a puzzle, its header fields included. */
+export const firstLine = (p: Puzzle): number => (p.header.length > 0 ? Math.min(p.header[0].line, p.range.start.line) : p.range.start.line);
+
 export const cellLine = (p: Puzzle, cell: number): number => (p.gridCells ? p.gridCells[2 * cell] : p.line);
 
 /** First character of a cell (a 729 cell spans 9 characters). */

@@ -12,7 +12,8 @@ import { DiagnosticsMemo } from '../diagnosticsMemo';
 import { LineDocument } from '../lineDocument';
 import { type DocumentStatus, StatusNotification } from '../protocol';
 import { PuzzleDocument } from '../puzzleDocument';
-import { type RatingWorkers, RatingService } from '../ratings';
+import type { RatingWorkers } from '../jobs/workers';
+import { RatingService } from '../ratings';
 import { SemanticTokensProvider } from '../semanticTokens';
 import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from '../settings';
 import { UAService } from '../uaService';
@@ -178,9 +179,11 @@ export class Session {
   }
 
   /** Typing: a quick pass once the user pauses (sudokuLens.diagnostics.syntaxDelayMs). */
-  changed(uri: string): void {
+  changed(uri: string, version: number): void {
     const state = this.states.get(uri);
-    if (!state) return; // the open handler covers the first version
+    // The open handler's passes cover the first version (this event follows didOpen too): a quick
+    // pass timed from the open could run, whole, before the requests queued behind the document.
+    if (!state || state.parsed.version === version) return;
     clearTimeout(state.timer);
     state.timer = setTimeout(() => this.quickPass(uri), this.settings.syntaxDelayMs);
   }

@@ -1,7 +1,7 @@
 /** The Node server's rating workers: worker threads running dist/ratingWorker.js. */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
-import type { RatingWorkers } from './ratings';
+import type { RatingWorkers } from './workers';
 
 export function nodeWorkers(script: string): RatingWorkers {
   return {

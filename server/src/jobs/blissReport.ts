@@ -9,8 +9,8 @@ import { plural } from '../engine/format';
 import { cellName } from '../engine/grid';
 import { type Puzzle, candidatesOf } from '../engine/parse';
 import type { Finding } from '../engine/types';
-import { runBliss } from './jobs';
-import { diagnosticLines, hasError } from './rows';
+import { diagnosticLines, hasError } from './findingLines';
+import { runBliss } from './rowJobs';
 
 const candText = (c: Candidate): string => `${c.digit}${cellName(c.cell)}`;
 

@@ -3,11 +3,11 @@
  * write into one pencilmark line ("Apply BLISS eliminations to all pencilmark lines") and one
  * puzzle's log exactly as `sudoku-lens bliss` prints it (the "BLISS log" lens).
  */
-import { type BlissRunOptions, blissReport } from './cli/blissReport';
-import { runBliss } from './cli/jobs';
-import type { Variant } from './engine/bliss';
-import type { BlissFindRef } from './engine/bliss/apply';
-import { type Puzzle, candidatesOfText } from './engine/parse';
+import { type BlissRunOptions, blissReport } from './blissReport';
+import { runBliss } from './rowJobs';
+import type { Variant } from '../engine/bliss';
+import type { BlissFindRef } from '../engine/bliss/apply';
+import { type Puzzle, candidatesOfText } from '../engine/parse';
 
 export interface BlissFindsJob {
   text: string;

@@ -3,8 +3,8 @@
  * search17) and the editor's commands: each runs under a time budget and reports progress and
  * finished grids through `emit` (workerpool's workerEmit in a worker). Pure engine calls inside.
  */
-import { Budget, withinBudget } from './engine/techniques/technique';
-import { searchClues, searchPattern, uaSets } from './engine/ua';
+import { Budget, withinBudget } from '../engine/techniques/technique';
+import { searchClues, searchPattern, uaSets } from '../engine/ua';
 
 /** Progress (work done of total) or, for pattern searches, one grid's puzzles as soon as it is done. */
 export type SearchEvent = { kind: 'progress'; done: number; total: number } | { kind: 'grid'; result: PatternGridDone };
@@ -31,8 +31,13 @@ export interface UASetsJob {
   budgetMs: number;
 }
 
-/** The minimal UA sets (cell lists, smallest first), or null over budget. */
-export function uaSetsJob(job: UASetsJob): { sets: number[][] | null; ms: number } {
+export interface UASetsResult {
+  /** The minimal UA sets (cell lists, smallest first), or null over budget. */
+  sets: number[][] | null;
+  ms: number;
+}
+
+export function uaSetsJob(job: UASetsJob): UASetsResult {
   const t0 = performance.now();
   const sets = withinBudget(() => uaSets(job.grid, { maxSize: job.maxSize, budget: new Budget(job.budgetMs) }));
   return { sets, ms: performance.now() - t0 };

@@ -1,0 +1,37 @@
+/**
+ * Worker entry (dist/ratingWorker.js; inlined in dist/web/server.js), off the caller's thread:
+ * the jobs of table.ts, typed by JobHandlers so that each one's argument and result are the
+ * table's. Jobs that report as they go get workerpool's workerEmit as `emit`.
+ */
+import workerpool from 'workerpool';
+import { blissFinds, blissLog } from './blissJobs';
+import { runRowJob } from './rowJobs';
+import { extraRatings } from '../engine/extraRatings';
+import { candidatesOfText } from '../engine/parse';
+import { ratePuzzle } from '../engine/rate';
+import { uaInfoBatch } from '../engine/uaInfo';
+import { documentGrids } from '../engine/uaTargets';
+import { clueJob, patternJob, uaSetsJob } from './uaJobs';
+import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
+import type { JobHandlers } from './table';
+
+const jobs: JobHandlers = {
+  rate: (job) => ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs }),
+  row: runRowJob,
+  extras: (job) => extraRatings(job.text, job.variant, job.budgetMs, job.lockedCandidates),
+  blissFinds,
+  blissLog,
+  wPath: (job) => {
+    const r = wPath(candidatesOfText(job.text), job.budgetMs);
+    return { headline: describeWPath(r), lines: wPathLines(r.steps), overBudget: r.status === 'budget' };
+  },
+  uaInfo: uaInfoBatch,
+  uaSets: uaSetsJob,
+  patternSearch: patternJob,
+  clueSearch: clueJob,
+  documentGrids: (job) => documentGrids(job.text, job.nodeBudget),
+};
+
+// workerpool calls a method with the caller's parameters only ([arg]): the emit is added here.
+const methods = Object.entries(jobs).map(([name, run]) => [name, (arg: never) => run(arg, workerpool.workerEmit)]);
+workerpool.worker(Object.fromEntries(methods));
