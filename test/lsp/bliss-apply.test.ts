@@ -126,7 +126,9 @@ describe('Apply BLISS eliminations to all pencilmark lines', () => {
     server.open(busy, `${Array(100).fill(GUROBI_1.slice(0, 729)).join('\n')}\n`);
     const cancel = new CancellationTokenSource();
     const running = errorCode(apply(server, busy, 1, Array.from({ length: 100 }, (_, i) => i), cancel));
-    await new Promise((r) => setTimeout(r, 500));
+    // The server takes messages in order: once it answers a later request, BLISS's jobs are on the
+    // interactive workers (started by the tests above, so the jobs run at once).
+    await server.connection.sendRequest('sudokuLens/puzzleLines', { uri: busy });
     const cancelledAt = Date.now();
     cancel.cancel();
     expect(await running).toBe(REQUEST_CANCELLED);
@@ -194,7 +196,7 @@ describe('the BLISS budget (sudokuLens.rating.budgetMs)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ workspace: { configuration: true } }, { rating: { budgetMs: 100 } });
-    await new Promise((r) => setTimeout(r, 200)); // settings first
+    await server.configured; // settings first
     server.open(uri, `${GUROBI_1}\n`);
   });
   afterAll(() => server.stop());

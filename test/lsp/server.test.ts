@@ -454,7 +454,7 @@ describe('W, T&E, backdoor and BLISS in the editor', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ workspace: { configuration: true } }, { inlayHints: { rating: 'w' } });
-    await new Promise((r) => setTimeout(r, 200)); // settings first
+    await server.configured; // settings first
   });
   afterAll(() => server.stop());
 

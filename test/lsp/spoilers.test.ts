@@ -19,18 +19,25 @@ describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
   const settings = { spoilers: { hideSolutions: false } };
   const hover = async (): Promise<string> =>
     hoverText(await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: RATED }, position: { line: 1, character: 90 } }));
-  /** Hovers until `accept` takes the text (the rating, or a setting change, may still be on its way). */
+  // The server refreshes inlay hints when ratings arrive: the word that a hover may now show more.
+  let ratingsArrived: () => void = () => undefined;
+  /** Hovers until `accept` takes the text, again after each arrival of ratings (the hover waits only a moment for them). */
   async function hoverUntil(accept: (text: string) => boolean): Promise<string> {
-    let text = '';
-    for (let i = 0; i < 40 && !accept(text); i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 250));
-      text = await hover();
+    for (;;) {
+      // Listening before the hover: ratings that arrive while it is answered count.
+      const arrived = new Promise<void>((resolve) => (ratingsArrived = resolve));
+      const text = await hover();
+      if (accept(text)) return text;
+      await arrived;
     }
-    return text;
   }
 
   beforeAll(async () => {
-    server = await startServer({ workspace: { configuration: true } }, settings);
+    server = await startServer({ workspace: { configuration: true, inlayHint: { refreshSupport: true } } }, settings);
+    server.connection.onRequest('workspace/inlayHint/refresh', () => {
+      ratingsArrived();
+      return null;
+    });
     server.open(RATED, readFileSync(path.join(ROOT, 'samples', 'rated.sdm'), 'utf8'));
     server.open(MANY, `${MULTI}\n`);
   });
@@ -45,7 +52,7 @@ describe('spoiler protection (sudokuLens.spoilers.hideSolutions)', () => {
 
   it('hides the solution from the hover once set, and keeps the ratings', async () => {
     settings.spoilers.hideSolutions = true;
-    server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    await server.reconfigure(settings);
     const text = await hoverUntil((t) => t.includes('hidden by'));
     expect(text.split('\n')[0]).toMatch(/ · unique solution \(hidden by `sudokuLens\.spoilers\.hideSolutions`\)$/);
     expect(text).not.toContain(SOLUTION_ROW);

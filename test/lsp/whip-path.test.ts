@@ -169,7 +169,7 @@ describe('the Whip path lens over budget', () => {
 
   it('says the rating budget ran out instead of showing a partial path', async () => {
     // sudokuLens.rating.budgetMs is read after initialization
-    await new Promise((r) => setTimeout(r, 200));
+    await server.configured;
     const { document, reason } = await whipPath(server, uri, 0);
     expect(document).toBeNull();
     expect(reason).toMatch(/^Line 1: W over budget \(\d+ chains?, longest \d+ so far\): the rating budget \(sudokuLens\.rating\.budgetMs, 100 ms\) ran out$/);
@@ -183,7 +183,9 @@ describe('the Whip path lens over budget', () => {
       await slow.nextPush(long);
       const cancel = new CancellationTokenSource();
       const answer = whipPath(slow, long, 0, cancel).then(() => 'answered', (err: { code?: number }) => err.code);
-      setTimeout(() => cancel.cancel(), 100);
+      // The server takes messages in order: once it answers a later request, the W path's job is on its worker.
+      await slow.connection.sendRequest('sudokuLens/puzzleLines', { uri: long });
+      cancel.cancel();
       expect(await answer).toBe(-32800); // RequestCancelled
       // the worker was stopped and replaced: the same request, not cancelled, gets its path
       expect((await whipPath(slow, long, 0)).document).toMatch(/^# Line 1 of whip-cancel\.sdm: W15 \(\d+ chains, hardest: \S+\[15\]\)\n/);

@@ -1,0 +1,54 @@
+/** The hover: the puzzle's picture with its ratings and UA rows, waiting a moment for them. */
+import type { Hover } from 'vscode-languageserver';
+import { runSafe } from '../../handlers';
+import { describeExtras } from '../../engine/extraRatings';
+import { describeRating, summarize } from '../../engine/rate';
+import { hoverAt } from '../../hover';
+import type { Registration } from '../registration';
+import type { Session } from '../session';
+
+const HOVER_RATING_WAIT_MS = 1500;
+
+/** The hover's rating rows: waits a moment for the ratings, then says they are still coming. */
+async function ratingRows(session: Session, uri: string, line: number): Promise<[string, string][]> {
+  const { cache, ratings } = session;
+  const puzzle = session.current(uri)?.parsed.puzzleAt(line);
+  const analysis = puzzle ? cache.get(puzzle) : null;
+  if (!puzzle?.text || !analysis || (analysis.status !== 'unique' && analysis.status !== 'unchecked')) return [];
+  const pending = 'computing… (hover again in a moment)';
+  const text = puzzle.text;
+  const variant = cache.variant(puzzle);
+  const [se, extras] = await Promise.all([
+    analysis.status === 'unique' ? (ratings.peek(text) ?? ratings.pathWithin(text, HOVER_RATING_WAIT_MS).then((r) => r && summarize(r))) : null,
+    ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS),
+  ]);
+  const rows: [string, string][] = [];
+  if (analysis.status === 'unique') rows.push(['SE rating', se ? describeRating(se) : `${pending}, or use the Rate lens`]);
+  if (extras) rows.push(...describeExtras(extras));
+  else rows.push(['W, BLISS', pending]);
+  return rows;
+}
+
+/**
+ * Not a documentRequest: the position is read before the document is looked up, so that parameters
+ * without one are answered with an error whether or not the document is open.
+ */
+export const HOVER: readonly Registration[] = [
+  (session) =>
+    session.connection.onHover((params, token) =>
+      runSafe(session.connection, token, 'hover', async (): Promise<Hover | null> => {
+        const { uri } = params.textDocument;
+        const { line, character } = params.position;
+        const puzzle = session.current(uri)?.parsed.puzzleAt(line);
+        // The minimality check first: it takes milliseconds where a rating may take seconds.
+        const [uaRows, rows] = await Promise.all([
+          session.ua.hoverRows(puzzle, session.cache, HOVER_RATING_WAIT_MS),
+          ratingRows(session, uri, line).catch((): [string, string][] => []),
+        ]);
+        // The parse of the version current now: the text may have changed while the ratings came.
+        const state = session.current(uri);
+        if (!state) return null;
+        return hoverAt(state.parsed, session.cache, line, character, [...rows, ...uaRows], session.settings.hideSolutions);
+      }),
+    ),
+];
