@@ -144,6 +144,7 @@ describe('81-character lines', () => {
     expect(p.text).toBeNull();
     expect(problemsOf(p)).toEqual([{ code: 'clue-pattern', severity: 'information', range: rng(0, 0, 81) }]);
     expect(p.problems[0].message).toMatch(/^Clue pattern \(21 clues\), not a puzzle/);
+    expect(only(`x${'.'.repeat(80)}`).problems[0].message).toMatch(/^Clue pattern \(1 clue\), not a puzzle/);
     const grid = only(Array.from({ length: 9 }, (_, r) => pattern.slice(9 * r, 9 * r + 9).toUpperCase()).join('\n'));
     expect(grid.pattern).toBe(pattern);
     // All 'x' is an empty puzzle; 'x' and '.' beside digits are still mixed markers.

@@ -3,6 +3,7 @@
  * grids and Simple Sudoku `.ss` grids, mixed freely. Every puzzle keeps the exact
  * source position of each of its cells so findings can point at one character.
  */
+import { plural } from './format';
 import { ALL_DIGITS, cellName } from './grid';
 import { type Finding, type FindingCode, type Range, range } from './types';
 
@@ -260,7 +261,7 @@ function readGivens(p: Puzzle, chars: string): void {
   p.pattern = cluePattern(chars);
   if (p.pattern) {
     // 'x' also marks empty cells, but mixed with '.' it is a pattern: say so rather than report mixed markers.
-    const message = `Clue pattern (${patternClues(p.pattern)} clues), not a puzzle: "Find puzzles for this pattern" searches it (or \`sudoku-lens search-pattern\`)`;
+    const message = `Clue pattern (${plural(patternClues(p.pattern), 'clue')}), not a puzzle: "Find puzzles for this pattern" searches it (or \`sudoku-lens search-pattern\`)`;
     p.problems.push({ severity: 'information', code: 'clue-pattern', message, range: p.range });
     return;
   }
