@@ -46,6 +46,11 @@ export class RatingService {
   private readonly paths = new Map<string, Rating>();
   private readonly extrasKept = new Map<string, ExtraRatings>();
   private readonly inflight = new Map<string, Running>();
+  /**
+   * Counts the setting changes that change what the jobs compute: a job started before one is
+   * neither joined by a later request nor kept when it ends (its result is of the old settings).
+   */
+  private generation = 0;
 
   constructor(
     private readonly workers: RatingWorkers,
@@ -64,12 +69,14 @@ export class RatingService {
     if (blissLockedCandidates !== this.blissLockedCandidates) {
       this.blissLockedCandidates = blissLockedCandidates;
       this.extrasKept.clear();
+      this.generation++;
     }
     if (budgetMs === this.budgetMs) return;
     this.budgetMs = budgetMs;
     this.summaries.clear();
     this.paths.clear();
     this.extrasKept.clear();
+    this.generation++;
   }
 
   peekExtras(text: string, variant: PuzzleVariant): ExtraRatings | undefined {
@@ -113,11 +120,11 @@ export class RatingService {
 
   /** The rating of a unique puzzle if it comes within `ms`; past that it goes on in the background. */
   pathWithin(text: string, ms: number): Promise<Rating | undefined> {
-    return this.waitOrDemote(this.path(text, true, true), `rate:i:${text}`, ms);
+    return this.waitOrDemote(this.path(text, true, true), this.jobId('rate', true, text), ms);
   }
 
   extrasWithin(text: string, variant: PuzzleVariant, ms: number): Promise<ExtraRatings | undefined> {
-    return this.waitOrDemote(this.extras(text, variant, true), `extras:i:${variant}:${text}`, ms);
+    return this.waitOrDemote(this.extras(text, variant, true), this.jobId('extras', true, `${variant}:${text}`), ms);
   }
 
   private async waitOrDemote<T>(promise: Promise<T>, id: string, ms: number): Promise<T | undefined> {
@@ -147,9 +154,15 @@ export class RatingService {
     await Promise.all([this.background.terminate(true), this.interactive.terminate(true), this.searchPool?.terminate(true)]);
   }
 
-  /** One worker job per (name, pool, key) at a time; `done` stores the result. */
+  /** A running job's key in `inflight`: one per (name, pool, settings, key). */
+  private jobId(name: Kept, interactive: boolean, key: string): string {
+    return `${name}:${interactive ? 'i' : 'b'}:${this.generation}:${key}`;
+  }
+
+  /** One worker job per (name, pool, settings, key) at a time; `done` stores the result unless the settings changed meanwhile. */
   private run<K extends Kept>(name: K, key: string, arg: JobArg<K>, interactive: boolean, done: (result: JobResult<K>) => void): Promise<JobResult<K>> {
-    const id = `${name}:${interactive ? 'i' : 'b'}:${key}`;
+    const generation = this.generation;
+    const id = this.jobId(name, interactive, key);
     const running = this.inflight.get(id);
     if (running) return running.promise as Promise<JobResult<K>>;
     const task = runJob(interactive ? this.interactive : this.background, name, arg);
@@ -158,11 +171,12 @@ export class RatingService {
     const promise = Promise.resolve(task)
       .then(
         (result) => {
-          done(result);
+          if (generation === this.generation) done(result);
           return result;
         },
         (err: unknown) => {
-          if (demoted) return this.run(name, key, arg, false, done);
+          // Its waiters still get a result of the settings they asked under; kept only if those still hold.
+          if (demoted) return this.run(name, key, arg, false, generation === this.generation ? done : () => undefined);
           throw err;
         },
       )

@@ -42,4 +42,20 @@ describe('RatingService', () => {
     expect(extras?.bliss).toBeDefined();
     expect(service.peekExtras(SER_42, 'classic')).toBe(extras);
   });
+
+  it('keeps no result of a job started under settings that changed while it ran, nor lets a later request join it', async () => {
+    const changing = new RatingService(nodeWorkers(WORKER), 300, false, () => undefined);
+    try {
+      const old = changing.path(GOLDEN_NUGGET, true); // stops at its 300 ms budget
+      changing.configure(200, false); // a new budget while it runs
+      const again = changing.path(GOLDEN_NUGGET, true);
+      expect(again).not.toBe(old);
+      expect((await old).status).toBe('budget');
+      expect(changing.peek(GOLDEN_NUGGET)).toBeUndefined();
+      expect((await again).status).toBe('budget');
+      expect(changing.peek(GOLDEN_NUGGET)?.status).toBe('budget');
+    } finally {
+      await changing.dispose();
+    }
+  });
 });
