@@ -56,11 +56,21 @@ function headline(puzzle: Puzzle, analysis: Analysis | null, hideSolution: boole
   return parts.join(' · ');
 }
 
+/**
+ * A grid picture as nine rows: without the rules between its bands (the `|` still part the boxes),
+ * so that on a cell, below that cell's line and the headline, its last row still fits the hover.
+ */
+const nineRows = (grid: string): string =>
+  grid
+    .split('\n')
+    .filter((row) => !/^[-+]+$/.test(row.replace(/ /g, '')))
+    .join('\n');
+
 /** The grid (a 729 line's candidates), beside its solution's unless there is none to show. */
 function picture(puzzle: Puzzle, cands: Uint16Array, solution: Uint8Array | null): string {
   // A pencilmark line's givens are its solved cells, often none: its candidates are the picture.
-  const grid = puzzle.kind === '729' ? pencilmarkPicture(cands) : gridPicture(solvedDigits(cands));
-  return solution ? besideEachOther(grid, gridPicture(solution)) : grid;
+  const grid = nineRows(puzzle.kind === '729' ? pencilmarkPicture(cands) : gridPicture(solvedDigits(cands)));
+  return solution ? besideEachOther(grid, nineRows(gridPicture(solution))) : grid;
 }
 
 /** Label | value rows, the first as the table's header row (an empty header would cost a row). */

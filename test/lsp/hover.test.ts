@@ -36,6 +36,8 @@ describe('hover layout', () => {
     const [head, picture, table] = text.split('\n\n');
     expect(head).toBe('**Line 2** · 81-char givens line · 18 givens · unique solution');
     expect(picture).toMatch(/^```text\n4 \. \. \| \. 3 \. \| \. \. \.\s+4 6 8 \| 9 3 1 \| 5 2 7\n/);
+    // Nine rows and no rules between the bands: below a cell's line and the headline, the last row still fits the hover.
+    expect(picture.split('\n').slice(1, -1)).toHaveLength(9);
     expect(table.split('\n')[1]).toBe('|---|---|');
     expect(text).not.toContain('| | |');
     expect(text).not.toMatch(/\| (Format|Givens|Solution) \|/); // in the headline now
