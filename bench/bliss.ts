@@ -19,9 +19,9 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type BlissResult, bliss } from '../server/src/engine/bliss';
-import { candidatesOfText } from '../server/src/engine/parse';
-import { solve } from '../server/src/engine/solve';
-import { Budget, BudgetExceeded } from '../server/src/engine/techniques/technique';
+import { candidatesOfText } from '../server/src/engine/core/parse';
+import { solve } from '../server/src/engine/core/solve';
+import { Budget, BudgetExceeded } from '../server/src/engine/se/techniques/technique';
 import { dataDir, option, percentile } from './common';
 
 export const name = 'bliss';

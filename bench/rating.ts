@@ -11,9 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { candidatesOfText } from '../server/src/engine/parse';
-import { ratePuzzle, seFormat } from '../server/src/engine/rate';
-import type { Step } from '../server/src/engine/step';
+import { candidatesOfText } from '../server/src/engine/core/parse';
+import { ratePuzzle, seFormat } from '../server/src/engine/se/rate';
+import type { Step } from '../server/src/engine/core/step';
 import { dataDir, option, percentile } from './common';
 
 export const name = 'rating';

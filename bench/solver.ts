@@ -13,7 +13,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { solve } from '../server/src/engine/solve';
+import { solve } from '../server/src/engine/core/solve';
 import { dataDir, option } from './common';
 
 export const name = 'solver';

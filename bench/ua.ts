@@ -17,8 +17,8 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { solveString } from '../server/src/engine/solve';
-import { Budget } from '../server/src/engine/techniques/technique';
+import { solveString } from '../server/src/engine/core/solve';
+import { Budget } from '../server/src/engine/se/techniques/technique';
 import { enumerateUAs, minimality, multipleSolutions, searchClues, searchPattern } from '../server/src/engine/ua';
 import { dataDir, option, percentile } from './common';
 

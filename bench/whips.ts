@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { candidatesFromGivens } from '../server/src/engine/grid';
-import { Budget } from '../server/src/engine/techniques/technique';
+import { candidatesFromGivens } from '../server/src/engine/core/grid';
+import { Budget } from '../server/src/engine/se/techniques/technique';
 import { type WResult, wRating } from '../server/src/engine/whips';
 import { dataDir, option, percentile } from './common';
 

@@ -4,8 +4,8 @@
  * on the grid it was found on. Used by the engine's tests (unit/whips.test.ts) and by every test of a surface
  * that prints chains (CLI, language server).
  */
-import { solve } from '../server/src/engine/solve';
-import { Budget } from '../server/src/engine/techniques/technique';
+import { solve } from '../server/src/engine/core/solve';
+import { Budget } from '../server/src/engine/se/techniques/technique';
 import { type WStep, wRating } from '../server/src/engine/whips';
 
 

@@ -1,7 +1,7 @@
 /** Analyses by puzzle text, shared by every open document: an unchanged puzzle is never solved twice. */
-import { type Analysis, type AnalyzeOptions, analyzePuzzle, variantOf } from './engine/analyze';
-import type { PuzzleVariant } from './engine/parse';
-import type { Puzzle } from './engine/parse';
+import { type Analysis, type AnalyzeOptions, analyzePuzzle, variantOf } from './engine/core/analyze';
+import type { PuzzleVariant } from './engine/core/parse';
+import type { Puzzle } from './engine/core/parse';
 
 /** The text, and the variant when a directive sets one (the default variant is part of the options). */
 const keyOf = (puzzle: Puzzle): string => (puzzle.variant ? `${puzzle.variant}:${puzzle.text}` : (puzzle.text as string));

@@ -5,8 +5,8 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { BlissStep } from './engine/bliss';
 import { blissEdit } from './engine/bliss/apply';
-import { FindingCode } from './engine/findingCodes';
-import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker, quoteChar } from './engine/parse';
+import { FindingCode } from './engine/core/findingCodes';
+import { type Puzzle, cellChar, cellLine, cellsKnown, isEmptyMarker, quoteChar } from './engine/core/parse';
 import { COMMANDS } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 

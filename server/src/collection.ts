@@ -6,15 +6,15 @@
  */
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import { describeStatus } from './engine/analyze';
+import { describeStatus } from './engine/core/analyze';
 import { removeDuplicates } from './engine/canonical';
-import { plural } from './engine/format';
-import { givensString, pencilmarkString } from './engine/grid';
-import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, rowCommentStart } from './engine/parse';
-import { seFormat } from './engine/rate';
-import { ED_RE } from './engine/ratingFindings';
-import { type Range, range } from './engine/types';
-import { eliminateGivens, givensOf } from './engine/validate';
+import { plural } from './engine/core/format';
+import { givensString, pencilmarkString } from './engine/core/grid';
+import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, rowCommentStart } from './engine/core/parse';
+import { seFormat } from './engine/se/rate';
+import { ED_RE } from './engine/se/ratingFindings';
+import { type Range, range } from './engine/core/types';
+import { eliminateGivens, givensOf } from './engine/core/validate';
 import { normalizeEdits } from './codeActions';
 import { type PuzzleRow, type RewriteParams, type RewriteResponse, type TextEditData, edText, isRated } from './protocol';
 import { type LineSpan, lineBlocks, ownLines, spans } from './puzzleBlocks';

@@ -8,11 +8,11 @@
 import type { Diagnostic, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import type { DiagnosticsMemo, PuzzleCount, PuzzleDiagnostics } from './diagnosticsMemo';
-import type { Analysis } from './engine/analyze';
-import type { Puzzle } from './engine/parse';
-import { puzzleFindings } from './engine/puzzleFindings';
-import type { BugSeverity, WhipPathDiagnostics } from './engine/ratingFindings';
-import type { Finding } from './engine/types';
+import type { Analysis } from './engine/core/analyze';
+import type { Puzzle } from './engine/core/parse';
+import { puzzleFindings } from './engine/core/puzzleFindings';
+import type { BugSeverity, WhipPathDiagnostics } from './engine/se/ratingFindings';
+import type { Finding } from './engine/core/types';
 import { movedDiagnostics, toDiagnostic } from './lsp';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';

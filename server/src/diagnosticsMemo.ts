@@ -7,7 +7,7 @@
  * origin's lines. A property read costs a fraction of a WeakMap lookup on 50,000 puzzles.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import type { Puzzle } from './engine/parse';
+import type { Puzzle } from './engine/core/parse';
 
 /** What the language status item counts a puzzle as. */
 export type PuzzleCount = 'error' | 'warning' | null;

@@ -1,13 +1,13 @@
 /**
  * The grid view's answer (`sudokuLens/grid`): the puzzle at a line as the solving path starts
- * from it (values and candidates, as engine/state.ts reads them), its solution and its steps.
+ * from it (values and candidates, as engine/core/state.ts reads them), its solution and its steps.
  */
 import type { AnalysisCache } from './analysisCache';
-import { describeStatus } from './engine/analyze';
-import { candidatesOf } from './engine/parse';
-import { describeRating, summarize } from './engine/rate';
-import { State } from './engine/state';
-import type { Candidate, Link, Step } from './engine/step';
+import { describeStatus } from './engine/core/analyze';
+import { candidatesOf } from './engine/core/parse';
+import { describeRating, summarize } from './engine/se/rate';
+import { State } from './engine/core/state';
+import type { Candidate, Link, Step } from './engine/core/step';
 import type { GridResponse, StepView } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, ratableText } from './ratings';

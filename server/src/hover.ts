@@ -1,11 +1,11 @@
 /** Hover: the puzzle's summary and grid; on a cell, that cell and its candidates first. */
 import type { Hover } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import { type Analysis, describeStatus } from './engine/analyze';
-import { gridPicture, pencilmarkPicture, plural, solvedDigits } from './engine/format';
-import { bit, cellName, digitsOf, singleDigit } from './engine/grid';
-import { type Puzzle, candidatesOf, cellAt, cellChar, cellRange } from './engine/parse';
-import { eliminateGivens, givensOf } from './engine/validate';
+import { type Analysis, describeStatus } from './engine/core/analyze';
+import { gridPicture, pencilmarkPicture, plural, solvedDigits } from './engine/core/format';
+import { bit, cellName, digitsOf, singleDigit } from './engine/core/grid';
+import { type Puzzle, candidatesOf, cellAt, cellChar, cellRange } from './engine/core/parse';
+import { eliminateGivens, givensOf } from './engine/core/validate';
 import type { PuzzleDocument } from './puzzleDocument';
 import { HIDDEN_SOLUTION } from './settings';
 

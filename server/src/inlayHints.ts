@@ -5,8 +5,8 @@
  */
 import type { InlayHint, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import type { Puzzle } from './engine/parse';
-import { seFormat, seRatingText } from './engine/rate';
+import type { Puzzle } from './engine/core/parse';
+import { seFormat, seRatingText } from './engine/se/rate';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
 import type { HeadlineRating } from './settings';

@@ -1,7 +1,7 @@
 /** The one boundary where engine data becomes LSP data. */
 import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
-import { shiftRange } from './engine/parse';
-import type { Finding, Severity } from './engine/types';
+import { shiftRange } from './engine/core/parse';
+import type { Finding, Severity } from './engine/core/types';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

@@ -5,10 +5,10 @@
  */
 import { type DocumentSymbol, type FoldingRange, SymbolKind } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import { describeStatus } from './engine/analyze';
-import { plural } from './engine/format';
-import { type Puzzle, firstLine, shiftRange } from './engine/parse';
-import { seFormat } from './engine/rate';
+import { describeStatus } from './engine/core/analyze';
+import { plural } from './engine/core/format';
+import { type Puzzle, firstLine, shiftRange } from './engine/core/parse';
+import { seFormat } from './engine/se/rate';
 import type { PuzzleDocument } from './puzzleDocument';
 import type { RatingService } from './ratings';
 

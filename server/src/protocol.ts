@@ -3,10 +3,10 @@
  * Each request's parameters are a shape (shapes.ts): their type for the client, their check for the
  * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
-import { plural } from './engine/format';
-import type { PuzzleKind } from './engine/parse';
-import type { Step } from './engine/step';
-import type { Range } from './engine/types';
+import { plural } from './engine/core/format';
+import type { PuzzleKind } from './engine/core/parse';
+import type { Step } from './engine/core/step';
+import type { Range } from './engine/core/types';
 import { type Infer, type Shape, either, flag, integer, lineNumber, listOf, oneOf, optional, record, text } from './shapes';
 
 /** The file name of a document's URI, as headers and titles show it: `collection.sdm`. */

@@ -2,7 +2,7 @@
  * Which lines a rewrite moves or deletes with a puzzle: the lines of its cells, its own headers, and
  * (for Sort) the comments and labels right above it. What no puzzle owns stays where it is.
  */
-import { type Puzzle, variantDirective } from './engine/parse';
+import { type Puzzle, variantDirective } from './engine/core/parse';
 
 /** An inclusive run of lines. */
 export interface LineSpan {

@@ -7,7 +7,7 @@
  * lines is made only when asked for.
  */
 import type { LineChange, LinesSnapshot } from './lineDocument';
-import { type Puzzle, firstLine, isLinePuzzle, parseLines, shiftPuzzle } from './engine/parse';
+import { type Puzzle, firstLine, isLinePuzzle, parseLines, shiftPuzzle } from './engine/core/parse';
 
 /** The first index in [0, n) where `past` holds (it holds from some index on). */
 function firstWhere(n: number, past: (i: number) => boolean): number {

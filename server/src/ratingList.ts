@@ -4,7 +4,7 @@
  * list (and opens it as a read-only side document, which the server does not analyse: no lenses or
  * inlay hints of its own), its row links read LINE_REFERENCE (client/src/sideLinks.ts).
  */
-import { plural } from './engine/format';
+import { plural } from './engine/core/format';
 import { type PuzzleRow, edText, isRated } from './protocol';
 
 /** The end of each row: `# line 12`, the puzzle's line (1-based) in the rated file. */

@@ -10,11 +10,11 @@
  */
 import type workerpool from 'workerpool';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { ExtraRatings } from './engine/extraRatings';
-import type { PuzzleVariant } from './engine/parse';
-import { type Rating, type RatingSummary, summarize } from './engine/rate';
+import type { ExtraRatings } from './engine/whips/extraRatings';
+import type { PuzzleVariant } from './engine/core/parse';
+import { type Rating, type RatingSummary, summarize } from './engine/se/rate';
 import type { AnalysisCache } from './analysisCache';
-import type { Puzzle } from './engine/parse';
+import type { Puzzle } from './engine/core/parse';
 import type { JobArg, JobEvent, JobName, JobResult } from './jobs/table';
 import { type RatingWorkers, runJob } from './jobs/workers';
 
@@ -83,7 +83,7 @@ export class RatingService {
     return this.extrasKept.get(`${variant}:${text}`);
   }
 
-  /** W, T&E depth, backdoor size and BLISS for one puzzle (see engine/extraRatings.ts). */
+  /** W, T&E depth, backdoor size and BLISS for one puzzle (see engine/whips/extraRatings.ts). */
   extras(text: string, variant: PuzzleVariant, interactive = false): Promise<ExtraRatings> {
     const key = `${variant}:${text}`;
     const kept = this.extrasKept.get(key);

@@ -1,10 +1,10 @@
 /** Answers to the client's custom requests (protocol.ts): solve, validate, rate one puzzle; its SE and W paths. */
 import { type CancellationToken, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import { describeStatus } from './engine/analyze';
-import { gridPicture, plural, solutionString } from './engine/format';
-import type { Puzzle } from './engine/parse';
-import { describeRating, pathText, summarize } from './engine/rate';
+import { describeStatus } from './engine/core/analyze';
+import { gridPicture, plural, solutionString } from './engine/core/format';
+import type { Puzzle } from './engine/core/parse';
+import { describeRating, pathText, summarize } from './engine/se/rate';
 import type { WPathJob } from './jobs/table';
 import { type PathResponse, type RateResponse, type SolveResponse, type ValidateResponse, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';

@@ -5,7 +5,7 @@
  * while it is being typed, and a range costs only its own lines in a 50,000-line collection.
  */
 import type { Range, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver';
-import { type Puzzle, gridRowCells, isEmptyMarker } from './engine/parse';
+import { type Puzzle, gridRowCells, isEmptyMarker } from './engine/core/parse';
 import type { PuzzleDocument } from './puzzleDocument';
 
 /**

@@ -2,8 +2,8 @@
  * The `sudokuLens.*` settings, defined once; package.json's `contributes.configuration` mirrors them
  * (and adds `sudokuLens.trace.server`, which vscode-languageclient reads in the extension).
  */
-import type { PuzzleVariant } from './engine/parse';
-import { type BugSeverity, DEFAULT_BUG_SEVERITY, type WhipPathDiagnostics } from './engine/ratingFindings';
+import type { PuzzleVariant } from './engine/core/parse';
+import { type BugSeverity, DEFAULT_BUG_SEVERITY, type WhipPathDiagnostics } from './engine/se/ratingFindings';
 
 export interface Settings {
   nodeBudget: number;

@@ -5,10 +5,10 @@
  */
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver';
 import { charAt, fix } from './codeActions';
-import { FindingCode } from './engine/findingCodes';
-import { type Puzzle, cellAt, cellRange } from './engine/parse';
-import { placementText } from './engine/step';
-import type { UAInfo } from './engine/uaInfo';
+import { FindingCode } from './engine/core/findingCodes';
+import { type Puzzle, cellAt, cellRange } from './engine/core/parse';
+import { placementText } from './engine/core/step';
+import type { UAInfo } from './engine/ua/uaInfo';
 import type { PuzzleDocument } from './puzzleDocument';
 
 /** The puzzle's own empty-cell character (`.`, `0`, …), read from the source. */

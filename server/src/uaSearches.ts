@@ -7,15 +7,15 @@
 import { type CancellationToken, ResponseError } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
 import { unlessCancelled } from './requests';
-import { plural } from './engine/format';
-import { type Puzzle, patternClues } from './engine/parse';
+import { plural } from './engine/core/format';
+import { type Puzzle, patternClues } from './engine/core/parse';
 import {
   describeGridSource,
   elapsed,
   solutionGridOf,
   uaCountSummary,
   uaSetLine,
-} from './engine/uaTargets';
+} from './engine/ua/uaTargets';
 import type { SearchEvent } from './jobs/uaJobs';
 import { type PathResponse, type PatternAtResponse, type UASearchParams, fileName } from './protocol';
 import type { PuzzleDocument } from './puzzleDocument';

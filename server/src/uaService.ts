@@ -1,15 +1,15 @@
 /**
- * UA information for the editor (engine/uaInfo.ts), computed on the rating workers and kept by
+ * UA information for the editor (engine/ua/uaInfo.ts), computed on the rating workers and kept by
  * puzzle text. Full passes queue their puzzles; one batch at a time runs on the background pool,
  * so ratings still get their turn between batches. Puzzles in view go first; a hovered one runs
  * at once on the interactive worker.
  */
 import type { Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
-import type { Analysis } from './engine/analyze';
-import type { Puzzle } from './engine/parse';
-import { describeMinimality } from './engine/uaFindings';
-import type { UAInfo, UAJob, UAKind } from './engine/uaInfo';
+import type { Analysis } from './engine/core/analyze';
+import type { Puzzle } from './engine/core/parse';
+import { describeMinimality } from './engine/ua/uaFindings';
+import type { UAInfo, UAJob, UAKind } from './engine/ua/uaInfo';
 import type { PuzzleDocument } from './puzzleDocument';
 import { type RatingService, within } from './ratings';
 import { afterTurn } from './turn';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationToken, CancellationTokenSource, type CodeLens, type Hover } from 'vscode-languageserver-protocol/node';
 import { bliss } from '../../server/src/engine/bliss';
 import { applyBlissSteps } from '../../server/src/engine/bliss/apply';
-import { candidatesOfText } from '../../server/src/engine/parse';
+import { candidatesOfText } from '../../server/src/engine/core/parse';
 import { type BlissLineResult, describeBlissApply } from '../../server/src/protocol';
 import { dataPath } from '../dataPath';
 import { lensActions } from './lenses';

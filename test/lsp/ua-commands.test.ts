@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationTokenSource, type CodeLens, type Diagnostic, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol/node';
-import { solveString } from '../../server/src/engine/solve';
+import { solveString } from '../../server/src/engine/core/solve';
 import { uaSets } from '../../server/src/engine/ua';
 import type { PathResponse, PatternAtResponse, UASearchParams } from '../../server/src/protocol';
 import { dataPath } from '../dataPath';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic, Hover } from 'vscode-languageserver-protocol/node';
-import { solveString } from '../../server/src/engine/solve';
+import { solveString } from '../../server/src/engine/core/solve';
 import { dataPath } from '../dataPath';
 import { type TestServer, startServer } from './server';
 

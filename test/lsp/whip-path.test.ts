@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationToken, CancellationTokenSource, type CodeLens, type Diagnostic, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import { pencilmarkString } from '../../server/src/engine/grid';
-import { candidatesOfText } from '../../server/src/engine/parse';
-import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
+import { pencilmarkString } from '../../server/src/engine/core/grid';
+import { candidatesOfText } from '../../server/src/engine/core/parse';
+import { eliminateGivens, givensOf } from '../../server/src/engine/core/validate';
 import { MULTI } from '../cli';
 import { checkPrintedChains, isChainText } from '../whipChecker';
 import { lensActions } from './lenses';

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { type BlissStep, bliss } from '../../server/src/engine/bliss';
 import { applyBlissSteps, blissEdit } from '../../server/src/engine/bliss/apply';
 import { describeBlissApply } from '../../server/src/protocol';
-import { HOUSES } from '../../server/src/engine/grid';
-import { type Puzzle, candidatesOf, parseDocument } from '../../server/src/engine/parse';
+import { HOUSES } from '../../server/src/engine/core/grid';
+import { type Puzzle, candidatesOf, parseDocument } from '../../server/src/engine/core/parse';
 import { dataPath } from '../dataPath';
 
 const ROOT = join(__dirname, '..', '..');

@@ -46,8 +46,8 @@ import {
   geometry,
   singles,
 } from '../../server/src/engine/bliss';
-import { candidatesOfText } from '../../server/src/engine/parse';
-import { Budget, BudgetExceeded } from '../../server/src/engine/techniques/technique';
+import { candidatesOfText } from '../../server/src/engine/core/parse';
+import { Budget, BudgetExceeded } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
 
 // ---------------------------------------------------------------------------

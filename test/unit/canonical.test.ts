@@ -8,8 +8,8 @@ import {
   equivalenceKey,
   removeDuplicates,
 } from '../../server/src/engine/canonical';
-import { PEERS, candidatesFromGivens, pencilmarkString } from '../../server/src/engine/grid';
-import { solveString } from '../../server/src/engine/solve';
+import { PEERS, candidatesFromGivens, pencilmarkString } from '../../server/src/engine/core/grid';
+import { solveString } from '../../server/src/engine/core/solve';
 import { dataPath } from '../dataPath';
 
 // ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_SOLUTION, cliRunner, cliTestFolder } from '../cli';
 import { bliss } from '../../server/src/engine/bliss';
-import { candidatesOfText } from '../../server/src/engine/parse';
+import { candidatesOfText } from '../../server/src/engine/core/parse';
 
 
 // The seed's examples (shared/seeds/bliss-solver-thread.txt; test/unit/bliss.test.ts).

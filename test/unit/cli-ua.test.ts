@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, NO_SOLUTION, ROOT, cliRunner, cliTestFolder } from '../cli';
-import { solveString } from '../../server/src/engine/solve';
+import { solveString } from '../../server/src/engine/core/solve';
 import { uaSets } from '../../server/src/engine/ua';
 import { dataPath } from '../dataPath';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidatesOfText } from '../../server/src/engine/parse';
+import { candidatesOfText } from '../../server/src/engine/core/parse';
 import { MULTI, NO_SOLUTION, buildIfMissing, runCli as run } from '../cli';
 import { dataPath } from '../dataPath';
 import { checkPrintedChains, isChainText } from '../whipChecker';

@@ -6,9 +6,9 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_SOLUTION, ROOT, cliRunner, cliTestFolder, runCliWith } from '../cli';
-import { analyzePuzzle } from '../../server/src/engine/analyze';
-import { findingsOf } from '../../server/src/engine/findings';
-import { parseDocument } from '../../server/src/engine/parse';
+import { analyzePuzzle } from '../../server/src/engine/core/analyze';
+import { findingsOf } from '../../server/src/engine/core/findings';
+import { parseDocument } from '../../server/src/engine/core/parse';
 
 
 const GN = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';

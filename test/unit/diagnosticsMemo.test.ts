@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticsMemo } from '../../server/src/diagnosticsMemo';
-import { parseDocument, shiftPuzzle } from '../../server/src/engine/parse';
+import { parseDocument, shiftPuzzle } from '../../server/src/engine/core/parse';
 
 const TEXT = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const [first, second] = parseDocument(`${TEXT}\n${TEXT}\n`).puzzles;

@@ -6,15 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzePuzzle } from '../../server/src/engine/analyze';
-import { FINDING_CODES, FindingCode } from '../../server/src/engine/findingCodes';
-import { findingsOf } from '../../server/src/engine/findings';
-import { candidatesOf, parseDocument } from '../../server/src/engine/parse';
-import { puzzleFindings } from '../../server/src/engine/puzzleFindings';
-import { ratePuzzle, summarize } from '../../server/src/engine/rate';
-import { ratingFindings } from '../../server/src/engine/ratingFindings';
-import type { Finding } from '../../server/src/engine/types';
-import { validateState } from '../../server/src/engine/validate';
+import { analyzePuzzle } from '../../server/src/engine/core/analyze';
+import { FINDING_CODES, FindingCode } from '../../server/src/engine/core/findingCodes';
+import { findingsOf } from '../../server/src/engine/core/findings';
+import { candidatesOf, parseDocument } from '../../server/src/engine/core/parse';
+import { puzzleFindings } from '../../server/src/engine/core/puzzleFindings';
+import { ratePuzzle, summarize } from '../../server/src/engine/se/rate';
+import { ratingFindings } from '../../server/src/engine/se/ratingFindings';
+import type { Finding } from '../../server/src/engine/core/types';
+import { validateState } from '../../server/src/engine/core/validate';
 import { MULTI, NO_SOLUTION, ROOT } from '../cli';
 
 /** README's Diagnostics table as [code, severity, meaning] rows. */

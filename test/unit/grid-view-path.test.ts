@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridPuzzle } from '../../client/src/gridView/messages';
 import { fatesOf, statesOf } from '../../client/src/gridView/path';
-import { ALL_DIGITS, PEERS, bit } from '../../server/src/engine/grid';
+import { ALL_DIGITS, PEERS, bit } from '../../server/src/engine/core/grid';
 
 type Step = GridPuzzle['steps'][number];
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/analysisCache';
-import { bit, PEERS } from '../../server/src/engine/grid';
-import { candidatesOfText, splitLines } from '../../server/src/engine/parse';
-import { type Rating, ratePuzzle } from '../../server/src/engine/rate';
+import { bit, PEERS } from '../../server/src/engine/core/grid';
+import { candidatesOfText, splitLines } from '../../server/src/engine/core/parse';
+import { type Rating, ratePuzzle } from '../../server/src/engine/se/rate';
 import { gridAt } from '../../server/src/gridData';
 import type { GridResponse, StepView } from '../../server/src/protocol';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';

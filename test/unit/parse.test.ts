@@ -1,5 +1,5 @@
 /**
- * The document parser (server/src/engine/parse.ts): every puzzle format, every
+ * The document parser (server/src/engine/core/parse.ts): every puzzle format, every
  * syntax problem with its exact source range, trailing text, header fields,
  * mixed documents, real collections from ../shared/data, and property tests.
  */
@@ -8,9 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PEERS, bit } from '../../server/src/engine/grid';
-import { type Puzzle, candidateRange, candidatesOf, cellAt, cellChar, cellLine, cellRange, parseDocument, splitLines } from '../../server/src/engine/parse';
-import type { Range } from '../../server/src/engine/types';
+import { PEERS, bit } from '../../server/src/engine/core/grid';
+import { type Puzzle, candidateRange, candidatesOf, cellAt, cellChar, cellLine, cellRange, parseDocument, splitLines } from '../../server/src/engine/core/parse';
+import type { Range } from '../../server/src/engine/core/types';
 import { dataPath } from '../dataPath';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

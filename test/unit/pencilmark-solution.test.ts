@@ -1,11 +1,11 @@
 /** A pencilmark line that removes the solution digits of its own givens-only puzzle says where. */
 import { describe, expect, it } from 'vitest';
-import { analyzePuzzle } from '../../server/src/engine/analyze';
-import { findingsOf } from '../../server/src/engine/findings';
-import { pencilmarkString } from '../../server/src/engine/grid';
-import { candidatesOf, parseDocument } from '../../server/src/engine/parse';
-import { solveString } from '../../server/src/engine/solve';
-import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
+import { analyzePuzzle } from '../../server/src/engine/core/analyze';
+import { findingsOf } from '../../server/src/engine/core/findings';
+import { pencilmarkString } from '../../server/src/engine/core/grid';
+import { candidatesOf, parseDocument } from '../../server/src/engine/core/parse';
+import { solveString } from '../../server/src/engine/core/solve';
+import { eliminateGivens, givensOf } from '../../server/src/engine/core/validate';
 
 const TOP95_1 = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { type Puzzle, splitLines } from '../../server/src/engine/parse';
+import { type Puzzle, splitLines } from '../../server/src/engine/core/parse';
 import { LineDocument } from '../../server/src/lineDocument';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
 

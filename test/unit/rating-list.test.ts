@@ -5,7 +5,7 @@
  * links (client/src/sideLinks.ts) take back to the file.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../server/src/engine/parse';
+import { parseDocument } from '../../server/src/engine/core/parse';
 import type { PuzzleRow } from '../../server/src/protocol';
 import { LINE_REFERENCE, ratingList } from '../../server/src/ratingList';
 

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cellName } from '../../server/src/engine/grid';
-import { candidatesOfText } from '../../server/src/engine/parse';
-import { rate } from '../../server/src/engine/rate';
-import { solve } from '../../server/src/engine/solve';
-import { State } from '../../server/src/engine/state';
+import { cellName } from '../../server/src/engine/core/grid';
+import { candidatesOfText } from '../../server/src/engine/core/parse';
+import { rate } from '../../server/src/engine/se/rate';
+import { solve } from '../../server/src/engine/core/solve';
+import { State } from '../../server/src/engine/core/state';
 import { dataPath } from '../dataPath';
 
 const BUDGET_MS = 1500;

@@ -3,12 +3,12 @@
  * W path's chains as the setting sudokuLens.diagnostics.whipPath picks them.
  */
 import { describe, expect, it } from 'vitest';
-import { candidatesOf, parseDocument } from '../../server/src/engine/parse';
-import { ratePuzzle, summarize } from '../../server/src/engine/rate';
-import { extraRatings } from '../../server/src/engine/extraRatings';
-import { type BugSeverity, type WhipPathDiagnostics, ratingFindings, whipFindings } from '../../server/src/engine/ratingFindings';
-import { eliminateGivens, givensOf } from '../../server/src/engine/validate';
-import { pencilmarkString } from '../../server/src/engine/grid';
+import { candidatesOf, parseDocument } from '../../server/src/engine/core/parse';
+import { ratePuzzle, summarize } from '../../server/src/engine/se/rate';
+import { extraRatings } from '../../server/src/engine/whips/extraRatings';
+import { type BugSeverity, type WhipPathDiagnostics, ratingFindings, whipFindings } from '../../server/src/engine/se/ratingFindings';
+import { eliminateGivens, givensOf } from '../../server/src/engine/core/validate';
+import { pencilmarkString } from '../../server/src/engine/core/grid';
 
 // From the Sudoku Exchange bank: its path reaches a BUG+1 state (r6c4 must be 9), ER 5.6.
 const BUG_PUZZLE = '.215.........83.2...6...8.....8....1.38...45.7....6.....2...5...5.62.........173.';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Rating } from '../../server/src/engine/rate';
+import type { Rating } from '../../server/src/engine/se/rate';
 import { nodeWorkers } from '../../server/src/jobs/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';
 

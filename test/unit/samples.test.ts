@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, buildIfMissing } from '../cli';
-import { parseDocument } from '../../server/src/engine/parse';
+import { parseDocument } from '../../server/src/engine/core/parse';
 
 const BUILD = 'npm run build';
 const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.samples;

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { solve, solveString, type SolveResult } from '../../server/src/engine/solve';
+import { solve, solveString, type SolveResult } from '../../server/src/engine/core/solve';
 import { dataPath } from '../dataPath';
 
 // ---------------------------------------------------------------------------

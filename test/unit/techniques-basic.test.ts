@@ -6,14 +6,14 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_DIGITS, bit, candidatesFromGivens } from '../../server/src/engine/grid';
-import { rate, seFormat } from '../../server/src/engine/rate';
-import { solve } from '../../server/src/engine/solve';
-import { State } from '../../server/src/engine/state';
-import type { Step } from '../../server/src/engine/step';
-import { jellyfish, swordfish, xWing } from '../../server/src/engine/techniques/fish';
-import { directIntersections, intersections } from '../../server/src/engine/techniques/intersections';
-import { hiddenSingle, nakedSingle } from '../../server/src/engine/techniques/singles';
+import { ALL_DIGITS, bit, candidatesFromGivens } from '../../server/src/engine/core/grid';
+import { rate, seFormat } from '../../server/src/engine/se/rate';
+import { solve } from '../../server/src/engine/core/solve';
+import { State } from '../../server/src/engine/core/state';
+import type { Step } from '../../server/src/engine/core/step';
+import { jellyfish, swordfish, xWing } from '../../server/src/engine/se/techniques/fish';
+import { directIntersections, intersections } from '../../server/src/engine/se/techniques/intersections';
+import { hiddenSingle, nakedSingle } from '../../server/src/engine/se/techniques/singles';
 import {
   directHiddenPair,
   directHiddenTriplet,
@@ -23,9 +23,9 @@ import {
   nakedPair,
   nakedQuad,
   nakedTriplet,
-} from '../../server/src/engine/techniques/subsets';
-import { Budget, type Technique } from '../../server/src/engine/techniques/technique';
-import { xyWing, xyzWing } from '../../server/src/engine/techniques/wings';
+} from '../../server/src/engine/se/techniques/subsets';
+import { Budget, type Technique } from '../../server/src/engine/se/techniques/technique';
+import { xyWing, xyzWing } from '../../server/src/engine/se/techniques/wings';
 import { dataPath } from '../dataPath';
 
 /** Singles and the techniques of this suite, in SE's order (no uniqueness, BUG or chains). */

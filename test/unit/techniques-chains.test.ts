@@ -1,5 +1,5 @@
 /**
- * Sudoku Explainer's chaining techniques (server/src/engine/techniques/chains): the length bonus,
+ * Sudoku Explainer's chaining techniques (server/src/engine/se/techniques/chains): the length bonus,
  * first steps that SE itself rated (the ED column of the forum's hardest-puzzles database is the
  * difficulty of SE's first step, taken on the bare puzzle, so it checks a chain technique alone),
  * whole ratings of 17-clue puzzles against SE's published SER, and soundness: every chain step
@@ -7,11 +7,11 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { candidatesFromGivens } from '../../server/src/engine/grid';
-import { applyStep, nextStepAtLeast, rate, seFormat } from '../../server/src/engine/rate';
-import { State } from '../../server/src/engine/state';
-import type { Step } from '../../server/src/engine/step';
-import { TECHNIQUES } from '../../server/src/engine/techniques';
+import { candidatesFromGivens } from '../../server/src/engine/core/grid';
+import { applyStep, nextStepAtLeast, rate, seFormat } from '../../server/src/engine/se/rate';
+import { State } from '../../server/src/engine/core/state';
+import type { Step } from '../../server/src/engine/core/step';
+import { TECHNIQUES } from '../../server/src/engine/se/techniques';
 import {
   dynamicForcingChains,
   dynamicForcingChainsPlus,
@@ -19,12 +19,12 @@ import {
   multipleForcingChains,
   nestedForcingChains,
   nishioForcingChains,
-} from '../../server/src/engine/techniques/chains';
-import { DynamicChainer } from '../../server/src/engine/techniques/chains/dynamic';
-import { lengthBonus } from '../../server/src/engine/techniques/chains/hint';
-import { StaticChainer } from '../../server/src/engine/techniques/chains/static';
-import { ChainGrid } from '../../server/src/engine/techniques/chains/tables';
-import { Budget, BudgetExceeded, type Technique, type TechniqueContext } from '../../server/src/engine/techniques/technique';
+} from '../../server/src/engine/se/techniques/chains';
+import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
+import { lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
+import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
+import { ChainGrid } from '../../server/src/engine/se/techniques/chains/tables';
+import { Budget, BudgetExceeded, type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
 
 function stateOf(puzzle: string): State {

@@ -5,16 +5,16 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bit, cellName } from '../../server/src/engine/grid';
-import { rate } from '../../server/src/engine/rate';
-import { solve } from '../../server/src/engine/solve';
-import { State } from '../../server/src/engine/state';
-import type { Step } from '../../server/src/engine/step';
-import { alignedPairExclusion, alignedTripletExclusion } from '../../server/src/engine/techniques/alignedExclusion';
-import { bug, findBug } from '../../server/src/engine/techniques/bug';
-import { Budget, type Technique, type TechniqueContext } from '../../server/src/engine/techniques/technique';
-import { loopDifficulty, uniqueLoops } from '../../server/src/engine/techniques/uniqueness';
-import { TECHNIQUES } from '../../server/src/engine/techniques';
+import { bit, cellName } from '../../server/src/engine/core/grid';
+import { rate } from '../../server/src/engine/se/rate';
+import { solve } from '../../server/src/engine/core/solve';
+import { State } from '../../server/src/engine/core/state';
+import type { Step } from '../../server/src/engine/core/step';
+import { alignedPairExclusion, alignedTripletExclusion } from '../../server/src/engine/se/techniques/alignedExclusion';
+import { bug, findBug } from '../../server/src/engine/se/techniques/bug';
+import { Budget, type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
+import { loopDifficulty, uniqueLoops } from '../../server/src/engine/se/techniques/uniqueness';
+import { TECHNIQUES } from '../../server/src/engine/se/techniques';
 import { dataPath } from '../dataPath';
 
 const UNIQUE: TechniqueContext = { unique: true, budget: new Budget(60_000) };

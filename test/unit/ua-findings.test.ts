@@ -1,12 +1,12 @@
 /** UA information for the editor: redundant clues, the smallest unhit UA set, their findings and hover text. */
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzePuzzle } from '../../server/src/engine/analyze';
-import { findingsOf } from '../../server/src/engine/findings';
-import { parseDocument } from '../../server/src/engine/parse';
-import { solveString } from '../../server/src/engine/solve';
-import { describeMinimality, withUAFindings } from '../../server/src/engine/uaFindings';
-import { type UAInfo, uaInfo, uaInfoBatch } from '../../server/src/engine/uaInfo';
+import { analyzePuzzle } from '../../server/src/engine/core/analyze';
+import { findingsOf } from '../../server/src/engine/core/findings';
+import { parseDocument } from '../../server/src/engine/core/parse';
+import { solveString } from '../../server/src/engine/core/solve';
+import { describeMinimality, withUAFindings } from '../../server/src/engine/ua/uaFindings';
+import { type UAInfo, uaInfo, uaInfoBatch } from '../../server/src/engine/ua/uaInfo';
 import { dataPath } from '../dataPath';
 
 const linesOf = (...parts: string[]): string[] =>

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/analysisCache';
-import { splitLines } from '../../server/src/engine/parse';
+import { splitLines } from '../../server/src/engine/core/parse';
 import { PuzzleDocument } from '../../server/src/puzzleDocument';
 import { nodeWorkers } from '../../server/src/jobs/nodeWorkers';
 import { RatingService } from '../../server/src/ratings';

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalForm, equivalenceKey } from '../../server/src/engine/canonical';
-import { solve, solveString } from '../../server/src/engine/solve';
-import { Budget, BudgetExceeded } from '../../server/src/engine/techniques/technique';
+import { solve, solveString } from '../../server/src/engine/core/solve';
+import { Budget, BudgetExceeded } from '../../server/src/engine/se/techniques/technique';
 import {
   enumerateUAs,
   minimality,

@@ -1,18 +1,18 @@
 /**
- * Structural checks (server/src/engine/validate.ts) and the analysis with the exact
+ * Structural checks (server/src/engine/core/validate.ts) and the analysis with the exact
  * solver (analyze.ts), placed in the source by findings.ts: every diagnostic code on
  * minimal crafted puzzles, then real data sets from ../shared/data.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AnalyzeOptions, analyze, analyzePuzzle } from '../../server/src/engine/analyze';
-import { findingsOf } from '../../server/src/engine/findings';
-import { HOUSES, HOUSES_OF, PEERS, bit, cellName, popcount } from '../../server/src/engine/grid';
-import { type Puzzle, candidateRange, candidatesOf, cellRange, parseDocument } from '../../server/src/engine/parse';
-import { solve } from '../../server/src/engine/solve';
-import type { Range } from '../../server/src/engine/types';
-import { validateState } from '../../server/src/engine/validate';
+import { type AnalyzeOptions, analyze, analyzePuzzle } from '../../server/src/engine/core/analyze';
+import { findingsOf } from '../../server/src/engine/core/findings';
+import { HOUSES, HOUSES_OF, PEERS, bit, cellName, popcount } from '../../server/src/engine/core/grid';
+import { type Puzzle, candidateRange, candidatesOf, cellRange, parseDocument } from '../../server/src/engine/core/parse';
+import { solve } from '../../server/src/engine/core/solve';
+import type { Range } from '../../server/src/engine/core/types';
+import { validateState } from '../../server/src/engine/core/validate';
 import { dataPath } from '../dataPath';
 
 const dataLines = (...parts: string[]): string[] =>

@@ -1,7 +1,7 @@
 /** `#! variant: X` directives: which puzzles they govern, and what the analysis does with them. */
 import { describe, expect, it } from 'vitest';
-import { analyzePuzzle } from '../../server/src/engine/analyze';
-import { parseDocument, variantDirective } from '../../server/src/engine/parse';
+import { analyzePuzzle } from '../../server/src/engine/core/analyze';
+import { parseDocument, variantDirective } from '../../server/src/engine/core/parse';
 
 // The 11-clue SudokuP puzzle from the BLISS seed: unique as SudokuP, thousands of classic solutions.
 const SUDOKU_P = '1........4.....3............6......7.89.....5....4...................2.......2...';

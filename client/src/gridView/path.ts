@@ -3,7 +3,7 @@
  * it): the values and candidates before and after each step, and what the path does with a cell's
  * candidates.
  */
-import { PEERS, bit, cellName } from '../../../server/src/engine/grid';
+import { PEERS, bit, cellName } from '../../../server/src/engine/core/grid';
 import type { GridPuzzle } from './messages';
 
 type StepView = GridPuzzle['steps'][number];

@@ -3,9 +3,9 @@
  * forum thread's format and a summary line, or one JSON object per puzzle with every step
  * (jobs/blissReport.ts).
  */
-import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
-import { plural } from '../engine/format';
-import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
+import { DEFAULT_NODE_BUDGET } from '../engine/core/analyze';
+import { plural } from '../engine/core/format';
+import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { type BlissRunOptions, blissReport } from '../jobs/blissReport';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionValues, VARIANT, budgetMs, command, json } from './command';
 import { listInputs, puzzlesIn } from './inputs';

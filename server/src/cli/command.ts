@@ -3,7 +3,7 @@
  * The one declaration serves parsing (main.ts: an option the command does not declare is a usage
  * error), `sudoku-lens COMMAND --help` and the values' type its run function receives.
  */
-import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
+import { DEFAULT_NODE_BUDGET } from '../engine/core/analyze';
 
 export interface OptionSpec {
   type: 'boolean' | 'string';

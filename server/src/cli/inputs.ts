@@ -7,7 +7,7 @@
  */
 import { fstatSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { type Puzzle, firstLine, isLinePuzzle, parseDocument, parseLines, shiftPuzzle, variantDirective } from '../engine/parse';
+import { type Puzzle, firstLine, isLinePuzzle, parseDocument, parseLines, shiftPuzzle, variantDirective } from '../engine/core/parse';
 import { UsageError, ioCause } from './io';
 import { readLines } from './lines';
 

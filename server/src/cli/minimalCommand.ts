@@ -1,15 +1,15 @@
 /**
  * `sudoku-lens minimal`: whether each puzzle is minimal, its redundant clues (each removable
- * alone) and a largest set of clues removable together (engine/uaInfo.ts, as the editor's
+ * alone) and a largest set of clues removable together (engine/ua/uaInfo.ts, as the editor's
  * redundant-clue diagnostics). Only 81-cell classic puzzles with one solution are checked.
  */
-import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import { cellName } from '../engine/grid';
-import { plural } from '../engine/format';
-import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
-import { puzzleFindings } from '../engine/puzzleFindings';
-import { placementText } from '../engine/step';
-import { uaInfo } from '../engine/uaInfo';
+import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/core/analyze';
+import { cellName } from '../engine/core/grid';
+import { plural } from '../engine/core/format';
+import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
+import { puzzleFindings } from '../engine/core/puzzleFindings';
+import { placementText } from '../engine/core/step';
+import { uaInfo } from '../engine/ua/uaInfo';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json } from './command';
 import { listInputs, puzzlesIn } from './inputs';
 import { UsageError, positiveInt } from './io';

@@ -1,11 +1,11 @@
 /** The per-puzzle commands check, solve and path, in text or JSON (`rate` is in rateCommand.ts). */
-import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/analyze';
-import { gridPicture, plural, solutionString } from '../engine/format';
-import { candidatesOf } from '../engine/parse';
-import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/rate';
-import { puzzleFindings } from '../engine/puzzleFindings';
-import type { Step } from '../engine/step';
-import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
+import { DEFAULT_NODE_BUDGET, analyzePuzzle, describeStatus } from '../engine/core/analyze';
+import { gridPicture, plural, solutionString } from '../engine/core/format';
+import { candidatesOf } from '../engine/core/parse';
+import { DEFAULT_RATING_BUDGET_MS, type Rating, describeRating, pathText, ratePuzzle, seFormat, summarize } from '../engine/se/rate';
+import { puzzleFindings } from '../engine/core/puzzleFindings';
+import type { Step } from '../engine/core/step';
+import { describeWPath, wPath, wPathLines } from '../engine/whips/whipRatings';
 import type { WResult } from '../engine/whips';
 import { BUDGET_NODES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, json, valued } from './command';
 import { type Input, listInputs, puzzlesIn } from './inputs';

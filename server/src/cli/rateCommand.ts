@@ -7,17 +7,17 @@
  */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
-import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
+import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/core/analyze';
 import { VARIANTS, type Variant } from '../engine/bliss';
-import { FindingCode } from '../engine/findingCodes';
-import { plural } from '../engine/format';
-import type { Puzzle } from '../engine/parse';
-import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/rate';
-import { puzzleFindings } from '../engine/puzzleFindings';
+import { FindingCode } from '../engine/core/findingCodes';
+import { plural } from '../engine/core/format';
+import type { Puzzle } from '../engine/core/parse';
+import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/se/rate';
+import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, flag, json, valued } from './command';
 import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
-import { backdoorReason, describeRule, teReason } from '../engine/whipRatings';
+import { backdoorReason, describeRule, teReason } from '../engine/whips/whipRatings';
 import { hasError, diagnosticLines } from '../jobs/findingLines';
 import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from '../jobs/rowJobs';
 import { runJob } from '../jobs/workers';

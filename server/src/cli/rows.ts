@@ -1,10 +1,10 @@
 /** What the per-puzzle commands print for every puzzle: the base JSON row (diagnostic lines: jobs/findingLines.ts). */
-import type { Analysis } from '../engine/analyze';
-import { solutionString } from '../engine/format';
-import { cellName } from '../engine/grid';
-import type { Puzzle } from '../engine/parse';
-import type { Candidate } from '../engine/step';
-import type { Finding } from '../engine/types';
+import type { Analysis } from '../engine/core/analyze';
+import { solutionString } from '../engine/core/format';
+import { cellName } from '../engine/core/grid';
+import type { Puzzle } from '../engine/core/parse';
+import type { Candidate } from '../engine/core/step';
+import type { Finding } from '../engine/core/types';
 
 export interface BaseRow {
   puzzle: Puzzle;

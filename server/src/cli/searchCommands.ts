@@ -4,13 +4,13 @@
  * answers Ctrl-C (puzzles already printed stay; exit 130). Puzzles go to stdout one per line
  * (or one JSON object per grid), summaries to stderr.
  */
-import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
-import { patternClues } from '../engine/parse';
-import { elapsed } from '../engine/uaTargets';
+import { DEFAULT_NODE_BUDGET } from '../engine/core/analyze';
+import { patternClues } from '../engine/core/parse';
+import { elapsed } from '../engine/ua/uaTargets';
 import type { ClueJob, PatternGridDone, PatternJob, SearchEvent } from '../jobs/uaJobs';
 import type { JobArg, JobResult } from '../jobs/table';
 import { runJob } from '../jobs/workers';
-import { plural } from '../engine/format';
+import { plural } from '../engine/core/format';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
 import { ARGUMENT } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';

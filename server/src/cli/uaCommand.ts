@@ -2,10 +2,10 @@
  * `sudoku-lens ua`: the minimal UA sets of solution grids, one per line, smallest first, with
  * a count by size; for a unique puzzle, the sets of its solution (the header says which).
  */
-import { DEFAULT_NODE_BUDGET } from '../engine/analyze';
-import { cellName } from '../engine/grid';
-import { DEFAULT_RATING_BUDGET_MS } from '../engine/rate';
-import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/uaTargets';
+import { DEFAULT_NODE_BUDGET } from '../engine/core/analyze';
+import { cellName } from '../engine/core/grid';
+import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
+import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/ua/uaTargets';
 import { uaSetsJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
 import { UsageError, positiveInt } from './io';

@@ -4,9 +4,9 @@
  * An argument that is neither is a usage error naming what is wrong; unusable puzzles of a
  * file are reported on stderr and skipped.
  */
-import { cellName } from '../engine/grid';
-import { parseDocument } from '../engine/parse';
-import { type GridSource, describeGridSource, documentGrids } from '../engine/uaTargets';
+import { cellName } from '../engine/core/grid';
+import { parseDocument } from '../engine/core/parse';
+import { type GridSource, describeGridSource, documentGrids } from '../engine/ua/uaTargets';
 import { ARGUMENT, listInputs, readText } from './inputs';
 import { UsageError } from './io';
 

@@ -7,7 +7,7 @@ import { type BlissRunOptions, blissReport } from './blissReport';
 import { runBliss } from './rowJobs';
 import type { Variant } from '../engine/bliss';
 import type { BlissFindRef } from '../engine/bliss/apply';
-import { type Puzzle, candidatesOfText } from '../engine/parse';
+import { type Puzzle, candidatesOfText } from '../engine/core/parse';
 
 export interface BlissFindsJob {
   text: string;

@@ -2,13 +2,13 @@
  * One puzzle as `sudoku-lens bliss` prints it. No file or process access: the editor's
  * "BLISS log" runs it in a rating worker, a thread in Node or a Web Worker in the browser.
  */
-import { analyzePuzzle, describeStatus, variantOf } from '../engine/analyze';
+import { analyzePuzzle, describeStatus, variantOf } from '../engine/core/analyze';
 import type { BlissResult, BlissStep, Candidate, Variant } from '../engine/bliss';
-import { puzzleFindings } from '../engine/puzzleFindings';
-import { plural } from '../engine/format';
-import { cellName } from '../engine/grid';
-import { type Puzzle, candidatesOf } from '../engine/parse';
-import type { Finding } from '../engine/types';
+import { puzzleFindings } from '../engine/core/puzzleFindings';
+import { plural } from '../engine/core/format';
+import { cellName } from '../engine/core/grid';
+import { type Puzzle, candidatesOf } from '../engine/core/parse';
+import type { Finding } from '../engine/core/types';
 import { diagnosticLines, hasError } from './findingLines';
 import { runBliss } from './rowJobs';
 

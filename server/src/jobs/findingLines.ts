@@ -2,7 +2,7 @@
  * Findings as the CLI prints them. Here, not in cli/, because the worker's BLISS log
  * (blissReport.ts) prints a puzzle's diagnostics exactly as `sudoku-lens bliss` does.
  */
-import type { Finding } from '../engine/types';
+import type { Finding } from '../engine/core/types';
 
 /** `file:line:col: severity code: message`, hints left out. */
 export const diagnosticLines = (file: string, findings: Finding[]): string[] =>

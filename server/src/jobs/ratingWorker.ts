@@ -6,13 +6,13 @@
 import workerpool from 'workerpool';
 import { blissFinds, blissLog } from './blissJobs';
 import { runRowJob } from './rowJobs';
-import { extraRatings } from '../engine/extraRatings';
-import { candidatesOfText } from '../engine/parse';
-import { ratePuzzle } from '../engine/rate';
-import { uaInfoBatch } from '../engine/uaInfo';
-import { documentGrids } from '../engine/uaTargets';
+import { extraRatings } from '../engine/whips/extraRatings';
+import { candidatesOfText } from '../engine/core/parse';
+import { ratePuzzle } from '../engine/se/rate';
+import { uaInfoBatch } from '../engine/ua/uaInfo';
+import { documentGrids } from '../engine/ua/uaTargets';
 import { clueJob, patternJob, uaSetsJob } from './uaJobs';
-import { describeWPath, wPath, wPathLines } from '../engine/whipRatings';
+import { describeWPath, wPath, wPathLines } from '../engine/whips/whipRatings';
 import type { JobHandlers } from './table';
 
 const jobs: JobHandlers = {

@@ -4,10 +4,10 @@
  * structured-cloneable in and out.
  */
 import { type BlissResult, type Variant, bliss } from '../engine/bliss';
-import { candidatesOfText } from '../engine/parse';
-import { type RatingSummary, ratePuzzle, summarize } from '../engine/rate';
-import { Budget, withinBudget } from '../engine/techniques/technique';
-import { type WhipRatings, whipRatings } from '../engine/whipRatings';
+import { candidatesOfText } from '../engine/core/parse';
+import { type RatingSummary, ratePuzzle, summarize } from '../engine/se/rate';
+import { Budget, withinBudget } from '../engine/se/techniques/technique';
+import { type WhipRatings, whipRatings } from '../engine/whips/whipRatings';
 
 export interface BlissJob {
   variant: Variant;

@@ -5,11 +5,11 @@
  * through `runJob` (workers.ts), so a job added, renamed or retyped on one side fails the
  * typecheck on the other. Arguments and results cross a thread: plain structured-cloneable data.
  */
-import type { PuzzleVariant } from '../engine/parse';
-import type { ExtraRatings } from '../engine/extraRatings';
-import type { Rating } from '../engine/rate';
-import type { UAInfo, UAJob } from '../engine/uaInfo';
-import type { DocumentGrids } from '../engine/uaTargets';
+import type { PuzzleVariant } from '../engine/core/parse';
+import type { ExtraRatings } from '../engine/whips/extraRatings';
+import type { Rating } from '../engine/se/rate';
+import type { UAInfo, UAJob } from '../engine/ua/uaInfo';
+import type { DocumentGrids } from '../engine/ua/uaTargets';
 import type { BlissFinds, BlissFindsJob, BlissLogJob } from './blissJobs';
 import type { RowJob, RowResult } from './rowJobs';
 import type { ClueJob, ClueJobResult, PatternJob, PatternJobResult, SearchEvent, UASetsJob, UASetsResult } from './uaJobs';
@@ -56,7 +56,7 @@ export interface Jobs {
   rate: Job<RateJob, Rating>;
   /** The summaries `sudoku-lens rate` prints for one puzzle (SE, BLISS and/or W; rowJobs.ts). */
   row: Job<RowJob, RowResult>;
-  /** W, T&E depth, backdoor and BLISS for the language server (engine/extraRatings.ts). */
+  /** W, T&E depth, backdoor and BLISS for the language server (engine/whips/extraRatings.ts). */
   extras: Job<ExtrasJob, ExtraRatings>;
   /** BLISS alone: a pencilmark line's finds for Apply all in file (blissJobs.ts). */
   blissFinds: Job<BlissFindsJob, BlissFinds>;

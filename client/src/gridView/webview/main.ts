@@ -3,7 +3,7 @@
  * the puzzle as an SVG grid and steps through its solving path, each step's placements and
  * eliminations applied to the shown state (path.ts). Messages: ToWebview in, FromWebview out.
  */
-import { HOUSES, bit, cellName, colOf, rowOf } from '../../../../server/src/engine/grid';
+import { HOUSES, bit, cellName, colOf, rowOf } from '../../../../server/src/engine/core/grid';
 import type { FromWebview, GridPuzzle, ToWebview } from '../messages';
 import { type Shown, fatesOf, statesOf } from '../path';
 import { S, arrow, buildGrid, candXY, svg } from './svg';

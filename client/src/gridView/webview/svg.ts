@@ -2,7 +2,7 @@
  * The grid's SVG, built once: cells (the ARIA grid), marks behind the digits, grid lines, digits
  * and an overlay; and the arrows of a step's links.
  */
-import { cellName, colOf, rowOf } from '../../../../server/src/engine/grid';
+import { cellName, colOf, rowOf } from '../../../../server/src/engine/core/grid';
 import type { GridPuzzle } from '../messages';
 
 const NS = 'http://www.w3.org/2000/svg';

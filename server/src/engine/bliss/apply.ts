@@ -4,8 +4,8 @@
  * character moves or changes (nor does the text trailing the cells), so the edit is exactly
  * the finds.
  */
-import type { Puzzle } from '../parse';
-import type { Range } from '../types';
+import type { Puzzle } from '../core/parse';
+import type { Range } from '../core/types';
 import type { BlissStep } from './bliss';
 
 export type BlissFindRef = Pick<BlissStep, 'kind' | 'cell' | 'digit'>;

@@ -41,8 +41,8 @@
  * Every find of BLISS is sound for every solution of the puzzle (a backdoor on a
  * puzzle with several solutions is just one of them).
  */
-import { cellName } from '../grid';
-import type { Budget } from '../techniques/technique';
+import { cellName } from '../core/grid';
+import type { Budget } from '../se/techniques/technique';
 import { countGuesses } from './guesses';
 import { CONTRADICTION, NORMAL, SOLVED, doSingles } from './singles';
 import { type Geometry, type Variant, geometry } from './variants';

@@ -8,7 +8,7 @@
  *         k-th cell of every box, k = 3 * rowInBox + colInBox);
  * - `PX`: both, diagonals first (27, 28), then the position groups (29..37).
  */
-import { HOUSES } from '../grid';
+import { HOUSES } from '../core/grid';
 
 export type Variant = 'classic' | 'X' | 'P' | 'PX';
 

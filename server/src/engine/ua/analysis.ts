@@ -5,8 +5,8 @@
  *
  * All functions take an optional Budget and throw its BudgetExceeded when it runs out.
  */
-import { solve } from '../solve';
-import type { Budget } from '../techniques/technique';
+import { solve } from '../core/solve';
+import type { Budget } from '../se/techniques/technique';
 import {
   CellSetList,
   candidatesWithGivens,

@@ -38,8 +38,8 @@
  * `gangsterSize` cells (16) whose band-3 part lies in one mini-row or is empty: the gangster
  * UA sets and the UA sets of bands 1+2.
  */
-import { solve } from '../solve';
-import type { Budget } from '../techniques/technique';
+import { solve } from '../core/solve';
+import type { Budget } from '../se/techniques/technique';
 import { CellSetList, candidatesWithGivens, cellsOfWords, popcount27, solutionDigits, type CellSet } from './cells';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';

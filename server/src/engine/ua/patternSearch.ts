@@ -21,8 +21,8 @@
  *    it differs are a new UA set of S, added to the list, so the maps near this one (the
  *    next row orders of the same bands) are rejected without the solver.
  */
-import { solve } from '../solve';
-import type { Budget } from '../techniques/technique';
+import { solve } from '../core/solve';
+import type { Budget } from '../se/techniques/technique';
 import { CellSetList, candidatesWithGivens, solutionDigits } from './cells';
 import { enumerateUAs } from './enumerate';
 import { LINE_MAP, LINE_MAPS, PERM3, lineMapIndex, maskImages, transposeGrid } from './symmetry';

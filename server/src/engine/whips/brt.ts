@@ -3,7 +3,7 @@
  * and remaining candidates, and its propagation to quiescence with contradiction detection (a CSP variable
  * with neither a value nor a candidate). BRT is confluent, so the order of singles does not matter.
  */
-import { HOUSES, PEERS } from '../grid';
+import { HOUSES, PEERS } from '../core/grid';
 import * as T from './tables';
 
 const WORDS = T.WORDS;

@@ -11,7 +11,7 @@
  * 0..242 is a row segment (row r, box-column s, digit d: index (r*3 + s)*9 + d), 243..485 a column segment
  * (col c, box-row s, digit d: 243 + (c*3 + s)*9 + d).
  */
-import { boxOf, colOf, rowOf } from '../grid';
+import { boxOf, colOf, rowOf } from '../core/grid';
 
 export const NCANDS = 729;
 export const NVARS = 324;

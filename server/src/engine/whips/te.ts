@@ -7,10 +7,10 @@
  * T&E-depth(P) = least n such that T&E(BRT, n) solves P (1 <=> solvable by braids, 2 <=> by B-braids).
  * Backdoor size b(P) = least number of values (of the solution) that, added as givens, let BRT solve P.
  */
-import { solve } from '../solve';
-import { BudgetExceeded, type Budget } from '../techniques/technique';
+import { solve } from '../core/solve';
+import { BudgetExceeded, type Budget } from '../se/techniques/technique';
 import * as B from './brt';
-import type { Candidate } from '../step';
+import type { Candidate } from '../core/step';
 
 const { BRT_CONTRADICTION, BRT_SOLVED, BRT_STUCK, ResState } = B;
 type ResState = B.ResState;

@@ -27,7 +27,7 @@ import {
 import { codeActions } from '../../codeActions';
 import { codeLenses } from '../../codeLens';
 import { wantWhipPathsInView } from '../../diagnostics';
-import type { Puzzle } from '../../engine/parse';
+import type { Puzzle } from '../../engine/core/parse';
 import { inlayHints } from '../../inlayHints';
 import { documentSymbols, foldingRanges } from '../../outline';
 import { uaCodeActions } from '../../uaActions';

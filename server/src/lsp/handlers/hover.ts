@@ -1,8 +1,8 @@
 /** The hover: the puzzle's picture with its ratings and UA rows, waiting a moment for them. */
 import type { Hover } from 'vscode-languageserver';
 import { runSafe } from '../../handlers';
-import { describeExtras } from '../../engine/extraRatings';
-import { describeRating, summarize } from '../../engine/rate';
+import { describeExtras } from '../../engine/whips/extraRatings';
+import { describeRating, summarize } from '../../engine/se/rate';
 import { hoverAt } from '../../hover';
 import type { Registration } from '../registration';
 import type { Session } from '../session';

@@ -7,9 +7,9 @@
  * rows; for each n-subset of base lines in increasing binary order, digits 1-9, skipping a
  * digit already placed more than 9 - 2n times.
  */
-import { digitsOf, popcount } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import { digitsOf, popcount } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
 import { housePositions, nextSubset } from './subsets';
 

@@ -17,9 +17,9 @@
  * set would remove. Measured on Royle's 17-clue puzzles with published SER <= 4.4: applying the
  * removals too gives SE's ER on 96.8% of the first 3,000; placing only, on all 42,819.
  */
-import { HOUSES, cellName, digitsOf, houseName, popcount } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../step';
+import { HOUSES, cellName, digitsOf, houseName, popcount } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
 
 /** SE's region order for sets and hidden singles: boxes (18-26), columns (9-17), rows (0-8). */

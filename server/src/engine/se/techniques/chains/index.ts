@@ -3,7 +3,7 @@
  * cycles and forcing chains (6.5+), Nishio (7.5+), multiple forcing chains (8.0+), dynamic
  * forcing chains (8.5+), dynamic (+) (9.0+) and nested forcing chains (9.5+).
  */
-import type { State } from '../../state';
+import type { State } from '../../../core/state';
 import type { Technique, TechniqueContext } from '../technique';
 import { PotentialsCache, type SharedPrefix } from './advanced';
 import { toStep } from './hint';

@@ -39,7 +39,7 @@ import {
   houseCause,
   lowBit,
 } from './tables';
-import { houseName, cellName } from '../../grid';
+import { houseName, cellName } from '../../../core/grid';
 
 /** A nested chain (or simpler rule's result) that removed candidates inside a run. */
 export interface NestedHint {

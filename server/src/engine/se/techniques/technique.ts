@@ -1,6 +1,6 @@
 /** What every technique module implements, and the budget the chain searches check. */
-import type { State } from '../state';
-import type { Step } from '../step';
+import type { State } from '../../core/state';
+import type { Step } from '../../core/step';
 
 export class BudgetExceeded extends Error {
   constructor(readonly reason: 'time' | 'cancelled') {

@@ -12,9 +12,9 @@
  * pointing, a row or column for claiming). A direct step only places that hidden single: SE's
  * rating keeps the candidates the intersection would remove (see subsets.ts for the measure).
  */
-import { HOUSES, houseName, popcount } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../step';
+import { HOUSES, houseName, popcount } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
 import { housePositions } from './subsets';
 

@@ -3,10 +3,10 @@
  * data a worker can send back: the redundant clues of a unique puzzle, or for a puzzle with
  * several solutions its smallest unhit UA set and the clue to add. Each puzzle has a time budget.
  */
-import { bit } from './grid';
-import { solve } from './solve';
-import { Budget, withinBudget } from './techniques/technique';
-import { minimality, multipleSolutions } from './ua';
+import { bit } from '../core/grid';
+import { solve } from '../core/solve';
+import { Budget, withinBudget } from '../se/techniques/technique';
+import { minimality, multipleSolutions } from './index';
 
 /** The puzzle's solution count as the analysis found it: which question to ask. */
 export type UAKind = 'unique' | 'multiple';

@@ -19,9 +19,9 @@
  *   house shared by all BUG cells.
  * More than one BUG cell, more than one extra digit and no cell seeing them all: nothing.
  */
-import { HOUSES, cellName, digitsOf, houseName, popcount } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import { HOUSES, cellName, digitsOf, houseName, popcount } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
 import { SE_PEERS, houseOfType, sees, subsetsInOrder } from './uniqueness';
 

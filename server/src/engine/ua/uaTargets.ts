@@ -3,12 +3,12 @@
  * (itself when every cell is given, else its one solution), the grids and clue patterns of a
  * document, and the text of UA sets and search headers. One place, so both surfaces agree.
  */
-import { type Analysis, analyzePuzzle, describeStatus } from './analyze';
-import { plural, solutionString } from './format';
-import { cellName } from './grid';
-import { type Puzzle, parseDocument } from './parse';
-import { puzzleFindings } from './puzzleFindings';
-import type { Position } from './types';
+import { type Analysis, analyzePuzzle, describeStatus } from '../core/analyze';
+import { plural, solutionString } from '../core/format';
+import { cellName } from '../core/grid';
+import { type Puzzle, parseDocument } from '../core/parse';
+import { puzzleFindings } from '../core/puzzleFindings';
+import type { Position } from '../core/types';
 
 /** 'grid': the puzzle is the grid (81 givens); 'solution': the grid is the puzzle's one solution. */
 export type GridSource = 'grid' | 'solution';

@@ -8,9 +8,9 @@
  * (is a subset of an XYZ pivot); the second makes the three masks span three digits with no digit
  * common to all three (XY) or exactly one, z (XYZ).
  */
-import { HOUSES, HOUSES_OF, cellName, popcount } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import { HOUSES, HOUSES_OF, cellName, popcount } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
 
 /** The 20 peers of each cell in SE's order: box cells, then row cells, then column cells. */

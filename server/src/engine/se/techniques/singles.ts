@@ -3,9 +3,9 @@
  * digit with one place in a box (1.2), a column or a row (1.5); naked singles (2.3) come later in
  * the technique order, after the direct intersections and hidden pairs.
  */
-import { HOUSES, cellName, houseName, singleDigit } from '../grid';
-import type { State } from '../state';
-import { makeStep, type Step } from '../step';
+import { HOUSES, cellName, houseName, singleDigit } from '../../core/grid';
+import type { State } from '../../core/state';
+import { makeStep, type Step } from '../../core/step';
 import type { Technique } from './technique';
 
 const BOXES = HOUSES.slice(18);

@@ -3,13 +3,13 @@
  * `sudokuLens.diagnostics.bugSeverity` says), a trailing `ED=…` that disagrees with the computed
  * rating (hint), BLISS's finds and the W path's chains.
  */
-import { findingsOf } from './findings';
-import { cellName } from './grid';
-import type { Puzzle } from './parse';
-import type { ExtraRatings, WChain } from './extraRatings';
+import { findingsOf } from '../core/findings';
+import { cellName } from '../core/grid';
+import type { Puzzle } from '../core/parse';
+import type { ExtraRatings, WChain } from '../whips/extraRatings';
 import { type RatingSummary, seRatingText } from './rate';
-import { range, type Finding, type Severity } from './types';
-import type { CellIssue } from './validate';
+import { range, type Finding, type Severity } from '../core/types';
+import type { CellIssue } from '../core/validate';
 
 /** A trailing `ED=ER/EP/ED` as SE writes it. */
 export const ED_RE = /\bED=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/;

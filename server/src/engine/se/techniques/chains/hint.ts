@@ -1,8 +1,8 @@
 /**
  * What the chaining searches report, how Sudoku Explainer orders it, and how it becomes a Step.
  */
-import { cellName } from '../../grid';
-import { makeStep, type Candidate, type Link, type Step } from '../../step';
+import { cellName } from '../../../core/grid';
+import { makeStep, type Candidate, type Link, type Step } from '../../../core/step';
 import { NCAND, candOf, isOnKey } from './tables';
 
 export const enum Kind {

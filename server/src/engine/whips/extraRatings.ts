@@ -3,11 +3,11 @@
  * level and guess count. Each gets its share of one time budget; a share that runs out is
  * reported as such, never as a wrong number.
  */
-import { type BlissStep, bliss } from './bliss';
-import { plural } from './format';
-import { candidatesOfText, type PuzzleVariant } from './parse';
-import type { Step } from './step';
-import { Budget, withinBudget } from './techniques/technique';
+import { type BlissStep, bliss } from '../bliss';
+import { plural } from '../core/format';
+import { candidatesOfText, type PuzzleVariant } from '../core/parse';
+import type { Step } from '../core/step';
+import { Budget, withinBudget } from '../se/techniques/technique';
 import { describeRule, pathChains, whipRatings } from './whipRatings';
 
 export interface ExtraRatings {

@@ -4,14 +4,14 @@
  * together, so both show the same findings in the same order.
  */
 import type { Analysis } from './analyze';
-import type { ExtraRatings } from './extraRatings';
+import type { ExtraRatings } from '../whips/extraRatings';
 import { findingsOf } from './findings';
 import { type Puzzle, candidatesOf } from './parse';
-import type { RatingSummary } from './rate';
-import { type BugSeverity, type WhipPathDiagnostics, DEFAULT_BUG_SEVERITY, blissFindings, ratingFindings, whipFindings } from './ratingFindings';
+import type { RatingSummary } from '../se/rate';
+import { type BugSeverity, type WhipPathDiagnostics, DEFAULT_BUG_SEVERITY, blissFindings, ratingFindings, whipFindings } from '../se/ratingFindings';
 import type { Finding } from './types';
-import { withUAFindings } from './uaFindings';
-import type { UAInfo } from './uaInfo';
+import { withUAFindings } from '../ua/uaFindings';
+import type { UAInfo } from '../ua/uaInfo';
 import { validateState } from './validate';
 
 /** What is known about a puzzle; each piece is left out until it is computed. */

@@ -4,10 +4,10 @@
  * left when it starts, so what a quick one leaves goes to the next; a share that runs out is
  * reported as 'budget', never as a number. "Not solvable with these rules" is a result of its own.
  */
-import { plural } from './format';
-import { placementText } from './step';
-import { Budget } from './techniques/technique';
-import { type RuleSet, type WResult, type WStep, backdoorSize, teDepth, wRating } from './whips';
+import { plural } from '../core/format';
+import { placementText } from '../core/step';
+import { Budget } from '../se/techniques/technique';
+import { type RuleSet, type WResult, type WStep, backdoorSize, teDepth, wRating } from './index';
 
 type RuleStatus = WResult['status'];
 

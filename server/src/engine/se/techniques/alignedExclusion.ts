@@ -12,9 +12,9 @@
  * impossible when two base cells sharing a house get the same digit, or when a common excluder
  * would lose all its candidates; a candidate in no possible combination is eliminated.
  */
-import { cellName, digitsOf, popcount } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import { cellName, digitsOf, popcount } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
 import type { Technique, TechniqueContext } from './technique';
 import { SE_PEERS, sees } from './uniqueness';
 

@@ -5,7 +5,7 @@
  * Explainer's words) is a candidate with a state: the key of "candidate is off" is the
  * candidate itself, the key of "candidate is on" is the candidate + 729.
  */
-import { HOUSES } from '../../grid';
+import { HOUSES } from '../../../core/grid';
 
 export const NCAND = 729;
 export const NKEY = 2 * NCAND;

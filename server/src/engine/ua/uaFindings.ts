@@ -2,11 +2,11 @@
  * UA information as findings and hover text: an information finding on each redundant clue,
  * and the multiple-solutions warning retold with its smallest unhit UA set and a clue to add.
  */
-import { plural } from './format';
-import { cellName } from './grid';
-import { type Puzzle, cellRange } from './parse';
-import { placementText } from './step';
-import type { Finding } from './types';
+import { plural } from '../core/format';
+import { cellName } from '../core/grid';
+import { type Puzzle, cellRange } from '../core/parse';
+import { placementText } from '../core/step';
+import type { Finding } from '../core/types';
 import type { ClueToAdd, UAInfo } from './uaInfo';
 
 function redundantFindings(puzzle: Puzzle, redundant: readonly number[]): Finding[] {

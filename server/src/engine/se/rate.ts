@@ -3,9 +3,9 @@
  * step, ED the first step's difficulty, EP the running maximum at the first step that places a
  * value (see ../../../../shared/docs/se-rating.md).
  */
-import { plural } from './format';
-import { State } from './state';
-import type { Step } from './step';
+import { plural } from '../core/format';
+import { State } from '../core/state';
+import type { Step } from '../core/step';
 import { TECHNIQUES } from './techniques';
 import { Budget, BudgetExceeded, type Technique } from './techniques/technique';
 

@@ -21,9 +21,9 @@
  * Difficulty: 4.5 for 4 cells, 4.6 for 6, 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 per
  * naked digit beyond the first, or 0.1 per hidden-set cell beyond the first outside the loop.
  */
-import { HOUSES, HOUSES_OF, bit, boxOf, cellName, colOf, digitsOf, houseName, popcount, rowOf } from '../grid';
-import type { State } from '../state';
-import { eliminationsText, makeStep, type Candidate, type Step } from '../step';
+import { HOUSES, HOUSES_OF, bit, boxOf, cellName, colOf, digitsOf, houseName, popcount, rowOf } from '../../core/grid';
+import type { State } from '../../core/state';
+import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
 import type { Technique, TechniqueContext } from './technique';
 
 /** House of `cell` of SE's region type `t`: 0 box, 1 row, 2 column (SE's order). */
