@@ -21,7 +21,7 @@ import * as path from 'node:path';
 import { type BlissResult, bliss } from '../server/src/engine/bliss';
 import { candidatesOfText } from '../server/src/engine/core/parse';
 import { solve } from '../server/src/engine/core/solve';
-import { Budget, BudgetExceeded } from '../server/src/engine/se/techniques/technique';
+import { Budget, BudgetExceeded } from '../server/src/engine/core/budget';
 import { dataDir, option, percentile } from './common';
 
 export const name = 'bliss';

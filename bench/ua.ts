@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { solveString } from '../server/src/engine/core/solve';
-import { Budget } from '../server/src/engine/se/techniques/technique';
+import { Budget } from '../server/src/engine/core/budget';
 import { enumerateUAs, minimality, multipleSolutions, searchClues, searchPattern } from '../server/src/engine/ua';
 import { dataDir, option, percentile } from './common';
 

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { candidatesFromGivens } from '../server/src/engine/core/grid';
-import { Budget } from '../server/src/engine/se/techniques/technique';
+import { Budget } from '../server/src/engine/core/budget';
 import { type WResult, wRating } from '../server/src/engine/whips';
 import { dataDir, option, percentile } from './common';
 

@@ -5,7 +5,7 @@
  * that prints chains (CLI, language server).
  */
 import { solve } from '../server/src/engine/core/solve';
-import { Budget } from '../server/src/engine/se/techniques/technique';
+import { Budget } from '../server/src/engine/core/budget';
 import { type WStep, wRating } from '../server/src/engine/whips';
 
 

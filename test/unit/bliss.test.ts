@@ -47,7 +47,7 @@ import {
   singles,
 } from '../../server/src/engine/bliss';
 import { candidatesOfText } from '../../server/src/engine/core/parse';
-import { Budget, BudgetExceeded } from '../../server/src/engine/se/techniques/technique';
+import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { dataPath } from '../dataPath';
 
 // ---------------------------------------------------------------------------

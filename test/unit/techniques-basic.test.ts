@@ -24,7 +24,8 @@ import {
   nakedQuad,
   nakedTriplet,
 } from '../../server/src/engine/se/techniques/subsets';
-import { Budget, type Technique } from '../../server/src/engine/se/techniques/technique';
+import { Budget } from '../../server/src/engine/core/budget';
+import { type Technique } from '../../server/src/engine/se/techniques/technique';
 import { xyWing, xyzWing } from '../../server/src/engine/se/techniques/wings';
 import { dataPath } from '../dataPath';
 

@@ -24,7 +24,8 @@ import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dyn
 import { lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
 import { ChainGrid } from '../../server/src/engine/se/techniques/chains/tables';
-import { Budget, BudgetExceeded, type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
+import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
+import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
 
 function stateOf(puzzle: string): State {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalForm, equivalenceKey } from '../../server/src/engine/canonical';
 import { solve, solveString } from '../../server/src/engine/core/solve';
-import { Budget, BudgetExceeded } from '../../server/src/engine/se/techniques/technique';
+import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import {
   enumerateUAs,
   minimality,

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { candidatesFromGivens } from '../../server/src/engine/core/grid';
 import { solve } from '../../server/src/engine/core/solve';
-import { Budget } from '../../server/src/engine/se/techniques/technique';
+import { Budget } from '../../server/src/engine/core/budget';
 import { type RuleSet, backdoorSize, teDepth, wRating } from '../../server/src/engine/whips';
 import { type Cand, type Var, checkChainStep, inVar, isLinked, varCands } from '../whipChecker';
 import { dataPath } from '../dataPath';

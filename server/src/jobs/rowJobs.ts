@@ -6,7 +6,7 @@
 import { type BlissResult, type Variant, bliss } from '../engine/bliss';
 import { candidatesOfText } from '../engine/core/parse';
 import { type RatingSummary, ratePuzzle, summarize } from '../engine/se/rate';
-import { Budget, withinBudget } from '../engine/se/techniques/technique';
+import { Budget, withinBudget } from '../engine/core/budget';
 import { type WhipRatings, whipRatings } from '../engine/whips/whipRatings';
 
 export interface BlissJob {

@@ -3,7 +3,7 @@
  * search17) and the editor's commands: each runs under a time budget and reports progress and
  * finished grids through `emit` (workerpool's workerEmit in a worker). Pure engine calls inside.
  */
-import { Budget, withinBudget } from '../engine/se/techniques/technique';
+import { Budget, withinBudget } from '../engine/core/budget';
 import { searchClues, searchPattern, uaSets } from '../engine/ua';
 
 /** Progress (work done of total) or, for pattern searches, one grid's puzzles as soon as it is done. */

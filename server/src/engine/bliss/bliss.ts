@@ -42,7 +42,7 @@
  * puzzle with several solutions is just one of them).
  */
 import { cellName } from '../core/grid';
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import { countGuesses } from './guesses';
 import { CONTRADICTION, NORMAL, SOLVED, doSingles } from './singles';
 import { type Geometry, type Variant, geometry } from './variants';

@@ -13,7 +13,7 @@
  * Deterministic, variant-aware, and in the same range as dSolve's counts on
  * the thread's examples, but not equal to them.
  */
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import { CONTRADICTION, SOLVED, doSingles } from './singles';
 import type { Geometry } from './variants';
 

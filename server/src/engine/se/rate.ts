@@ -7,7 +7,8 @@ import { plural } from '../core/format';
 import { State } from '../core/state';
 import type { Step } from '../core/step';
 import { TECHNIQUES } from './techniques';
-import { Budget, BudgetExceeded, type Technique } from './techniques/technique';
+import { Budget, BudgetExceeded } from '../core/budget';
+import { type Technique } from './techniques/technique';
 
 export type RatingStatus = 'solved' | 'stuck' | 'budget' | 'cancelled';
 

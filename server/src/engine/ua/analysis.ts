@@ -6,7 +6,7 @@
  * All functions take an optional Budget and throw its BudgetExceeded when it runs out.
  */
 import { solve } from '../core/solve';
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import {
   CellSetList,
   candidatesWithGivens,

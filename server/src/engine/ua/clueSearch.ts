@@ -39,7 +39,7 @@
  * UA sets and the UA sets of bands 1+2.
  */
 import { solve } from '../core/solve';
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, cellsOfWords, popcount27, solutionDigits, type CellSet } from './cells';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';

@@ -23,7 +23,7 @@
  * Fixed cells (clues) keep their digit: the sets found are then the UA sets the clues do not
  * hit, i.e. the cells where another solution of the puzzle can differ.
  */
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import { CellSetList, cellSetOf, popcount27, type CellSet } from './cells';
 
 export interface EnumerateOptions {

@@ -22,7 +22,7 @@
  *    next row orders of the same bands) are rejected without the solver.
  */
 import { solve } from '../core/solve';
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, solutionDigits } from './cells';
 import { enumerateUAs } from './enumerate';
 import { LINE_MAP, LINE_MAPS, PERM3, lineMapIndex, maskImages, transposeGrid } from './symmetry';

@@ -5,7 +5,7 @@
  */
 import { bit } from '../core/grid';
 import { solve } from '../core/solve';
-import { Budget, withinBudget } from '../se/techniques/technique';
+import { Budget, withinBudget } from '../core/budget';
 import { minimality, multipleSolutions } from './index';
 
 /** The puzzle's solution count as the analysis found it: which question to ask. */

@@ -11,7 +11,7 @@
  * lists" with an undo stack), so testing a variable is two array reads; typed chains are found in the same
  * pass by carrying type flags (still a possible biv-chain / z-chain / t-whip) down the search.
  */
-import type { Budget } from '../se/techniques/technique';
+import type { Budget } from '../core/budget';
 import * as T from './tables';
 import type { ResState } from './brt';
 // Module-local copies of the tables: bundlers that turn imports into live-binding property reads

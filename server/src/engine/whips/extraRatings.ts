@@ -7,7 +7,7 @@ import { type BlissStep, bliss } from '../bliss';
 import { plural } from '../core/format';
 import { candidatesOfText, type PuzzleVariant } from '../core/parse';
 import type { Step } from '../core/step';
-import { Budget, withinBudget } from '../se/techniques/technique';
+import { Budget, withinBudget } from '../core/budget';
 import { describeRule, pathChains, whipRatings } from './whipRatings';
 
 export interface ExtraRatings {

@@ -4,7 +4,7 @@
  * (gW) or braid[n] (B); after every elimination the search restarts from BRT. The rating is the length of
  * the longest chain used; "not solved with these rules" is a result (rating null, status 'unsolved').
  */
-import { type Budget, BudgetExceeded } from '../se/techniques/technique';
+import { type Budget, BudgetExceeded } from '../core/budget';
 import type { Candidate, Link, Step } from '../core/step';
 import { BRT_CONTRADICTION, BRT_SOLVED, ResState, SINGLE_NAMES } from './brt';
 import { type Chain, type ChainKind, ChainSearch, MODE_BRAID, MODE_G, MODE_TYPED, MODE_WHIP } from './chains';

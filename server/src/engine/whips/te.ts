@@ -8,7 +8,7 @@
  * Backdoor size b(P) = least number of values (of the solution) that, added as givens, let BRT solve P.
  */
 import { solve } from '../core/solve';
-import { BudgetExceeded, type Budget } from '../se/techniques/technique';
+import { BudgetExceeded, type Budget } from '../core/budget';
 import * as B from './brt';
 import type { Candidate } from '../core/step';
 

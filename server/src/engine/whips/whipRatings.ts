@@ -6,7 +6,7 @@
  */
 import { plural } from '../core/format';
 import { placementText } from '../core/step';
-import { Budget } from '../se/techniques/technique';
+import { Budget } from '../core/budget';
 import { type RuleSet, type WResult, type WStep, backdoorSize, teDepth, wRating } from './index';
 
 type RuleStatus = WResult['status'];

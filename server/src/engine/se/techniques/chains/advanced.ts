@@ -7,7 +7,7 @@
  * order and the first one that yields anything is the only one used.
  */
 import { BOXES, COLUMNS, INTER, KIND_PAIRS, ROWS } from '../intersections';
-import type { Budget } from '../technique';
+import type { Budget } from '../../../core/budget';
 import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { StaticChainer } from './static';

@@ -17,7 +17,7 @@
  * place, then cell chains over the cell's values. All hints are sorted by difficulty, then
  * complexity (distinct ancestors of each branch's end, summed, plus nested chains), then kind.
  */
-import type { Budget } from '../technique';
+import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { Relevance } from './relevance';

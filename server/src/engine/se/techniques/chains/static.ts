@@ -10,7 +10,7 @@
  * only), then both. All hints are sorted by difficulty, then complexity, then kind; hints with
  * the same removals as an earlier one are dropped.
  */
-import type { Budget } from '../technique';
+import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { Relevance } from './relevance';
 import {
