@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import '../server/src/node';
+import '../server/src/lsp/node';
 
 setFlagsFromString('--expose-gc');
 // The flag set at run time reaches new contexts only.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Hover, Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../test/lsp/server';
-import { FULL_TOKENS_MAX_LINES } from '../server/src/semanticTokens';
+import { FULL_TOKENS_MAX_LINES } from '../server/src/lsp/features/semanticTokens';
 import { dataDir, percentile } from './common';
 
 export const name = 'lsp';

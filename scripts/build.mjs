@@ -25,7 +25,7 @@ async function webRatingWorker() {
 
 await Promise.all([
   build({ ...common, ...shipped, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  build({ ...common, ...shipped, entryPoints: ['server/src/node.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, ...shipped, entryPoints: ['server/src/lsp/node.ts'], outfile: 'dist/server.js' }),
   build({ ...common, ...shipped, entryPoints: ['server/src/jobs/ratingWorker.ts'], outfile: 'dist/ratingWorker.js' }),
   build({
     ...common,
@@ -39,7 +39,7 @@ await Promise.all([
   // The web extension host loads a CommonJS module; the server runs as a classic Web Worker.
   build({ ...web, ...shipped, entryPoints: ['client/src/browser.ts'], outfile: 'dist/web/client.js', external: ['vscode', ...web.external] }),
   webRatingWorker().then((source) =>
-    build({ ...web, ...shipped, format: 'iife', entryPoints: ['server/src/browser.ts'], outfile: 'dist/web/server.js', define: { RATING_WORKER_SOURCE: JSON.stringify(source) } }),
+    build({ ...web, ...shipped, format: 'iife', entryPoints: ['server/src/lsp/browser.ts'], outfile: 'dist/web/server.js', define: { RATING_WORKER_SOURCE: JSON.stringify(source) } }),
   ),
   build({ ...web, entryPoints: ['test/web/index.ts'], outfile: 'dist/web/test/index.js', external: ['vscode', ...web.external] }),
   // A classic script in the webview's page (an IIFE: its names stay out of the page's globals).

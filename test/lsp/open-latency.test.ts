@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeLens } from 'vscode-languageserver-protocol/node';
-import { LENS_MARGIN } from '../../server/src/view';
+import { LENS_MARGIN } from '../../server/src/lsp/services/view';
 import { ROOT, type TestServer, startServer } from './server';
 
 const BIG = readFileSync(path.join(ROOT, '..', 'shared', 'data', 'tdoku', 'puzzles2_17_clue'), 'utf8');

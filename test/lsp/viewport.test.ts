@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeLens, DocumentSymbol, FoldingRange, Range } from 'vscode-languageserver-protocol/node';
-import { LENS_MARGIN } from '../../server/src/view';
+import { LENS_MARGIN } from '../../server/src/lsp/services/view';
 import { type TestServer, startServer } from './server';
 
 const TOP95_1 = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';

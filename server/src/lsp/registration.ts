@@ -5,7 +5,7 @@
  * once, for every handler.
  */
 import type { CancellationToken, ResponseError } from 'vscode-languageserver';
-import { onCustomRequest, runSafe } from '../handlers';
+import { onCustomRequest, runSafe } from './runSafe';
 import type { CustomRequest, ParamsOf } from '../protocol';
 import type { OpenDocument, Session } from './session';
 

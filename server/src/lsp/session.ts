@@ -5,19 +5,19 @@
  * (lsp/handlers/) read the session and never keep state of their own.
  */
 import { CodeLensRefreshRequest, type Connection, type Diagnostic, type InitializeParams, TextDocuments } from 'vscode-languageserver';
-import { AnalysisCache } from '../analysisCache';
-import type { RewriteSource } from '../collection';
-import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, openingDiagnostics, quickDiagnostics } from '../diagnostics';
-import { DiagnosticsMemo } from '../diagnosticsMemo';
-import { LineDocument } from '../lineDocument';
+import { AnalysisCache } from './services/analysisCache';
+import type { RewriteSource } from './requests/collection';
+import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, openingDiagnostics, quickDiagnostics } from './services/diagnostics';
+import { DiagnosticsMemo } from './services/diagnosticsMemo';
+import { LineDocument } from './documents/lineDocument';
 import { type DocumentStatus, StatusNotification } from '../protocol';
-import { PuzzleDocument } from '../puzzleDocument';
+import { PuzzleDocument } from './documents/puzzleDocument';
 import type { RatingWorkers } from '../jobs/workers';
-import { RatingService } from '../ratings';
-import { SemanticTokensProvider } from '../semanticTokens';
-import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from '../settings';
-import { UAService } from '../uaService';
-import { Viewports } from '../view';
+import { RatingService } from './services/ratings';
+import { SemanticTokensProvider } from './features/semanticTokens';
+import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from './services/settings';
+import { UAService } from './services/uaService';
+import { Viewports } from './services/view';
 
 /** Arrivals of results within this window are answered with one refresh. */
 const RESULTS_BATCH_MS = 300;

@@ -3,7 +3,7 @@
  * batch of pencilmark lines, and the rewrites (answered ContentModified for another version).
  */
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
-import { blissApplyLines } from '../../blissRequests';
+import { blissApplyLines } from '../requests/bliss';
 import {
   type RewriteSource,
   checkedRewrite,
@@ -15,7 +15,7 @@ import {
   rateLines,
   removeDuplicatesEdits,
   sortEdits,
-} from '../../collection';
+} from '../requests/collection';
 import {
   BlissApplyRequest,
   ConvertRequest,

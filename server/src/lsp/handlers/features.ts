@@ -24,13 +24,13 @@ import {
   type SemanticTokensParams,
   type SemanticTokensRangeParams,
 } from 'vscode-languageserver';
-import { codeActions } from '../../codeActions';
-import { codeLenses } from '../../codeLens';
-import { wantWhipPathsInView } from '../../diagnostics';
+import { codeActions } from '../features/codeActions';
+import { codeLenses } from '../features/codeLens';
+import { wantWhipPathsInView } from '../services/diagnostics';
 import type { Puzzle } from '../../engine/core/parse';
-import { inlayHints } from '../../inlayHints';
-import { documentSymbols, foldingRanges } from '../../outline';
-import { uaCodeActions } from '../../uaActions';
+import { inlayHints } from '../features/inlayHints';
+import { documentSymbols, foldingRanges } from '../features/outline';
+import { uaCodeActions } from '../features/uaActions';
 import { type Registration, documentRequest } from '../registration';
 
 const noTokens: SemanticTokens = { data: [] };

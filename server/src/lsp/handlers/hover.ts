@@ -1,9 +1,9 @@
 /** The hover: the puzzle's picture with its ratings and UA rows, waiting a moment for them. */
 import type { Hover } from 'vscode-languageserver';
-import { runSafe } from '../../handlers';
+import { runSafe } from '../runSafe';
 import { describeExtras } from '../../engine/whips/extraRatings';
 import { describeRating, summarize } from '../../engine/se/rate';
-import { hoverAt } from '../../hover';
+import { hoverAt } from '../features/hover';
 import type { Registration } from '../registration';
 import type { Session } from '../session';
 

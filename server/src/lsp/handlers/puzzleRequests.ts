@@ -3,8 +3,8 @@
  * BLISS log, the grid view, and the UA commands. A new one is one entry here (see registration.ts).
  */
 import { type Connection, WorkDoneProgress } from 'vscode-languageserver';
-import { blissLogAt } from '../../blissRequests';
-import { GRID_RATING_WAIT_MS, gridAt } from '../../gridData';
+import { blissLogAt } from '../requests/bliss';
+import { GRID_RATING_WAIT_MS, gridAt } from '../requests/gridData';
 import {
   BlissLogRequest,
   GridRequest,
@@ -17,8 +17,8 @@ import {
   ValidateRequest,
   WhipPathRequest,
 } from '../../protocol';
-import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from '../../requests';
-import { type Report, patternAt, uaSearch } from '../../uaSearches';
+import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from '../requests/puzzleAnswers';
+import { type Report, patternAt, uaSearch } from '../requests/uaSearches';
 import { type Registration, puzzleRequest } from '../registration';
 
 const notOpen = 'The document is not open';

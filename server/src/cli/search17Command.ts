@@ -1,0 +1,51 @@
+/**
+ * `sudoku-lens search17 GRID…`: every puzzle of --clues clues (default 17) whose solution is the
+ * grid. Puzzles go to stdout one per line (or one JSON object per grid), summaries to stderr.
+ */
+import { plural } from '../engine/core/format';
+import { elapsed } from '../engine/ua/uaTargets';
+import type { ClueJob } from '../jobs/uaJobs';
+import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
+import { ARGUMENT } from './inputs';
+import { UsageError, positiveInt } from './io';
+import { writeOut } from './stdout';
+import { budgetOf, gridsOf, inWorker } from './searchWorker';
+import { gridOrigin } from './uaInputs';
+
+const USAGE = `  sudoku-lens search17 GRID|PUZZLE|FILE... [--clues N] [--json] [--budget-ms N]
+                                 every puzzle of N clues (default 17) whose solution is the grid;
+                                 --budget-ms per grid (default 600000)`;
+
+const OPTIONS = {
+  clues: valued('N', 'the clue count of the puzzles (default 17, 8 to 40)'),
+  json: json('grid'),
+  'budget-ms': budgetMs('per grid (default 600000)'),
+  'budget-nodes': BUDGET_NODES,
+};
+
+/** search17 GRID…: every puzzle of --clues clues in each grid. */
+async function runSearch17(args: string[], values: OptionValues<typeof OPTIONS>): Promise<number> {
+  if (args.length === 0) throw new UsageError("'search17' needs a solution grid, a puzzle or a file");
+  const clues = positiveInt('clues', values.clues, 17);
+  if (clues < 8 || clues > 40) throw new UsageError(`--clues takes 8 to 40, not ${clues} (no puzzle has fewer than 17 clues; more than 40 are too many to list)`);
+  const budgetMs = budgetOf(values);
+  const { grids, errors } = gridsOf(args, values);
+  let stopped = false;
+  for (const g of grids) {
+    const job: ClueJob = { grid: g.grid, clues, budgetMs };
+    const r = await inWorker('clueSearch', job, `search17 ${g.file === ARGUMENT ? 'GRID' : `${g.file}:${g.line}`}`, () => undefined);
+    if (!r.puzzles) stopped = true;
+    if (values.json) {
+      const row = { file: g.file, line: g.line, grid: g.grid, source: g.source, clues, puzzles: r.puzzles, ms: Math.round(r.ms) };
+      writeOut(`${JSON.stringify(r.puzzles ? row : { ...row, reason: `over the budget of ${budgetMs} ms` })}\n`);
+    } else if (r.puzzles) {
+      if (r.puzzles.length > 0) writeOut(`${r.puzzles.join('\n')}\n`);
+      process.stderr.write(`${gridOrigin(g)}: ${plural(r.puzzles.length, 'puzzle')} of ${clues} clues, ${elapsed(r.ms)}\n`);
+    } else {
+      process.stderr.write(`${gridOrigin(g)}: stopped by --budget-ms ${budgetMs}: no list (the search finds all or nothing)\n`);
+    }
+  }
+  return stopped || errors > 0 ? 1 : 0;
+}
+
+export const SEARCH17 = command({ name: 'search17', usage: USAGE, options: OPTIONS, run: runSearch17 });

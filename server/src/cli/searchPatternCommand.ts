@@ -1,0 +1,75 @@
+/**
+ * `sudoku-lens search-pattern PATTERN --grids …`: every unique puzzle with the clue pattern in the
+ * solution grids given. Puzzles go to stdout one per line (or one JSON object per grid), summaries
+ * to stderr.
+ */
+import { patternClues } from '../engine/core/parse';
+import { plural } from '../engine/core/format';
+import { elapsed } from '../engine/ua/uaTargets';
+import type { PatternGridDone, PatternJob } from '../jobs/uaJobs';
+import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
+import { ARGUMENT } from './inputs';
+import { UsageError } from './io';
+import type { Progress } from './progress';
+import { writeOut } from './stdout';
+import { budgetOf, gridsOf, inWorker } from './searchWorker';
+import { gridOrigin, readPatterns } from './uaInputs';
+
+const USAGE = `  sudoku-lens search-pattern PATTERN --grids GRID|PUZZLE|FILE... [--json] [--budget-ms N]
+                                 every unique puzzle with the clue pattern (81 chars of x and ., or a
+                                 file of pattern lines or 9-row x/. grids) in the solution grids given
+                                 (required: grids, or unique puzzles whose solutions are used);
+                                 --budget-ms for the whole search (default 600000)`;
+
+const OPTIONS = {
+  grids: { ...valued('GRID|PUZZLE|FILE', 'the solution grids searched (required; further arguments are grids too)'), multiple: true as const },
+  json: json('grid'),
+  'budget-ms': budgetMs('for the whole search (default 600000)'),
+  'budget-nodes': BUDGET_NODES,
+};
+
+/** search-pattern PATTERN --grids …: the grids are --grids' values and any further arguments. */
+async function runSearchPattern(args: string[], values: OptionValues<typeof OPTIONS>): Promise<number> {
+  const [patternArg, ...rest] = args;
+  if (!patternArg) throw new UsageError("'search-pattern' needs a PATTERN (81 chars of 'x' and '.', or a file)");
+  const gridArgs = [...(values.grids ?? []), ...rest];
+  if (gridArgs.length === 0) {
+    throw new UsageError("'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
+  }
+  const patterns = readPatterns(patternArg);
+  const budgetMs = budgetOf(values);
+  const { grids, errors } = gridsOf(gridArgs, values);
+  if (grids.length === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);
+  let stopped = false;
+  let found = 0;
+  const t0 = performance.now();
+  for (const p of patterns) {
+    const name = p.file === ARGUMENT ? 'PATTERN' : `${p.file}:${p.line}`;
+    const label = `search-pattern ${name}`;
+    let next = 0;
+    const print = (done: PatternGridDone, progress: Progress | null): void => {
+      const g = grids[next++];
+      progress?.clear();
+      found += done.puzzles.length;
+      if (values.json) {
+        const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
+        writeOut(`${JSON.stringify(row)}\n`);
+      } else {
+        if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
+        process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
+      }
+    };
+    const job: PatternJob = { pattern: p.pattern, grids: grids.map((g) => g.grid), budgetMs };
+    const r = await inWorker('patternSearch', job, label, (e, progress) => {
+      if (e.kind === 'grid') print(e.result, progress);
+    });
+    if (r.stopped) {
+      stopped = true;
+      process.stderr.write(`${name}: stopped by --budget-ms ${budgetMs} after ${r.grids.length} of ${plural(grids.length, 'grid')}: the list is incomplete\n`);
+    }
+  }
+  process.stderr.write(`${plural(found, 'puzzle')} in ${elapsed(performance.now() - t0)}\n`);
+  return stopped || errors > 0 ? 1 : 0;
+}
+
+export const SEARCH_PATTERN = command({ name: 'search-pattern', usage: USAGE, options: OPTIONS, run: runSearchPattern });

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, readSettings } from '../../server/src/lsp/services/settings';
+
+interface Property {
+  type: 'number' | 'boolean' | 'string';
+  default: number | boolean | string;
+  enum?: string[];
+}
+const properties = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).contributes.configuration.properties as Record<
+  string,
+  Property
+>;
+
+/** Read by vscode-languageclient in the extension (`<client id>.trace.server`), not by the server. */
+const CLIENT_ONLY = new Set(['sudokuLens.trace.server']);
+
+/** `sudokuLens.solver.nodeBudget` = 5 → `{ solver: { nodeBudget: 5 } }`, as the client sends the section. */
+function section(key: string, value: unknown): Record<string, unknown> {
+  const parts = key.split('.').slice(1);
+  return parts.reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Record<string, unknown>;
+}
+
+function otherValue(p: Property): number | boolean | string {
+  if (p.type === 'boolean') return !p.default;
+  if (p.type === 'number') return (p.default as number) * 2 + 1;
+  return p.enum!.find((v) => v !== p.default)!;
+}
+
+describe('settings: package.json mirrors server/src/lsp/services/settings.ts', () => {
+  it('falls back to the defaults for a missing or malformed section', () => {
+    expect(readSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+    expect(readSettings({ spoilers: { hideSolutions: 'yes' }, solver: { nodeBudget: 'many' }, inlayHints: { rating: 'ED' } })).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('has the same default for every setting', () => {
+    const all = Object.entries(properties).reduce((acc, [key, p]) => mergeDeep(acc, section(key, p.default)), {});
+    expect(readSettings(all)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it.each(Object.keys(properties).filter((key) => !CLIENT_ONLY.has(key)))('reads %s', (key) => {
+    const read = readSettings(section(key, otherValue(properties[key])));
+    expect(read).not.toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('turns spoiler protection on', () => {
+    expect(readSettings({ spoilers: { hideSolutions: true } }).hideSolutions).toBe(true);
+  });
+});
+
+function mergeDeep(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    out[k] = typeof v === 'object' && v !== null && typeof out[k] === 'object' ? mergeDeep(out[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+  }
+  return out;
+}
