@@ -241,6 +241,10 @@ export type UASearchParams = Infer<typeof uaSearchParams>;
 const collectionStatsParams = record({ uri: text, workDoneToken: optional(either(text, integer)) });
 export type CollectionStatsParams = Infer<typeof collectionStatsParams>;
 
+/** The statistics' vocabulary, for the client's charts (engine/collectionStats.ts); `plural` words their counts as the server does. */
+export { type Bar, type BarKind, type CollectionStatistics, OUTCOMES, OUTCOME_TEXT, barKey } from './engine/collectionStats';
+export { plural } from './engine/core/format';
+
 export interface CollectionStatsResponse {
   stats: CollectionStatistics;
   /** Each bar's puzzles (engine/collectionStats.ts's barKey → their 0-based first lines, in document order). */

@@ -4,9 +4,7 @@
  * for in words, and the side document listing a bar's puzzles, each row ending in its `# line N`
  * (sideLinks.ts links it back).
  */
-import { type Bar, type BarKind, OUTCOMES, OUTCOME_TEXT, barKey } from '../../../server/src/engine/collectionStats';
-import { plural } from '../../../server/src/engine/core/format';
-import type { CollectionStatsResponse } from '../../../server/src/protocol';
+import { type Bar, type BarKind, type CollectionStatsResponse, OUTCOMES, OUTCOME_TEXT, barKey, plural } from '../../../server/src/protocol';
 import { lineReference } from '../../../server/src/ratingList';
 
 export interface ChartBar {
