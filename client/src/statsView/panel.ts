@@ -10,38 +10,26 @@ import { COMMANDS, type CollectionStatsParams, CollectionStatsRequest, type Coll
 import { activeSudoku } from '../collection';
 import { withServerProgress } from '../serverProgress';
 import { sideDocuments } from '../sideDocuments';
+import { webviewPage } from '../webviewPage';
 import { barDocument, describeBar, parseBarKey, statsCharts } from './charts';
 import type { FromStatsPage, ToStatsPage } from './messages';
 
 const VIEW_TYPE = 'sudokuLens.collectionStatistics';
 const TITLE = 'Collection statistics';
 
-/** A script nonce: Web Crypto, which Node and the browser both have. */
-const newNonce = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
+/** The page: `media` holds stats.css, `script` the page's bundle (stats.js). */
 function html(webview: vscode.Webview, media: vscode.Uri, script: vscode.Uri): string {
-  const nonce = newNonce();
-  const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'stats.css'));
-  const js = webview.asWebviewUri(vscode.Uri.joinPath(script, 'stats.js'));
-  const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}'`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${css}">
-<title>${TITLE}</title>
-</head>
-<body>
-<main>
+  return webviewPage(webview, {
+    title: TITLE,
+    media,
+    style: 'stats.css',
+    script: vscode.Uri.joinPath(script, 'stats.js'),
+    body: `<main>
   <h1 id="title" class="title">Loading…</h1>
   <p class="hint">Click a bar to list its puzzles.</p>
   <div id="charts"></div>
-</main>
-<script nonce="${nonce}" src="${js}"></script>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 /** One panel, showing the statistics of the document it was last run on. */
