@@ -39,6 +39,8 @@ describe('cli stats', () => {
     const file = collection('mixed.sdm', PUZZLES);
     const r = runCli('stats', '--json', file);
     expect(r.stderr).not.toContain('rating failed');
+    // The broken line (line 24 of the file: the header, 20 puzzles, two others before it) is located on stderr.
+    expect(r.stderr).toMatch(/mixed\.sdm:24:\d+: error [a-z-]+: /);
     expect(r.status).toBe(0);
     const stats = JSON.parse(r.stdout);
 

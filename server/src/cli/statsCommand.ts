@@ -11,7 +11,9 @@ import { DEFAULT_NODE_BUDGET, analyzePuzzle } from '../engine/core/analyze';
 import { type CollectionStatistics, CollectionStats, OUTCOMES, OUTCOME_TEXT, type StatsPuzzle } from '../engine/collectionStats';
 import { plural } from '../engine/core/format';
 import type { Puzzle } from '../engine/core/parse';
+import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
+import { diagnosticLines } from '../jobs/findingLines';
 import { type RowJob, type RowResult, runRowJob } from '../jobs/rowJobs';
 import { runJob } from '../jobs/workers';
 import { BUDGET_NODES, VARIANT, type OptionValues, budgetMs, command, flag, valued } from './command';
@@ -113,6 +115,12 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
   const measure = async (file: string, puzzle: Puzzle): Promise<StatsPuzzle> => {
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
     const base: StatsPuzzle = { status: analysis?.status ?? null, clues: analysis?.givens ?? null };
+    // A line that is no puzzle: counted as unreadable, and located on stderr (the stream goes on).
+    const problems = analysis ? [] : diagnosticLines(file, puzzleFindings(puzzle, { analysis }));
+    if (problems.length > 0) {
+      progress?.clear();
+      process.stderr.write(`${problems.join('\n')}\n`);
+    }
     const variant = puzzleVariant(puzzle, defaultVariant);
     const job: RowJob | null =
       puzzle.text && classicObstacle(analysis, variant, 'SE') === null
