@@ -175,7 +175,7 @@ interface Frame {
   frameLocator(selector: string): Frame;
 }
 
-/** The grid view's page: VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
+/** The page of the webview open (the grid view, Collection statistics): VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
 const gridFrame = (): Frame => (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
 
 /** Closes the grid view's tab, if it is open, so that it does not follow the editors of the next test. */
