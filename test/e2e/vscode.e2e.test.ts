@@ -175,7 +175,7 @@ interface Frame {
   frameLocator(selector: string): Frame;
 }
 
-/** The grid view's page: VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
+/** The page of the webview open (the grid view, Collection statistics): VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
 const gridFrame = (): Frame => (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
 
 /** Closes the grid view's tab, if it is open, so that it does not follow the editors of the next test. */
@@ -765,6 +765,31 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     await tab.click();
     await tab.locator('.tab-actions .action-label').first().click();
     await tab.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('shows Collection statistics in a panel beside the file, and a bar lists its puzzles', async () => {
+    await closeGridView(); // one webview on the page: the statistics'
+    await openFile('rate-all.sdm');
+    await page.keyboard.press('Escape');
+    const stats = gridFrame();
+    await step('collection-statistics', async () => {
+      await runCommand('Sudoku: Collection statistics'); // rated above: the ratings are cached
+      await stats.locator('#title').filter({ hasText: `rate-all.sdm: ${RATE_ALL_COUNT} puzzles` }).waitFor({ timeout: 60_000 });
+      await until('the bars of the charts', async () => ((await stats.locator('button.bar').count()) > 0 ? true : undefined));
+    });
+    const list = await step('collection-statistics-bar', async () => {
+      await stats.locator('button.bar').first().click(); // ER's first bar
+      return until('the puzzles of the bar beside the file', async () => (await readEditors()).find((g) => g.tab.includes('rate-all.sdm stats ER')));
+    });
+    expect(list.lines[0]).toMatch(/^# Puzzles of rate-all\.sdm: ER \d+\.\d \(\d+ puzzles?; Collection statistics\)$/);
+    expect(list.lines[1]).toMatch(/^[0-9.]{81}.* # line \d+$/);
+    // Leave the window as the next test expects it: neither the list nor the panel.
+    for (const title of ['rate-all.sdm stats ER', 'Collection statistics']) {
+      const tab = page.locator('.tab').filter({ hasText: title }).first();
+      await tab.click();
+      await tab.locator('.tab-actions .action-label').first().click();
+      await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    }
   });
 
   // Last: it changes a setting for the whole window.
