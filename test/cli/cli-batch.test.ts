@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inOrder } from '../../server/src/cli/ordered';
@@ -293,8 +293,19 @@ describe('rate --output, --resume', () => {
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-    // Interrupt once the first row is written.
-    for (let i = 0; i < 600 && !(existsSync(part) && readFileSync(part, 'utf8').includes('\n')); i++) await new Promise((r) => setTimeout(r, 25));
+    // Interrupt once the first row is written (or the run ended).
+    await new Promise<void>((done) => {
+      const written = (): boolean => existsSync(part) && readFileSync(part, 'utf8').includes('\n');
+      const watcher = watch(tmp, () => {
+        if (written()) stop();
+      });
+      const stop = (): void => {
+        watcher.close();
+        done();
+      };
+      void exited.then(stop);
+      if (written()) stop();
+    });
     child.kill('SIGINT');
     const code = await exited;
     const kept = readFileSync(part, 'utf8');
@@ -364,19 +375,22 @@ describe('rate streaming', () => {
 
 describe('inOrder', () => {
   it('emits in index order as soon as the earlier items are done, with at most `window` outstanding', async () => {
-    const delays = [30, 5, 1, 20, 0, 12, 3, 3, 40, 1, 2, 9, 0, 0, 7, 25];
+    const count = 16;
     const emitted: number[] = [];
     let outstanding = 0;
     let most = 0;
     const log: string[] = [];
-    await inOrder(
-      delays.length,
+    // The jobs finish when the test says: always the newest one started first, so each row but
+    // the oldest is done before an earlier one it has to wait for.
+    const running = new Map<number, (result: number) => void>();
+    const finished = inOrder(
+      count,
       4,
       (i) => {
         outstanding++;
         most = Math.max(most, outstanding);
         log.push(`start ${i}`);
-        return new Promise((res) => setTimeout(() => res(i * 10), delays[i]));
+        return new Promise<number>((res) => running.set(i, res));
       },
       (i, r) => {
         expect(r).toBe(i * 10);
@@ -385,10 +399,18 @@ describe('inOrder', () => {
         log.push(`emit ${i}`);
       },
     );
-    expect(emitted).toEqual(delays.map((_, i) => i));
+    while (running.size > 0) {
+      const newest = Math.max(...running.keys());
+      running.get(newest)!(newest * 10);
+      running.delete(newest);
+      await new Promise((turn) => setImmediate(turn)); // inOrder emits and starts what it can
+    }
+    await finished;
+    expect(emitted).toEqual([...Array(count).keys()]);
     expect(most).toBe(4);
     // Item 0 is emitted before item 4 starts: the window holds the rows waiting behind it.
     expect(log.indexOf('emit 0')).toBeLessThan(log.indexOf('start 4'));
+    expect(log.indexOf('start 3')).toBeLessThan(log.indexOf('emit 0'));
   });
 
   it('rejects when a job fails, and resolves at once on nothing', async () => {
