@@ -35,6 +35,7 @@ function runDedupe(args: string[], values: OptionValues<typeof DEDUPE_OPTIONS>):
   };
   let puzzles = 0;
   let dropped = 0;
+  let broken = 0;
   for (const input of listInputs(args, false)) {
     let variant: PuzzleVariant = 'classic';
     let lineNo = 0;
@@ -58,6 +59,7 @@ function runDedupe(args: string[], values: OptionValues<typeof DEDUPE_OPTIONS>):
             continue;
           }
         } else {
+          broken++;
           process.stderr.write(diagnosticLines(input.name, puzzle.problems).map((l) => `${l}\n`).join(''));
         }
       }
@@ -67,7 +69,7 @@ function runDedupe(args: string[], values: OptionValues<typeof DEDUPE_OPTIONS>):
     if (blanks > 1) writeOut('\n'.repeat(blanks - 1));
   }
   process.stderr.write(`${plural(puzzles, 'puzzle')}, ${dropped} ${dropped === 1 ? 'duplicate' : 'duplicates'} dropped\n`);
-  return 0;
+  return broken > 0 ? 1 : 0;
 }
 
 export const DEDUPE = command({ name: 'dedupe', usage: DEDUPE_USAGE, options: DEDUPE_OPTIONS, run: runDedupe });

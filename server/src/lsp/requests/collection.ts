@@ -10,7 +10,7 @@ import { describeStatus } from '../../engine/core/analyze';
 import { removeDuplicates } from '../../engine/canonical';
 import { plural } from '../../engine/core/format';
 import { givensString, pencilmarkString } from '../../engine/core/grid';
-import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, rowCommentStart } from '../../engine/core/parse';
+import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, isLibraryLine, rowCommentStart } from '../../engine/core/parse';
 import { seFormat } from '../../engine/se/rate';
 import { ED_RE } from '../../engine/se/ratingFindings';
 import { type Range, range } from '../../engine/core/types';
@@ -132,7 +132,9 @@ export function convertAt(doc: PuzzleDocument, line: number, to: '81' | '729' | 
   const cells = to === '729' ? pencilmarkString(p.kind === '729' ? cands : eliminateGivens(cands, givens)) : givensString(givens);
   const lossy = p.kind === '729' && to !== '729' && cands.some((m, c) => !givens[c] && m !== 0x1ff);
   const message = lossy ? 'Pencilmarks other than solved cells are dropped in this format' : null;
-  if (p.kind !== 'grid' && to !== 'grid') return { edits: [{ range: p.range, newText: cells }], message };
+  // A HoDoKu library line becomes a plain line puzzle: its other fields would not fit the new cells.
+  const cellsRange = isLibraryLine(p) ? range(p.line, 0, doc.lineText(p.line).length) : p.range;
+  if (p.kind !== 'grid' && to !== 'grid') return { edits: [{ range: cellsRange, newText: cells }], message };
   let lines: string[];
   let replaced: Range;
   if (to === 'grid') {
