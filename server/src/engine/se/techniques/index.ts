@@ -1,7 +1,7 @@
 /**
  * The techniques in Sudoku Explainer's order. The rater applies the first step of the first
  * technique that has one, so this order is part of the rating. Add a technique by adding its
- * module and one line here.
+ * module and one line here. A rating may leave some out by name, as serate's --techs does.
  */
 import { hiddenSingle, nakedSingle } from './singles';
 import { directIntersections, intersections } from './intersections';
@@ -59,3 +59,18 @@ export const TECHNIQUES: readonly Technique[] = [
   dynamicForcingChainsPlus, // 9.0 + length
   ...nestedForcingChains, // 9.5 / 10.0 / 10.5 / 11.0 + length
 ];
+
+/** The names a rating can leave techniques out by (their families, as SE's technique list names them). */
+export const TECHNIQUE_NAMES: readonly string[] = TECHNIQUES.map((t) => t.name);
+
+const key = (name: string): string => name.trim().toLowerCase();
+
+/** The names that are no technique's (any case). */
+export const unknownTechniques = (names: readonly string[]): string[] => names.filter((n) => !TECHNIQUE_NAMES.some((t) => key(t) === key(n)));
+
+/** `techniques` less those named (any case), in their order. */
+export function techniquesWithout(techniques: readonly Technique[], names: readonly string[]): readonly Technique[] {
+  if (names.length === 0) return techniques;
+  const left = new Set(names.map(key));
+  return techniques.filter((t) => !left.has(key(t.name)));
+}
