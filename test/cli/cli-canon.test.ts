@@ -2,12 +2,13 @@
  * The built CLI's canonical-form commands on real collections: `canon` (minlex forms, streaming),
  * `transform` (named or seeded random symmetries) and `dedupe` (identical or equivalent repeats).
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalForm } from '../../server/src/engine/canonical';
 import { solveString } from '../../server/src/engine/core/solve';
-import { cliTestFolder, runCli, runCliWith } from '../cli';
+import { CLI, ROOT, cliTestFolder, runCli, runCliWith } from '../cli';
 import { dataPath } from '../dataPath';
 
 const folder = cliTestFolder('sudoku-lens-canon-');
@@ -20,12 +21,39 @@ const ROYLE = lines(readFileSync(dataPath('gss-17clue', 'sudoku17_spl.dat'), 'ut
 /** tdoku's copy of the 17-clue list: its lines are published in minlex form (all but a few later finds). */
 const LIST17 = new Set(lines(readFileSync(dataPath('tdoku', 'puzzles2_17_clue'), 'utf8')).filter((l) => !l.startsWith('#')));
 
+/**
+ * Runs `args` with stdin kept open: writes `first`, waits for its output line while the input is
+ * still open (the command streams), then writes `rest` and closes stdin. The whole stdout and the exit code.
+ */
+async function streamed(args: string[], first: string, rest: string): Promise<{ stdout: string; code: number | null; openAfterFirst: boolean }> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT });
+  let stdout = '';
+  const firstLine = new Promise<void>((res) =>
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b.toString();
+      if (stdout.includes('\n')) res();
+    }),
+  );
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  child.stdin.write(first);
+  await Promise.race([firstLine, exited]);
+  const openAfterFirst = child.exitCode === null;
+  child.stdin.end(rest);
+  return { code: await exited, stdout, openAfterFirst };
+}
+
 let tmp = '';
 beforeAll(() => {
   tmp = folder();
 });
 
 describe('canon', () => {
+  it('streams: each form is out before the input ends', async () => {
+    const r = await streamed(['canon', '-'], `${TOP95[0]}\n`, `${TOP95[1]}\n`);
+    expect(r.openAfterFirst).toBe(true);
+    expect(lines(r.stdout)).toEqual([canonicalForm(TOP95[0]), canonicalForm(TOP95[1])]);
+  });
+
   it("prints each puzzle's minlex form, one line each: Royle's 17s come out as the published list's lines", () => {
     const r = runCliWith({ input: `${ROYLE.join('\n')}\n` }, 'canon', '-');
     expect(r.status).toBe(0);
@@ -69,6 +97,19 @@ describe('transform', () => {
     for (let i = 0; i < 10; i++) expect(solveString(out[i], { limit: 2 }).count).toBe(solveString(TOP95[i], { limit: 2 }).count);
   });
 
+  it('transforms 729-char pencilmark lines too, into equivalent ones with as many solutions', () => {
+    const pencilmarks = lines(readFileSync(dataPath('pencilmark-t-dillon', '86_clue_first5000.txt'), 'utf8')).slice(0, 5);
+    const r = runCliWith({ input: `${pencilmarks.join('\n')}\n` }, 'transform', '-', '--seed', 'pencilmarks');
+    expect(r.status).toBe(0);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(5);
+    out.forEach((p, i) => {
+      expect(p).toHaveLength(729);
+      expect(canonicalForm(p)).toBe(canonicalForm(pencilmarks[i]));
+      expect(solveString(p, { limit: 2 }).count).toBe(solveString(pencilmarks[i], { limit: 2 }).count);
+    });
+  });
+
   it('--symmetry: named transformations in order, keeping the trailing text', () => {
     const p = TOP95[0];
     const turned = (s: string): string => lines(runCli('transform', `${s}`, '--symmetry', 'rot90').stdout)[0];
@@ -94,6 +135,13 @@ describe('transform', () => {
 });
 
 describe('dedupe', () => {
+  it('streams: a kept line is out before the input ends; a repeat never is', async () => {
+    const r = await streamed(['dedupe', '-', '--equivalent'], `${TOP95[0]}\n`, `${lines(runCli('transform', TOP95[0], '--seed', '1').stdout)[0]}\n${TOP95[1]}\n`);
+    expect(r.openAfterFirst).toBe(true);
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toEqual([TOP95[0], TOP95[1]]);
+  });
+
   it('drops identical repeats, keeping the first; with --equivalent also transformed copies; lines verbatim', () => {
     const copies = lines(runCli('transform', TOP95_FILE, '--seed', '5').stdout).slice(0, 10);
     const file = join(tmp, 'mixed.txt');
