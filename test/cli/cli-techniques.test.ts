@@ -36,10 +36,19 @@ describe('--exclude', () => {
     expect(JSON.parse(json[json.length - 1])).toMatchObject({ line: 1, excluded: ['BUG'] });
   });
 
+  it("takes a kind of forcing chain as path prints it (the family's other kinds stay)", () => {
+    // se-sample line 4: ED=8.4, its hardest step a cell forcing chain.
+    const puzzle = readFileSync(dataPath('se-sample', 'puzzles.txt'), 'utf8').split('\n')[3];
+    const r = runCli('path', puzzle, '--exclude', 'Nishio Forcing Chains,Cell Forcing Chains');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^<argument>:1: ED=\S+ \(hardest: .*\) \[without Nishio Forcing Chains, Cell Forcing Chains\]$/m);
+    expect(r.stdout).not.toMatch(/^\s*\d+\. \S+\s+(Cell|Nishio) Forcing Chains/m);
+  });
+
   it('an unknown name is a usage error listing the valid ones', () => {
     const r = runCli('rate', BUG_PUZZLE, '--exclude', 'Nishio');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/--exclude: unknown technique 'Nishio'; the techniques are: Hidden Single, .*Nishio Forcing Chains, Multiple Forcing Chains/);
+    expect(r.stderr).toMatch(/--exclude: unknown technique 'Nishio'; the techniques are: Hidden Single, .*Nishio Forcing Chains, Multiple Forcing Chains, .*, Cell Forcing Chains, Region Forcing Chains, Dynamic Contradiction Forcing Chains/);
     expect(r.stdout).toBe('');
     const w = runCli('path', BUG_PUZZLE, '--method', 'w', '--exclude', 'BUG');
     expect(w.status).toBe(2);

@@ -45,9 +45,24 @@ describe('rating without some techniques', () => {
     expect(noChains.er).toBeGreaterThanOrEqual(7.5);
   });
 
+  it('leaves out one kind of a family, keeping its others', () => {
+    // se-sample line 4: its hardest step is a cell forcing chain (8.4).
+    const full = rate(SAMPLE[3]);
+    expect(full.hardest?.technique).toBe('Cell Forcing Chains');
+    const reduced = rate(SAMPLE[3], ['cell forcing chains']);
+    expect(reduced.status).toBe('solved');
+    expect(reduced.steps.some((s) => s.technique === 'Cell Forcing Chains')).toBe(false);
+    expect(reduced.er).toBeGreaterThan(full.er);
+    const kept = techniquesWithout(TECHNIQUES, ['Cell Forcing Chains']);
+    expect(kept.map((t) => t.name)).toContain('Multiple Forcing Chains');
+    expect(techniquesWithout(TECHNIQUES, ['Cell Forcing Chains', 'Region Forcing Chains']).map((t) => t.name)).not.toContain('Multiple Forcing Chains');
+  });
+
   it('knows the technique names, in any case', () => {
     expect(TECHNIQUE_NAMES).toContain('Nishio Forcing Chains');
     expect(TECHNIQUE_NAMES).toContain('Multiple Forcing Chains');
+    expect(TECHNIQUE_NAMES).toContain('Cell Forcing Chains');
+    expect(TECHNIQUE_NAMES).toContain('Dynamic Region Forcing Chains (+)');
     expect(unknownTechniques(['nishio forcing chains', 'Nishio', 'XY-Wing'])).toEqual(['Nishio']);
     expect(techniquesWithout(TECHNIQUES, ['xy-wing']).map((t) => t.name)).not.toContain('XY-Wing');
     expect(techniquesWithout(TECHNIQUES, ['xy-wing'])).toHaveLength(TECHNIQUES.length - 1);
