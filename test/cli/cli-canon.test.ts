@@ -3,8 +3,10 @@
  * `transform` (named or seeded random symmetries) and `dedupe` (identical or equivalent repeats).
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalForm } from '../../server/src/engine/canonical';
 import { solveString } from '../../server/src/engine/core/solve';
@@ -27,19 +29,18 @@ const LIST17 = new Set(lines(readFileSync(dataPath('tdoku', 'puzzles2_17_clue'),
  */
 async function streamed(args: string[], first: string, rest: string): Promise<{ stdout: string; code: number | null; openAfterFirst: boolean }> {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT });
-  let stdout = '';
-  const firstLine = new Promise<void>((res) =>
-    child.stdout.on('data', (b: Buffer) => {
-      stdout += b.toString();
-      if (stdout.includes('\n')) res();
-    }),
-  );
-  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  const out: string[] = [];
+  const reader = createInterface({ input: child.stdout });
+  reader.on('line', (l) => out.push(l));
+  const closed = once(reader, 'close');
+  const exited = once(child, 'exit');
   child.stdin.write(first);
-  await Promise.race([firstLine, exited]);
+  await Promise.race([once(reader, 'line'), exited]);
   const openAfterFirst = child.exitCode === null;
   child.stdin.end(rest);
-  return { code: await exited, stdout, openAfterFirst };
+  const [code] = (await exited) as [number | null];
+  await closed;
+  return { code, stdout: out.map((l) => `${l}\n`).join(''), openAfterFirst };
 }
 
 let tmp = '';
