@@ -194,6 +194,16 @@ export class DynamicChainer {
     this.suffix = ' Chains' + nestedSuffix(o.level);
   }
 
+  /**
+   * The names its steps carry (as binaryHint and multiHint make them): Nishio's contradictions;
+   * static multiple chains' cell and region chains; dynamic chains' four kinds.
+   */
+  get stepNames(): string[] {
+    if (this.nishio) return [`${this.prefix}Forcing${this.suffix}`];
+    const kinds = this.dynamic ? ['Contradiction', 'Double', 'Cell', 'Region'] : ['Cell', 'Region'];
+    return kinds.map((k) => `${this.prefix}${k} Forcing${this.suffix}`);
+  }
+
   /** All hints in SE's order. `nested` set: running inside an outer dynamic chain. */
   hints(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
     this.bestOnly = false;
