@@ -40,7 +40,7 @@
  */
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
-import { CellSetList, candidatesWithGivens, cellsOfWords, popcount27, solutionDigits, type CellSet } from './cells';
+import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';
 
@@ -857,15 +857,7 @@ class TaskRun {
    */
   private learn(other: Uint8Array, depth: number): boolean {
     const g = this.g;
-    let d0 = 0;
-    let d1 = 0;
-    let d2 = 0;
-    for (let c = 0; c < 81; c++) {
-      if (other[c] === g[c]) continue;
-      if (c < 27) d0 |= 1 << c;
-      else if (c < 54) d1 |= 1 << (c - 27);
-      else d2 |= 1 << (c - 54);
-    }
+    const [d0, d1, d2] = differingCells(g, other);
     const size = popcount27(d0) + popcount27(d1) + popcount27(d2);
     let inner: CellSetList;
     if (size <= MINIMIZE_UP_TO) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND & ~d0, BAND & ~d1, BAND & ~d2] });
