@@ -286,9 +286,11 @@ export class StaticChainer {
     const sortKey = isY ? 4 : 2;
     const sourceOn = sourceKey >= NCAND;
     const sourceCand = sourceOn ? sourceKey - ON : sourceKey;
-    this.keyMark[sourceKey] = ++this.keyGen;
-    this.keyPar[sourceKey] = -1;
-    this.keyCause[sourceKey] = CAUSE_NONE;
+    // The key that contradicts the source: an off key (made by an on round) for an on source,
+    // an on key (made by an off round) for an off source.
+    const contra = sourceOn ? sourceCand : sourceCand + ON;
+    ++this.keyGen;
+    this.reach(sourceKey, -1, CAUSE_NONE);
     // Links from the source to the nodes waiting in each queue; a target made from a queue at
     // depth t has complexity t + 2.
     let onDepth = 0;
@@ -303,13 +305,13 @@ export class StaticChainer {
         if (!this.canBeat(base, onDepth + 2, sortKey)) break;
         offDepth = onDepth + 1;
       }
-      nOff = this.onRound(sourceKey, isY, nOn, nOff);
+      nOff = this.onRound(contra, isY, nOn, nOff);
       if (nOff < 0) break;
       if (nOff > 0) {
         if (!this.canBeat(base, offDepth + 2, sortKey)) break;
         onDepth = offDepth + 1;
       }
-      nOn = this.offRound(sourceKey, isY, nOff);
+      nOn = this.offRound(contra, isY, nOff);
       if (nOn < 0) break;
       nOff = 0;
     }
@@ -327,18 +329,12 @@ export class StaticChainer {
   /**
    * A forcing search's on round: the nOn on nodes queued turn off the cell's other values (Y)
    * and the digit in the peers, queued after the nOff off nodes waiting. The off queue's new
-   * length, or -1 when the source itself turned off (forcingFound then says the node).
+   * length, or -1 when `contra` was reached (see contradiction).
    */
-  private onRound(sourceKey: number, isY: boolean, nOn: number, nOff: number): number {
+  private onRound(contra: number, isY: boolean, nOn: number, nOff: number): number {
     const cands = this.g.cands;
-    const mark = this.keyMark;
-    const gen = this.keyGen;
-    const par = this.keyPar;
-    const cause = this.keyCause;
     const qOn = this.candQOn;
     const qOff = this.candQOff;
-    const sourceOn = sourceKey >= NCAND;
-    const sourceCand = sourceOn ? sourceKey - ON : sourceKey;
     for (let i = 0; i < nOn; i++) {
       const p = qOn[i];
       const pk = p + ON;
@@ -348,17 +344,8 @@ export class StaticChainer {
       if (isY) {
         for (let m = cands[cell] & ~b; m; m &= m - 1) {
           const off = cell * 9 + lowBit(m);
-          if (off === sourceCand && sourceOn) {
-            this.forcingFound = off;
-            par[off] = pk;
-            cause[off] = CAUSE_CELL;
-            return -1;
-          }
-          if (mark[off] === gen) continue;
-          mark[off] = gen;
-          par[off] = pk;
-          cause[off] = CAUSE_CELL;
-          qOff[nOff++] = off;
+          if (off === contra) return this.contradiction(off, pk, CAUSE_CELL);
+          if (this.reach(off, pk, CAUSE_CELL)) qOff[nOff++] = off;
         }
       }
       const base20 = cell * 20;
@@ -366,18 +353,9 @@ export class StaticChainer {
         const o = SE_PEERS[base20 + k];
         if (!(cands[o] & b)) continue;
         const off = o * 9 + d;
-        if (off === sourceCand && sourceOn) {
-          // The source turned off: SE reports this node (fresh, its parent p).
-          this.forcingFound = off;
-          par[off] = pk;
-          cause[off] = SE_PEER_CAUSE[base20 + k];
-          return -1;
-        }
-        if (mark[off] === gen) continue;
-        mark[off] = gen;
-        par[off] = pk;
-        cause[off] = SE_PEER_CAUSE[base20 + k];
-        qOff[nOff++] = off;
+        // The source turned off: SE reports this node (fresh, its parent p).
+        if (off === contra) return this.contradiction(off, pk, SE_PEER_CAUSE[base20 + k]);
+        if (this.reach(off, pk, SE_PEER_CAUSE[base20 + k])) qOff[nOff++] = off;
       }
     }
     return nOff;
@@ -386,19 +364,13 @@ export class StaticChainer {
   /**
    * A forcing search's off round: the offCount off nodes queued turn on the other value of a
    * bivalue cell (Y) and the other place of the digit in a house where it has two. The on
-   * queue's new length, or -1 when the source itself turned on (forcingFound then says the node).
+   * queue's new length, or -1 when `contra` was reached (see contradiction).
    */
-  private offRound(sourceKey: number, isY: boolean, offCount: number): number {
+  private offRound(contra: number, isY: boolean, offCount: number): number {
     const cands = this.g.cands;
     const hpos = this.g.hpos;
-    const mark = this.keyMark;
-    const gen = this.keyGen;
-    const par = this.keyPar;
-    const cause = this.keyCause;
     const qOn = this.candQOn;
     const qOff = this.candQOff;
-    const sourceOn = sourceKey >= NCAND;
-    const sourceCand = sourceOn ? sourceKey - ON : sourceKey;
     let nOn = 0;
     for (let i = 0; i < offCount; i++) {
       const p = qOff[i];
@@ -408,19 +380,8 @@ export class StaticChainer {
         const m = cands[cell];
         if (POPCOUNT9[m] === 2) {
           const on = cell * 9 + lowBit(m & ~(1 << d));
-          const ok = on + ON;
-          if (!sourceOn && on === sourceCand) {
-            this.forcingFound = ok;
-            par[ok] = p;
-            cause[ok] = CAUSE_CELL;
-            return -1;
-          }
-          if (mark[ok] !== gen) {
-            mark[ok] = gen;
-            par[ok] = p;
-            cause[ok] = CAUSE_CELL;
-            qOn[nOn++] = on;
-          }
+          if (on + ON === contra) return this.contradiction(on + ON, p, CAUSE_CELL);
+          if (this.reach(on + ON, p, CAUSE_CELL)) qOn[nOn++] = on;
         }
       }
       let seen0 = -1;
@@ -434,21 +395,28 @@ export class StaticChainer {
         if (seen0 < 0) seen0 = other;
         else seen1 = other;
         const on = other * 9 + d;
-        const ok = on + ON;
-        if (!sourceOn && on === sourceCand) {
-          this.forcingFound = ok;
-          par[ok] = p;
-          cause[ok] = houseCause(h);
-          return -1;
-        }
-        if (mark[ok] === gen) continue;
-        mark[ok] = gen;
-        par[ok] = p;
-        cause[ok] = houseCause(h);
-        qOn[nOn++] = on;
+        if (on + ON === contra) return this.contradiction(on + ON, p, houseCause(h));
+        if (this.reach(on + ON, p, houseCause(h))) qOn[nOn++] = on;
       }
     }
     return nOn;
+  }
+
+  /** Marks `key` reached from `parent` by `cause` in this forcing search; false when it already was. */
+  private reach(key: number, parent: number, cause: number): boolean {
+    if (this.keyMark[key] === this.keyGen) return false;
+    this.keyMark[key] = this.keyGen;
+    this.keyPar[key] = parent;
+    this.keyCause[key] = cause;
+    return true;
+  }
+
+  /** The forcing search reached the key contradicting its source (forcingFound): -1, for the round to stop. */
+  private contradiction(key: number, parent: number, cause: number): number {
+    this.keyPar[key] = parent;
+    this.keyCause[key] = cause;
+    this.forcingFound = key;
+    return -1;
   }
 
   /** The node a forcing search found (see forcing), -1 for none. */
