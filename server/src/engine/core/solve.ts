@@ -124,6 +124,10 @@ const BAND_BOARDS = 0x1249249;
  * board i changed since the state was last at a fixpoint. Returns
  * CONTRADICTION, SOLVED, or the guess to make, encoded as 32 * board + bit
  * (board = 3*digit + band).
+ *
+ * One function on purpose: this loop is the solver's time (every puzzle, every guess), and its
+ * steps share the live board words and the `dirty`/touched masks in locals; split into functions
+ * they would go back and forth through S or return several masks at once.
  */
 function propagate(dirty: number): number {
   const F = S;
