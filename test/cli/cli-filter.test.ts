@@ -64,11 +64,11 @@ describe('rate --where', () => {
     const [hardest] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
     const sh = (cmd: string) => spawnSync('sh', ['-c', cmd], { encoding: 'utf8', timeout: 170_000 });
     const node = `'${process.execPath}' '${CLI}'`;
-    const rated = sh(`cat '${file}' | ${node} rate - --format '%g ED=%r/%p/%d'`);
+    const formatted = sh(`cat '${file}' | ${node} rate - --format '%g ED=%r/%p/%d'`);
     const chained = sh(`cat '${file}' | ${node} rate - --format '%g ED=%r/%p/%d' | ${node} rate - --where 'er>=7.2' | ${node} rate - --where 'hardest("${hardest}")'`);
     expect(chained.status).toBe(0);
     // The rows of the first stage come through untouched, ED= and all, where both filters hold.
-    const expected = out(rated.stdout).filter((_, i) => full[i].se && full[i].se.er >= 7.2 && full[i].se.hardest === hardest);
+    const expected = out(formatted.stdout).filter((_, i) => full[i].se && full[i].se.er >= 7.2 && full[i].se.hardest === hardest);
     expect(expected.length).toBeGreaterThan(0);
     expect(out(chained.stdout)).toEqual(expected);
     expect(out(chained.stdout).every((l) => /ED=(7\.[2-9]|[89]\.\d)\//.test(l))).toBe(true);

@@ -100,17 +100,11 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   for (const input of listInputs(args, run.command === 'rate')) for (const s of sourcedPuzzlesIn(input)) entries.push({ file: input.name, ...s });
   const pool: workerpool.Pool | null = run.workers > 1 && entries.length > 1 && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(Math.min(run.workers, entries.length)) : null;
   const out = openOutput(run.output, false, 'text', null, []);
-  const inProcess = (job: FilterJob): Promise<FilterResult> =>
-    // One puzzle per event-loop turn, so output and signals are not held up.
-    new Promise((resolve, reject) =>
-      setImmediate(() => {
-        try {
-          resolve(runFilterJob(job));
-        } catch (err) {
-          reject(err);
-        }
-      }),
-    );
+  // In-process, one puzzle per event-loop turn, so output and signals are not held up.
+  const inProcess = async (job: FilterJob): Promise<FilterResult> => {
+    await new Promise((next) => setImmediate(next));
+    return runFilterJob(job);
+  };
 
   const decide = async (e: Entry): Promise<Outcome> => {
     const { known, analysis } = knownBefore(e, run);

@@ -98,22 +98,22 @@ class Parser {
     return w;
   }
 
-  private or(): Where {
-    let left = this.and();
-    while (this.isWord('or')) {
+  /** `operand (op operand)*`, grouped to the left. */
+  private chain(op: 'and' | 'or', operand: () => Where): Where {
+    let left = operand();
+    while (this.isWord(op)) {
       this.take();
-      left = { op: 'or', left, right: this.and() };
+      left = { op, left, right: operand() };
     }
     return left;
   }
 
+  private or(): Where {
+    return this.chain('or', () => this.and());
+  }
+
   private and(): Where {
-    let left = this.unary();
-    while (this.isWord('and')) {
-      this.take();
-      left = { op: 'and', left, right: this.unary() };
-    }
-    return left;
+    return this.chain('and', () => this.unary());
   }
 
   private unary(): Where {
