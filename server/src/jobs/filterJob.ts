@@ -27,16 +27,26 @@ export interface FilterResult {
   stoppedEarly: boolean;
 }
 
-/** Whether the expression is decided, or all its atoms reading `source` are (more of it would change nothing). */
-export function settled(where: Where, source: Source, known: Known): boolean {
-  return evaluate(where, known) !== undefined || atomsOf(where, source).every((a) => evaluate(a, known) !== undefined);
-}
+/** Whether the expression is decided, or all its atoms reading a source are (more of it would change nothing). */
+const settled = (where: Where, sourceAtoms: readonly Where[], known: Known): boolean =>
+  evaluate(where, known) !== undefined || sourceAtoms.every((a) => evaluate(a, known) !== undefined);
 
-/** `options.stop` for the SE rating of a filter: true once more steps cannot change the outcome. */
-export const seStop =
-  (where: Where, known: Known) =>
-  (partial: PartialRating): boolean =>
-    settled(where, 'se', { ...known, se: partialSe(partial) });
+/**
+ * `options.stop` for the SE rating of a filter: true once more steps cannot change the outcome.
+ * It is asked before every technique: the techniques used so far are kept as the steps come.
+ */
+export function seStop(where: Where, known: Known): (partial: PartialRating) => boolean {
+  const seAtoms = atomsOf(where, 'se');
+  const used: string[] = [];
+  let seen = 0;
+  return (partial) => {
+    for (; seen < partial.steps.length; seen++) {
+      const technique = partial.steps[seen].technique;
+      if (!used.includes(technique)) used.push(technique);
+    }
+    return settled(where, seAtoms, { ...known, se: partialSe(partial, used) });
+  };
+}
 
 export function runFilterJob(job: FilterJob): FilterResult {
   const known: Known = { ...job.known };

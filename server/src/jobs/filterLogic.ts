@@ -76,15 +76,18 @@ const printed = (x: number): number => Number(seFormat(x));
 /** SE's figures rounded as printed: rounding is monotone, so a bound stays a bound. */
 const from = (x: number): Interval => [printed(x), Infinity];
 
-/** A rating under way (the stop hook's view) or cut short (budget, stopped): ranges. */
-export function partialSe(p: Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 'hardest'> & { nextAtLeast?: number }): SeKnown {
+/**
+ * A rating under way (the stop hook's view) or cut short (budget, stopped): ranges. `used`: the
+ * techniques of its steps, when the caller keeps them as the steps come (else they are collected).
+ */
+export function partialSe(p: Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 'hardest'> & { nextAtLeast?: number }, used?: readonly string[]): SeKnown {
   return {
     er: from(Math.max(p.er, p.nextAtLeast ?? 0)),
     // EP is the running maximum at the first placement, ED the first step's value: final once set.
     // Before, a rating that gets stuck leaves them 0, so no bound holds.
     ep: p.ep > 0 ? point(printed(p.ep)) : [0, Infinity],
     ed: p.steps.length > 0 ? point(printed(p.ed)) : [0, Infinity],
-    used: [...new Set(p.steps.map((s) => s.technique))],
+    used: used ?? [...new Set(p.steps.map((s) => s.technique))],
     hardest: p.hardest?.technique ?? null,
     complete: false,
   };

@@ -35,7 +35,8 @@ export interface RateOptions {
   cancelled?: () => boolean;
   techniques?: readonly Technique[];
   /**
-   * Asked after each step and before each technique after the first is searched: true ends the
+   * Asked after each step and before each technique whose successors' least difficulty is higher
+   * than its predecessor's (only that changed since the step): true ends the
    * rating with status `stopped` (what is known so far is kept, as for a budget). Without it the
    * rating is SE's, unchanged.
    */
@@ -115,9 +116,10 @@ export function rate(state: State, options: RateOptions): Rating {
   const searching = { index: 0 };
   const stop = options.stop;
   const partial = (nextAtLeast: number): PartialRating => ({ er, ep, ed, steps, hardest, nextAtLeast });
-  // Only with a hook: the lower bounds of each technique's successors, and the checks.
+  // Only with a hook: the lower bounds of each technique's successors. Between two steps only
+  // that bound changes, so the hook is asked again only where it rises.
   const atLeast = stop ? techniques.map((_, i) => nextStepAtLeast(techniques, i)) : [];
-  const stopBefore = stop ? (i: number): boolean => stop(partial(atLeast[i])) : null;
+  const stopBefore = stop ? (i: number): boolean => atLeast[i] > atLeast[i - 1] && stop(partial(atLeast[i])) : null;
   try {
     while (!state.isSolved()) {
       if (stop && steps.length > 0 && stop(partial(atLeast[0]))) {
