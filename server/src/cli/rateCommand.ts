@@ -40,9 +40,9 @@ const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] 
                                  ratings (default: the available cores); --resume skips the rows a
                                  JSON/CSV --output FILE already holds and appends the others;
                                  --variant: of puzzles without a '#! variant:' line (also for check,
-                                 solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss
-  sudoku-lens rate PUZZLE|FILE|-... --where EXPR | --diamond | --pearl [--budget-ms N] [--workers N]
-                                 keep the puzzles EXPR holds for, their lines as given (README: Filters)`;
+                                 solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss;
+                                 --where EXPR, --diamond, --pearl: keep the puzzles that pass, their lines
+                                 as given (README: Filters)`;
 
 const RATE_OPTIONS = {
   method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
