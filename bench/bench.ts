@@ -9,6 +9,7 @@
  * process.argv by the module itself.
  */
 import * as bliss from './bliss';
+import * as filter from './filter';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as solver from './solver';
@@ -20,7 +21,7 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, bliss, whips, ua];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
 const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from']);
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     console.log(
       `usage: node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]\n` +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
-        `  --limit N      only the first N puzzles of each set (solver, rating)\n` +
+        `  --limit N      only the first N puzzles of each set (solver, rating, filter)\n` +
         `  --repeat N     best of N timed passes (solver)\n` +
         `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
         `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +

@@ -7,7 +7,7 @@
  */
 import { fstatSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { type Puzzle, firstLine, isLinePuzzle, parseDocument, parseLines, shiftPuzzle, variantDirective } from '../engine/core/parse';
+import { type Puzzle, firstLine, isLinePuzzle, parseDocument, parseLines, shiftPuzzle, splitLines, variantDirective } from '../engine/core/parse';
 import { UsageError, ioCause } from './io';
 import { readLines } from './lines';
 
@@ -128,10 +128,25 @@ const MAX_BLOCK_CHARS = 16 << 20;
  * holds no puzzle is a usage error.
  */
 export function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): Generator<Puzzle> {
+  for (const { puzzle } of sourcedPuzzlesIn(input, onRead)) yield puzzle;
+}
+
+/** A puzzle and its lines as they are in the input (its header lines first): what a filter prints. */
+export interface SourcedPuzzle {
+  puzzle: Puzzle;
+  lines: string[];
+}
+
+/** The lines of `lines` (starting at line `start`) that `p` spans. */
+const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] => lines.slice(firstLine(p) - start, p.range.end.line - start + 1);
+
+/** puzzlesIn, each puzzle with its source lines. */
+export function* sourcedPuzzlesIn(input: Input, onRead?: (bytes: number) => void): Generator<SourcedPuzzle> {
   if (input.text !== undefined) {
     const found = parseDocument(input.text).puzzles;
     if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);
-    yield* found;
+    const lines = splitLines(input.text);
+    for (const puzzle of found) yield { puzzle, lines: spanned(puzzle, lines, 0) };
     return;
   }
   let block: string[] = [];
@@ -140,7 +155,7 @@ export function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): Gene
   let directive = '';
   let parseAt = BLOCK_LINES;
   /** The block's finished puzzles; with `all`, every puzzle (the block ends). */
-  function* finished(all: boolean): Generator<Puzzle> {
+  function* finished(all: boolean): Generator<SourcedPuzzle> {
     const found = parseLines([directive, ...block], 1);
     const kept = all || found.length === 0 ? null : (found.pop() as Puzzle);
     const keepFrom = all ? block.length : kept ? firstLine(kept) - 1 : 0;
@@ -150,7 +165,10 @@ export function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): Gene
         break;
       }
     }
-    for (const p of found) yield shiftPuzzle(p, blockStart - 1);
+    for (const p of found) {
+      const puzzle = shiftPuzzle(p, blockStart - 1);
+      yield { puzzle, lines: spanned(puzzle, block, blockStart) };
+    }
     block = block.slice(keepFrom);
     blockStart += keepFrom;
     chars = block.reduce((n, l) => n + l.length + 1, 0);

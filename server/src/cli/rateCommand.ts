@@ -21,6 +21,7 @@ import { backdoorReason, describeRule, teReason } from '../engine/whips/whipRati
 import { hasError, diagnosticLines } from '../jobs/findingLines';
 import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from '../jobs/rowJobs';
 import { runJob } from '../jobs/workers';
+import { DIAMOND_OPTION, PEARL_OPTION, WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { Progress } from './progress';
@@ -40,7 +41,9 @@ const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] 
                                  ratings (default: the available cores); --resume skips the rows a
                                  JSON/CSV --output FILE already holds and appends the others;
                                  --variant: of puzzles without a '#! variant:' line (also for check,
-                                 solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss`;
+                                 solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss;
+                                 --where EXPR, --diamond, --pearl: keep the puzzles that pass, their lines
+                                 as given (README: Filters)`;
 
 const RATE_OPTIONS = {
   method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
@@ -56,6 +59,9 @@ const RATE_OPTIONS = {
   'locked-candidates': LOCKED_CANDIDATES,
   'budget-nodes': BUDGET_NODES,
   exclude: EXCLUDE,
+  where: WHERE_OPTION,
+  diamond: DIAMOND_OPTION,
+  pearl: PEARL_OPTION,
 } satisfies OptionSpecs;
 
 type RateOptions = OptionValues<typeof RATE_OPTIONS>;
@@ -313,6 +319,8 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const workersOpt = Math.min(positiveInt('workers', values.workers, cores), cores);
   // More threads than cores only add memory (each has its own heap): 400 of them exhaust V8's.
   if (workersOpt < Number(values.workers)) process.stderr.write(`sudoku-lens: --workers ${values.workers} capped at ${plural(cores, 'core')} available\n`);
+  const filter = filterOf(values);
+  if (filter) return runFilter(args, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';

@@ -5,6 +5,7 @@
  */
 import workerpool from 'workerpool';
 import { blissFinds, blissLog } from './blissJobs';
+import { runFilterJob } from './filterJob';
 import { runRowJob } from './rowJobs';
 import { extraRatings } from '../engine/whips/extraRatings';
 import { candidatesOfText } from '../engine/core/parse';
@@ -18,6 +19,7 @@ import type { JobHandlers } from './table';
 const jobs: JobHandlers = {
   rate: (job) => ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs }),
   row: runRowJob,
+  filter: runFilterJob,
   extras: (job) => extraRatings(job.text, job.variant, job.budgetMs, job.lockedCandidates),
   blissFinds,
   blissLog,

@@ -11,6 +11,7 @@ import type { Rating } from '../engine/se/rate';
 import type { UAInfo, UAJob } from '../engine/ua/uaInfo';
 import type { DocumentGrids } from '../engine/ua/uaTargets';
 import type { BlissFinds, BlissFindsJob, BlissLogJob } from './blissJobs';
+import type { FilterJob, FilterResult } from './filterJob';
 import type { RowJob, RowResult } from './rowJobs';
 import type { ClueJob, ClueJobResult, PatternJob, PatternJobResult, SearchEvent, UASetsJob, UASetsResult } from './uaJobs';
 
@@ -56,6 +57,8 @@ export interface Jobs {
   rate: Job<RateJob, Rating>;
   /** The summaries `sudoku-lens rate` prints for one puzzle (SE, BLISS and/or W; rowJobs.ts). */
   row: Job<RowJob, RowResult>;
+  /** Whether one puzzle passes `rate --where`, rated only as far as that needs (filterJob.ts). */
+  filter: Job<FilterJob, FilterResult>;
   /** W, T&E depth, backdoor and BLISS for the language server (engine/whips/extraRatings.ts). */
   extras: Job<ExtrasJob, ExtraRatings>;
   /** BLISS alone: a pencilmark line's finds for Apply all in file (blissJobs.ts). */

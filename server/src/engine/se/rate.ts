@@ -10,7 +10,8 @@ import { TECHNIQUES, techniquesWithout } from './techniques';
 import { Budget, BudgetExceeded } from '../core/budget';
 import { type Technique } from './techniques/technique';
 
-export type RatingStatus = 'solved' | 'stuck' | 'budget' | 'cancelled';
+/** `stopped`: the caller's `stop` hook ended the rating (a filter that is already decided). */
+export type RatingStatus = 'solved' | 'stuck' | 'budget' | 'cancelled' | 'stopped';
 
 export interface Rating {
   status: RatingStatus;
@@ -37,6 +38,27 @@ export interface RateOptions {
   techniques?: readonly Technique[];
   /** Technique names (TECHNIQUE_NAMES, any case) to rate without, as serate's --techs leaves some out. */
   exclude?: readonly string[];
+  /**
+   * Asked after each step and before each technique whose successors' least difficulty is higher
+   * than its predecessor's (only that changed since the step): true ends the
+   * rating with status `stopped` (what is known so far is kept, as for a budget). Without it the
+   * rating is SE's, unchanged.
+   */
+  stop?: (partial: PartialRating) => boolean;
+}
+
+/** A rating under way, as the `stop` hook sees it. */
+export interface PartialRating {
+  /** The running maximum, at least `nextAtLeast` once the next step is found. */
+  er: number;
+  /** 0 until the first placement (then final). */
+  ep: number;
+  /** 0 until the first step (then final). */
+  ed: number;
+  steps: readonly Step[];
+  hardest: Step | null;
+  /** The least difficulty the next step can have: the techniques still to search declare it (0 when unknown). */
+  nextAtLeast: number;
 }
 
 export const DEFAULT_RATING_BUDGET_MS = 10_000;
@@ -51,14 +73,19 @@ function firstStep(
   unique: boolean,
   budget: Budget,
   searching: { index: number },
+  stopBefore: ((index: number) => boolean) | null,
 ): Step | null {
   for (let i = 0; i < techniques.length; i++) {
     searching.index = i;
+    if (i > 0 && stopBefore?.(i)) throw STOPPED;
     for (const step of techniques[i].steps(state, { unique, budget })) return step;
     budget.check();
   }
   return null;
 }
+
+/** Thrown out of the step search when the `stop` hook says so. */
+const STOPPED = new Error('rating stopped by its caller');
 
 /**
  * The least difficulty of the next step when the search stopped at technique `from`: every
@@ -92,9 +119,19 @@ export function rate(state: State, options: RateOptions): Rating {
   let hardest: Step | null = null;
   let status: RatingStatus = 'solved';
   const searching = { index: 0 };
+  const stop = options.stop;
+  const partial = (nextAtLeast: number): PartialRating => ({ er, ep, ed, steps, hardest, nextAtLeast });
+  // Only with a hook: the lower bounds of each technique's successors. Between two steps only
+  // that bound changes, so the hook is asked again only where it rises.
+  const atLeast = stop ? techniques.map((_, i) => nextStepAtLeast(techniques, i)) : [];
+  const stopBefore = stop ? (i: number): boolean => atLeast[i] > atLeast[i - 1] && stop(partial(atLeast[i])) : null;
   try {
     while (!state.isSolved()) {
-      const step = firstStep(state, techniques, options.unique, budget, searching);
+      if (stop && steps.length > 0 && stop(partial(atLeast[0]))) {
+        status = 'stopped';
+        break;
+      }
+      const step = firstStep(state, techniques, options.unique, budget, searching, stopBefore);
       if (!step) {
         status = 'stuck';
         break;
@@ -111,6 +148,7 @@ export function rate(state: State, options: RateOptions): Rating {
       }
     }
   } catch (err) {
+    if (err === STOPPED) return { status: 'stopped', er: Math.max(er, nextStepAtLeast(techniques, searching.index)), ep, ed, steps, hardest };
     if (!(err instanceof BudgetExceeded)) throw err;
     status = err.reason === 'time' ? 'budget' : 'cancelled';
     // What the unfinished search already proves: ER is at least the next step's least difficulty.
@@ -167,6 +205,8 @@ function describeFullRating(r: RatingSummary): string {
       return `rating exceeded its budget (≥ ${seFormat(r.er)} so far, ${plural(r.steps, 'step')})`;
     case 'cancelled':
       return 'rating cancelled';
+    case 'stopped':
+      return `rating stopped once its filter was decided (≥ ${seFormat(r.er)} so far, ${plural(r.steps, 'step')})`;
   }
 }
 
