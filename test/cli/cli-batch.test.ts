@@ -363,37 +363,73 @@ describe('rate streaming', () => {
 });
 
 describe('inOrder', () => {
-  it('emits in index order as soon as the earlier items are done, with at most `window` outstanding', async () => {
-    const delays = [30, 5, 1, 20, 0, 12, 3, 3, 40, 1, 2, 9, 0, 0, 7, 25];
+  /** 0..n-1 as a stream, logging each read. */
+  async function* indices(n: number, log: string[] = []): AsyncGenerator<number> {
+    for (let i = 0; i < n; i++) {
+      log.push(`read ${i}`);
+      yield i;
+    }
+  }
+
+  it('emits in input order as soon as the earlier items are done, with at most `window` outstanding and no read ahead of them', async () => {
+    // Each job finishes when a later one (by this order) has started, or at the end: completion order differs from input order.
+    const finishOrder = [3, 1, 0, 2, 7, 5, 4, 6, 11, 9, 8, 10, 15, 13, 12, 14];
+    const finish = new Map<number, () => void>();
     const emitted: number[] = [];
     let outstanding = 0;
     let most = 0;
     const log: string[] = [];
+    const finishReady = (): void => {
+      // Finish the started items in finishOrder, as far as every earlier one in that order has started.
+      while (finishOrder.length > 0 && finish.has(finishOrder[0])) {
+        const f = finish.get(finishOrder.shift() as number) as () => void;
+        queueMicrotask(f);
+      }
+    };
     await inOrder(
-      delays.length,
+      indices(finishOrder.length, log),
       4,
       (i) => {
         outstanding++;
         most = Math.max(most, outstanding);
         log.push(`start ${i}`);
-        return new Promise((res) => setTimeout(() => res(i * 10), delays[i]));
+        return new Promise<number>((res) => {
+          finish.set(i, () => res(i * 10));
+          finishReady();
+        });
       },
-      (i, r) => {
-        expect(r).toBe(i * 10);
+      (r) => {
         outstanding--;
-        emitted.push(i);
-        log.push(`emit ${i}`);
+        emitted.push(r / 10);
+        log.push(`emit ${r / 10}`);
       },
     );
-    expect(emitted).toEqual(delays.map((_, i) => i));
+    expect(emitted).toEqual([...Array(16).keys()]);
     expect(most).toBe(4);
-    // Item 0 is emitted before item 4 starts: the window holds the rows waiting behind it.
-    expect(log.indexOf('emit 0')).toBeLessThan(log.indexOf('start 4'));
+    // Item 0 is emitted before item 4 is even read: the window holds the rows waiting behind it.
+    expect(log.indexOf('emit 0')).toBeLessThan(log.indexOf('read 4'));
+  });
+
+  it('emits a finished row while the stream waits for its next item', async () => {
+    let release = (): void => {};
+    const gate = new Promise<void>((res) => (release = res));
+    const emitted: number[] = [];
+    async function* slowStream(): AsyncGenerator<number> {
+      yield 1;
+      await gate; // a pipe whose writer has not written yet
+      yield 2;
+    }
+    const done = inOrder(slowStream(), 8, (i) => Promise.resolve(i), (r) => {
+      emitted.push(r);
+      if (r === 1) release();
+    });
+    await done;
+    expect(emitted).toEqual([1, 2]);
   });
 
   it('rejects when a job fails, and resolves at once on nothing', async () => {
-    await expect(inOrder(3, 2, (i) => (i === 1 ? Promise.reject(new Error('boom')) : Promise.resolve(i)), () => {})).rejects.toThrow('boom');
-    await expect(inOrder(0, 2, () => Promise.resolve(0), () => {})).resolves.toBeUndefined();
+    await expect(inOrder(indices(3), 2, (i) => (i === 1 ? Promise.reject(new Error('boom')) : Promise.resolve(i)), () => {})).rejects.toThrow('boom');
+    await expect(inOrder(indices(0), 2, () => Promise.resolve(0), () => {})).resolves.toBeUndefined();
   });
 });
 

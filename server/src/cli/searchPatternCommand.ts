@@ -8,7 +8,7 @@ import { plural } from '../engine/core/format';
 import { elapsed } from '../engine/ua/uaTargets';
 import type { PatternGridDone, PatternJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
-import { ARGUMENT } from './inputs';
+import { ARGUMENT, inputArgs } from './inputs';
 import { UsageError } from './io';
 import type { Progress } from './progress';
 import { writeOut } from './stdout';
@@ -32,13 +32,10 @@ const OPTIONS = {
 async function runSearchPattern(args: string[], values: OptionValues<typeof OPTIONS>): Promise<number> {
   const [patternArg, ...rest] = args;
   if (!patternArg) throw new UsageError("'search-pattern' needs a PATTERN (81 chars of 'x' and '.', or a file)");
-  const gridArgs = [...(values.grids ?? []), ...rest];
-  if (gridArgs.length === 0) {
-    throw new UsageError("'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
-  }
-  const patterns = readPatterns(patternArg);
+  const gridArgs = inputArgs([...(values.grids ?? []), ...rest], "'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
+  const patterns = await readPatterns(patternArg);
   const budgetMs = budgetOf(values);
-  const { grids, errors } = gridsOf(gridArgs, values);
+  const { grids, errors } = await gridsOf(gridArgs, values);
   if (grids.length === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);
   let stopped = false;
   let found = 0;
