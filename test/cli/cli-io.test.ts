@@ -214,7 +214,7 @@ describe('options and --version', () => {
   it.each([
     ['check', ['json', 'budget-nodes', 'variant']],
     ['solve', ['json', 'budget-nodes', 'variant']],
-    ['rate', ['method', 'json', 'csv', 'format', 'budget-ms', 'workers', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes']],
+    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes']],
     ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes']],

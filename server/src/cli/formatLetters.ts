@@ -29,8 +29,8 @@ export interface FormatLetter {
   meaning: string;
   /** serate defines the letter (with this meaning). */
   serate: boolean;
-  /** A figure: when missing it prints the --unrated text, else `-`. */
-  numeric: boolean;
+  /** An SE rating (serate's number fields): when missing it prints the --unrated text; any other letter prints `-`. */
+  rating: boolean;
   value(r: RowFigures): string | null;
 }
 
@@ -68,32 +68,33 @@ function pencilmarks(text: string | null): string | null {
   return pencilmarkString(cands);
 }
 
-const figure = (letter: string, meaning: string, serate: boolean, value: (r: RowFigures) => string | null): FormatLetter => ({ letter, meaning, serate, numeric: true, value });
-const text = (letter: string, meaning: string, serate: boolean, value: (r: RowFigures) => string | null): FormatLetter => ({ letter, meaning, serate, numeric: false, value });
+const rating = (letter: string, meaning: string, value: (r: RowFigures) => string | null): FormatLetter => ({ letter, meaning, serate: true, rating: true, value });
+/** Any other letter; a figure of this tool's own (0 is a real BLISS level or backdoor size) prints `-` when missing. */
+const field = (letter: string, meaning: string, serate: boolean, value: (r: RowFigures) => string | null): FormatLetter => ({ letter, meaning, serate, rating: false, value });
 
 export const FORMAT_LETTERS: readonly FormatLetter[] = [
-  figure('r', 'ER: the rating, the hardest step of the solution (20.0 when SE’s techniques cannot finish it)', true, (r) => seFigure(r.se, 'er')),
-  figure('p', 'EP: the pearl rating, the hardest step up to the first placement', true, (r) => seFigure(r.se, 'ep')),
-  figure('d', 'ED: the diamond rating, the hardest step up to the first elimination', true, (r) => seFigure(r.se, 'ed')),
-  text('R', 'the hardest technique, as SE names it', true, (r) => r.se?.hardest ?? null),
-  text('g', 'the puzzle as given: its characters as written (a grid: its 81 or 729 characters)', true, asGiven),
-  text('i', 'the puzzle in 81 characters 0-9, 0 for an empty cell (a pencilmark puzzle: its cells of one candidate)', true, (r) => digits81(r.puzzle.text)),
-  text('m', 'the candidates in 729 characters, each given’s digit removed from its peers', true, (r) => pencilmarks(r.puzzle.text)),
-  figure('n', 'the puzzle’s ordinal in the run, from 1', true, (r) => String(r.ordinal)),
-  text('l', 'a line break', true, () => '\n'),
-  text('t', 'a tab', true, () => '\t'),
-  text('%', 'a %', true, () => '%'),
-  text('v', 'the input line verbatim, trailing text (names, CSV fields, an ED=) and all', false, (r) => r.source),
-  text('F', 'the file (`<stdin>`, `<argument>`)', false, (r) => r.file),
-  figure('L', 'the puzzle’s line in its file, from 1', false, (r) => String(r.puzzle.line + 1)),
-  figure('c', 'the count of steps of the SE solution', false, (r) => count(r.se?.steps)),
-  figure('b', 'the BLISS level (0, 1 or 2)', false, (r) => count(r.bliss?.level)),
-  figure('N', 'the BLISS guess count (`>N` when it hit its cap)', false, (r) => (r.bliss?.ng == null ? null : `${r.bliss.ngComplete ? '' : '>'}${r.bliss.ng}`)),
-  figure('w', 'W, Berthier’s whip rating', false, (r) => count(r.w?.w.rating)),
-  figure('G', 'gW, the g-whip rating', false, (r) => count(r.w?.gw?.rating)),
-  figure('B', 'B, the braid rating', false, (r) => count(r.w?.b?.rating)),
-  figure('E', 'the T&E depth', false, (r) => count(r.w?.te.depth)),
-  figure('k', 'the backdoor size', false, (r) => count(r.w?.backdoor.size)),
+  rating('r', 'ER: the rating, the hardest step of the solution (20.0 when SE’s techniques cannot finish it)', (r) => seFigure(r.se, 'er')),
+  rating('p', 'EP: the pearl rating, the hardest step up to the first placement', (r) => seFigure(r.se, 'ep')),
+  rating('d', 'ED: the diamond rating, the hardest step up to the first elimination', (r) => seFigure(r.se, 'ed')),
+  field('R', 'the hardest technique, as SE names it', true, (r) => r.se?.hardest ?? null),
+  field('g', 'the puzzle as given: its characters as written (a grid: its 81 or 729 characters)', true, asGiven),
+  field('i', 'the puzzle in 81 characters 0-9, 0 for an empty cell (a pencilmark puzzle: its cells of one candidate)', true, (r) => digits81(r.puzzle.text)),
+  field('m', 'the candidates in 729 characters, each given’s digit removed from its peers', true, (r) => pencilmarks(r.puzzle.text)),
+  field('n', 'the puzzle’s ordinal in the run, from 1', true, (r) => String(r.ordinal)),
+  field('l', 'a line break', true, () => '\n'),
+  field('t', 'a tab', true, () => '\t'),
+  field('%', 'a %', true, () => '%'),
+  field('v', 'the input line verbatim, trailing text (names, CSV fields, an ED=) and all', false, (r) => r.source),
+  field('F', 'the file (`<stdin>`, `<argument>`)', false, (r) => r.file),
+  field('L', 'the puzzle’s line in its file, from 1', false, (r) => String(r.puzzle.line + 1)),
+  field('c', 'the count of steps of the SE solution', false, (r) => count(r.se?.steps)),
+  field('b', 'the BLISS level (0, 1 or 2)', false, (r) => count(r.bliss?.level)),
+  field('N', 'the BLISS guess count (`>N` when it hit its cap)', false, (r) => (r.bliss?.ng == null ? null : `${r.bliss.ngComplete ? '' : '>'}${r.bliss.ng}`)),
+  field('w', 'W, Berthier’s whip rating', false, (r) => count(r.w?.w.rating)),
+  field('G', 'gW, the g-whip rating', false, (r) => count(r.w?.gw?.rating)),
+  field('B', 'B, the braid rating', false, (r) => count(r.w?.b?.rating)),
+  field('E', 'the T&E depth', false, (r) => count(r.w?.te.depth)),
+  field('k', 'the backdoor size', false, (r) => count(r.w?.backdoor.size)),
 ];
 
 /** serate's letters this tool does not print, and why (its other letters belong to --before/--after, which it lacks). */
@@ -112,7 +113,7 @@ const SERATE_ONLY: Record<string, string> = {
 const BY_LETTER = new Map(FORMAT_LETTERS.map((l) => [l.letter, l]));
 export const LETTER_LIST = FORMAT_LETTERS.map((l) => `%${l.letter}`).join(' ');
 
-/** What a puzzle without a figure prints in a number field: `--unrated -|0.0|20.0`. */
+/** What a puzzle without an SE rating prints in %r %p %d: `--unrated 0.0|-|20.0`. */
 export const UNRATED_TEXTS = ['0.0', '-', '20.0'] as const;
 export type UnratedText = (typeof UNRATED_TEXTS)[number];
 
@@ -154,7 +155,7 @@ export function formatRow(template: RowTemplate, figures: RowFigures, unrated: U
   let row = '';
   for (const part of template) {
     if (typeof part === 'string') row += part;
-    else row += part.value(figures) ?? (part.numeric ? unrated : '-');
+    else row += part.value(figures) ?? (part.rating ? unrated : '-');
   }
   return row;
 }

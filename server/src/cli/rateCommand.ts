@@ -36,7 +36,7 @@ const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all
                                  F: serate's letters, where serate has them, and more:
                                  ${LETTER_LIST}
                                  (default '%g ED=%r/%p/%d', with BLISS ' BLISS=%b', with W ' W=%w');
-                                 --unrated: what a missing figure prints (default 0.0, as serate);
+                                 --unrated: what %r %p %d print without an SE rating (default 0.0);
                                  --budget-ms: per puzzle and method (W's shared by W, T&E, backdoor,
                                  gW, B); --workers (--threads): parallel ratings (default: the available
                                  cores); --resume skips the rows a JSON/CSV --output FILE already holds
@@ -49,7 +49,7 @@ const RATE_OPTIONS = {
   json: json('puzzle'),
   csv: flag('CSV rows, with a header'),
   format: { ...valued('F', "the text row, with serate's letters (default '%g ED=%r/%p/%d')"), short: 'f' },
-  unrated: valued(UNRATED_TEXTS.join('|'), `what a number field prints when the figure is missing (default ${UNRATED_TEXTS[0]}, as serate)`),
+  unrated: valued(UNRATED_TEXTS.join('|'), `what %r %p %d print for a puzzle without SE rating (default ${UNRATED_TEXTS[0]}, as serate)`),
   input: { ...valued('FILE', "a file to rate (serate's --input; as a FILE argument)"), short: 'i', multiple: true as const },
   'budget-ms': budgetMs('per puzzle and method (default 10000)'),
   workers: valued('N', 'parallel ratings (default: the available cores)'),

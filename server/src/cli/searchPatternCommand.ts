@@ -8,7 +8,7 @@ import { plural } from '../engine/core/format';
 import { elapsed } from '../engine/ua/uaTargets';
 import type { PatternGridDone, PatternJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
-import { ARGUMENT, inputArgs } from './inputs';
+import { ARGUMENT } from './inputs';
 import { UsageError } from './io';
 import type { Progress } from './progress';
 import { writeOut } from './stdout';
@@ -32,7 +32,11 @@ const OPTIONS = {
 async function runSearchPattern(args: string[], values: OptionValues<typeof OPTIONS>): Promise<number> {
   const [patternArg, ...rest] = args;
   if (!patternArg) throw new UsageError("'search-pattern' needs a PATTERN (81 chars of 'x' and '.', or a file)");
-  const gridArgs = inputArgs([...(values.grids ?? []), ...rest], "'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
+  const gridArgs = [...(values.grids ?? []), ...rest];
+  // No grids from stdin either: a pipe of puzzles is no list of grids, and none are made up.
+  if (gridArgs.length === 0) {
+    throw new UsageError("'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
+  }
   const patterns = await readPatterns(patternArg);
   const budgetMs = budgetOf(values);
   const { grids, errors } = await gridsOf(gridArgs, values);
