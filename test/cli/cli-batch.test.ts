@@ -360,7 +360,7 @@ describe('rate streaming', () => {
   it('draws no bar on a stderr that is no terminal (at most a line every ~5 s)', () => {
     const r = run('rate', collection, '--json', '--workers', '2');
     expect(r.stderr).not.toContain('\r');
-    for (const l of r.stderr.split('\n').filter(Boolean)) expect(l).toMatch(/^rate: \d/);
+    for (const l of r.stderr.split('\n').filter(Boolean)) expect(l).toMatch(/^rate \(lines\): \d/);
   });
 });
 

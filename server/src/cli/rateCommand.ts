@@ -367,8 +367,8 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   try {
     await inOrder<Prepared, { p: Prepared; r: RowResult }>(
       prepared(),
-      // Enough queued to keep every worker busy; no more, so an endless pipe is read only as fast as it is rated.
-      pool ? workersOpt * 8 : 1,
+      // Enough queued to keep every worker busy past a slow puzzle; no more, so an endless pipe is read only as fast as it is rated.
+      pool ? Math.max(64, workersOpt * 32) : 1,
       (p) => {
         const job = p.job;
         return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
