@@ -1,6 +1,6 @@
 // Bundles the extension client, the language server, the CLI and the benchmark into dist/, and
 // the web extension (VS Code for the Web) into dist/web/, with its e2e suite in dist/web/test/, and
-// the grid view's page script into dist/webview/ (both builds' panels load it).
+// the page scripts of the grid view and of Collection statistics into dist/webview/ (both builds' panels load them).
 import { build } from 'esbuild';
 
 const common = {
@@ -44,4 +44,5 @@ await Promise.all([
   build({ ...web, entryPoints: ['test/web/index.ts'], outfile: 'dist/web/test/index.js', external: ['vscode', ...web.external] }),
   // A classic script in the webview's page (an IIFE: its names stay out of the page's globals).
   build({ ...web, ...shipped, format: 'iife', entryPoints: ['client/src/gridView/webview/main.ts'], outfile: 'dist/webview/grid.js' }),
+  build({ ...web, ...shipped, format: 'iife', entryPoints: ['client/src/statsView/webview/main.ts'], outfile: 'dist/webview/stats.js' }),
 ]);

@@ -6,6 +6,7 @@ import { registerCollectionCommands } from './collection';
 import { registerCommands } from './commands';
 import { documentSelector } from './documents';
 import { registerGridView } from './gridView/panel';
+import { registerStatsView } from './statsView/panel';
 import { registerStatus } from './status';
 import { registerUACommands } from './uaCommands';
 
@@ -14,10 +15,10 @@ export const clientOptions: LanguageClientOptions = {
   synchronize: { configurationSection: 'sudokuLens' },
 };
 
-/** Registers the commands, the grid view and the status item, and starts the client. */
+/** Registers the commands, the grid view, the statistics panel and the status item, and starts the client. */
 export async function startClient(client: BaseLanguageClient, context: ExtensionContext): Promise<void> {
   context.subscriptions.push(registerCommands(client), registerCollectionCommands(client), registerBlissApply(client), registerUACommands(client));
-  context.subscriptions.push(registerGridView(client, context));
+  context.subscriptions.push(registerGridView(client, context), registerStatsView(client, context));
   await client.start();
   context.subscriptions.push(registerStatus(client));
 }

@@ -6,7 +6,6 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
-import { WorkDoneProgress } from 'vscode-languageclient';
 import {
   type GridsFrom,
   COMMANDS,
@@ -18,36 +17,13 @@ import {
   type UASearchParams,
 } from '../../server/src/protocol';
 import { activeSudoku } from './collection';
+import { withServerProgress } from './serverProgress';
 import { lensOrCursor } from './target';
-
-let searches = 0;
-
-/** Runs the search behind a cancellable notification; undefined when cancelled. */
-function withSearchProgress(client: LanguageClient, title: string, params: UASearchParams): Thenable<PathResponse | undefined> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const workDoneToken = `sudokuLens.ua.${++searches}`;
-    let shown = 0;
-    const listening = client.onProgress(WorkDoneProgress.type, workDoneToken, (p) => {
-      if (p.kind !== 'report') return;
-      const percentage = p.percentage ?? shown;
-      progress.report({ message: p.message, increment: percentage - shown });
-      shown = percentage;
-    });
-    try {
-      return await client.sendRequest<PathResponse>(UASearchRequest, { ...params, workDoneToken }, token);
-    } catch (err) {
-      if (token.isCancellationRequested) return undefined;
-      throw err;
-    } finally {
-      listening.dispose();
-    }
-  });
-}
 
 async function search(client: LanguageClient, title: string, at: PuzzleAt, what: UASearchParams['what'], grids?: GridsFrom): Promise<void> {
   let answer: PathResponse | undefined;
   try {
-    answer = await withSearchProgress(client, title, { ...at, what, grids });
+    answer = await withServerProgress<PathResponse>(client, title, UASearchRequest, { ...at, what, grids } satisfies UASearchParams);
   } catch (err) {
     void vscode.window.showErrorMessage(`${title} failed: ${err instanceof Error ? err.message : String(err)}`);
     return;

@@ -3,6 +3,7 @@
  * Each request's parameters are a shape (shapes.ts): their type for the client, their check for the
  * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
+import type { CollectionStatistics } from './engine/collectionStats';
 import { plural } from './engine/core/format';
 import type { PuzzleKind } from './engine/core/parse';
 import type { Step } from './engine/core/step';
@@ -154,6 +155,7 @@ export const COMMANDS = {
   normalize: { id: 'sudokuLens.normalize', title: "Normalize lines ('.' for empty cells, no trailing spaces)" },
   convert: { id: 'sudokuLens.convert', title: 'Convert puzzle (81 / 729 / grid)' },
   removeDuplicates: { id: 'sudokuLens.removeDuplicates', title: 'Remove duplicate puzzles' },
+  collectionStatistics: { id: 'sudokuLens.collectionStatistics', title: 'Collection statistics' },
   /** The "More…" lens: `(uri, line, actions: LensAction[])`, a quick pick of the actions not in the lens row. */
   more: { id: 'sudokuLens.moreActions', title: null, lens: 'More…' },
 } as const satisfies Record<string, Command>;
@@ -231,7 +233,26 @@ const uaSearchParams = record({
 });
 export type UASearchParams = Infer<typeof uaSearchParams>;
 
+/**
+ * `CollectionStatsRequest`: the statistics of every puzzle of a document (`sudoku-lens stats`'s
+ * figures: SE, W where already computed), rating those not rated yet; progress as work-done
+ * `$/progress` on `workDoneToken`, cancellable.
+ */
+const collectionStatsParams = record({ uri: text, workDoneToken: optional(either(text, integer)) });
+export type CollectionStatsParams = Infer<typeof collectionStatsParams>;
+
+/** The statistics' vocabulary, for the client's charts (engine/collectionStats.ts); `plural` words their counts as the server does. */
+export { type Bar, type BarKind, type CollectionStatistics, OUTCOMES, OUTCOME_TEXT, barKey } from './engine/collectionStats';
+export { plural } from './engine/core/format';
+
+export interface CollectionStatsResponse {
+  stats: CollectionStatistics;
+  /** Each bar's puzzles (engine/collectionStats.ts's barKey → their 0-based first lines, in document order). */
+  lines: Record<string, number[]>;
+}
+
 export const PatternAtRequest = 'sudokuLens/patternAt';
+export const CollectionStatsRequest = 'sudokuLens/collectionStats';
 export const UASearchRequest = 'sudokuLens/uaSearch';
 export const BlissApplyRequest = 'sudokuLens/blissApply';
 /** The "BLISS log" lens (`PuzzleAt` → `PathResponse`): the CLI's `bliss` output in a side document. */
@@ -305,6 +326,7 @@ const requestParams = {
   [SortRequest]: rewriteParams,
   [RateInlineRequest]: rewriteParams,
   [ConvertRequest]: convertParams,
+  [CollectionStatsRequest]: collectionStatsParams,
 } as const;
 
 export type CustomRequest = keyof typeof requestParams;

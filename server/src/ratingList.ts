@@ -9,7 +9,7 @@ import { type PuzzleRow, edText, isRated } from './protocol';
 
 /** The end of each row: `# line 12`, the puzzle's line (1-based) in the rated file. */
 export const LINE_REFERENCE = /# line (\d+)$/;
-const lineReference = (line: number): string => `# line ${line + 1}`;
+export const lineReference = (line: number): string => `# line ${line + 1}`;
 
 /** A header (what was rated, what the columns mean), then one row per puzzle: the puzzle, its rating or why none, its line. */
 export function ratingList(file: string, rows: readonly PuzzleRow[]): string {

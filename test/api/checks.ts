@@ -18,11 +18,37 @@ function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(folder, name);
 }
 
-/** Polls `probe` until it returns something other than undefined. */
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+/**
+ * Resolves with `probe`'s first value other than undefined: probed now and after each of `events`
+ * (the change the value waits for), failing after `timeoutMs`.
+ */
+function when<T>(what: string, events: vscode.Event<unknown>[], probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const subscriptions: vscode.Disposable[] = [];
+    const done = (settle: () => void): void => {
+      clearTimeout(deadline);
+      for (const s of subscriptions) s.dispose();
+      settle();
+    };
+    const check = (): void => {
+      const value = probe();
+      if (value !== undefined) done(() => resolve(value));
+    };
+    const deadline = setTimeout(() => done(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`))), timeoutMs);
+    for (const event of events) subscriptions.push(event(check));
+    check();
+  });
+}
+
+/**
+ * Asks a provider (hover, inlay hints, code lenses) until its answer is there. The API has no event
+ * for a provider's answer changing (the server's ratings arrive in its workers; the client only
+ * learns of them by asking), so this one polls, with a deadline.
+ */
+async function untilProvided<T>(what: string, ask: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe();
+    const value = await ask();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -37,7 +63,7 @@ function hoverText(hovers: vscode.Hover[] | undefined): string {
 }
 
 async function hoverAt(uri: vscode.Uri, line: number, character: number, mustContain: string, timeoutMs?: number): Promise<string> {
-  return until(`a hover containing "${mustContain}"`, async () => {
+  return untilProvided(`a hover containing "${mustContain}"`, async () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
       'vscode.executeHoverProvider',
       uri,
@@ -67,7 +93,9 @@ suite('Sudoku Lens (VS Code API)', () => {
     assert.equal(collection.languageId, 'sudoku');
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not installed`);
-    await until('the extension to activate', () => (extension.isActive ? true : undefined));
+    // Opening a sudoku document activates it; activate() resolves once that activation is done.
+    await extension.activate();
+    assert.ok(extension.isActive, `${EXTENSION_ID} did not activate`);
   });
 
   test('reports the broken lines as diagnostics with the right severities', async () => {
@@ -78,7 +106,7 @@ suite('Sudoku Lens (VS Code API)', () => {
       ['no solution', vscode.DiagnosticSeverity.Error],
       ['at least 2 solutions', vscode.DiagnosticSeverity.Warning],
     ];
-    const diagnostics = await until('the diagnostics of collection.sdm', () => {
+    const diagnostics = await when('the diagnostics of collection.sdm', [vscode.languages.onDidChangeDiagnostics], () => {
       const found = vscode.languages.getDiagnostics(collection.uri);
       return wanted.every(([fragment]) => found.some((d) => d.message.includes(fragment))) ? found : undefined;
     });
@@ -100,8 +128,9 @@ suite('Sudoku Lens (VS Code API)', () => {
 
   test('adds what the unavoidable sets tell: redundant clues, the unhit set of a puzzle with several solutions', async () => {
     // The rating workers' UA batches, queued by the full pass.
-    const found = await until(
+    const found = await when(
       'the unavoidable-set diagnostics',
+      [vscode.languages.onDidChangeDiagnostics],
       () => {
         const diagnostics = vscode.languages.getDiagnostics(collection.uri);
         const redundant = diagnostics.filter((d) => codeOf(d) === 'redundant-clue');
@@ -127,7 +156,7 @@ suite('Sudoku Lens (VS Code API)', () => {
     const range = new vscode.Range(0, 0, collection.lineCount, 0);
     const label = (h: vscode.InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
     // No hint until the rating is known; asking for hints queues it.
-    const first = await until('the inlay hint of the first puzzle', async () => {
+    const first = await untilProvided('the inlay hint of the first puzzle', async () => {
       const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', collection.uri, range);
       return hints?.filter((h) => h.position.line === 1).map(label)[0];
     }, RATING_WAIT_MS);
@@ -135,7 +164,7 @@ suite('Sudoku Lens (VS Code API)', () => {
   });
 
   test('shows "Solve this line" and "More…" lenses above each puzzle', async () => {
-    const lenses = await until('the code lenses', async () => {
+    const lenses = await untilProvided('the code lenses', async () => {
       const found = await vscode.commands.executeCommand<vscode.CodeLens[]>(
         'vscode.executeCodeLensProvider',
         collection.uri,
@@ -161,13 +190,13 @@ suite('Sudoku Lens (VS Code API)', () => {
     Promise.resolve(vscode.commands.executeCommand(solve.command.command, ...(solve.command.arguments ?? []))).catch(
       () => undefined,
     );
-    await until('a document showing the solution', () =>
+    await when('a document showing the solution', [vscode.workspace.onDidOpenTextDocument, vscode.workspace.onDidChangeTextDocument], () =>
       vscode.workspace.textDocuments.find((d) => d !== collection && d.getText().includes(FIRST_SOLUTION)),
     );
     await vscode.window.showTextDocument(collection);
     try {
       await vscode.commands.executeCommand('sudokuLens.insertSolution', collection.uri.toString(), 1);
-      await until('the solution on line 3', () =>
+      await when('the solution on line 3', [vscode.workspace.onDidChangeTextDocument], () =>
         collection.lineAt(2).text.startsWith(FIRST_SOLUTION) ? true : undefined,
       );
       assert.match(collection.lineAt(1).text, /top95 #1/);
@@ -179,8 +208,9 @@ suite('Sudoku Lens (VS Code API)', () => {
 
   test('"Show path" opens the solving path beside, from the rating workers', async () => {
     await vscode.commands.executeCommand('sudokuLens.showPath', collection.uri.toString(), 1);
-    const path = await until(
+    const path = await when(
       'the path document of line 2',
+      [vscode.workspace.onDidOpenTextDocument, vscode.workspace.onDidChangeTextDocument],
       () => vscode.workspace.textDocuments.find((d) => d.getText().startsWith('# Line 2 of collection.sdm: ED=9.0/1.2/1.2')),
       RATING_WAIT_MS,
     );
@@ -190,7 +220,7 @@ suite('Sudoku Lens (VS Code API)', () => {
   test('the grid view opens on the puzzle and names it in its title', async () => {
     await vscode.window.showTextDocument(collection);
     await vscode.commands.executeCommand('sudokuLens.openGrid', collection.uri.toString(), 1);
-    const tab = await until('the grid view tab', () =>
+    const tab = await when('the grid view tab', [vscode.window.tabGroups.onDidChangeTabs], () =>
       vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Grid:')),
     );
     assert.equal(tab.label, 'Grid: collection.sdm line 2');
@@ -200,17 +230,34 @@ suite('Sudoku Lens (VS Code API)', () => {
     const doc = await open('golden-nugget.sdk');
     const text = await hoverAt(doc.uri, 5, 0, 'Golden Nugget');
     assert.match(text, /#D|Description/);
-    await new Promise((r) => setTimeout(r, 1_000));
-    const problems = vscode.languages
-      .getDiagnostics(doc.uri)
-      .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
-    assert.deepEqual(problems.map((d) => d.message), []);
+    // The hover's solution status is the server's analysis, which the file's diagnostics come from.
+    await hoverAt(doc.uri, 5, 0, 'unique solution');
+    // A file with nothing to report changes no diagnostics, so no event says they are in: an edit
+    // makes one. Its pass, on the analysis the hover saw, is published as the diagnostics of the
+    // new version; the client sets them (even none), which onDidChangeDiagnostics names.
+    let set = false;
+    const noting = vscode.languages.onDidChangeDiagnostics((e) => (set ||= e.uris.some((u) => u.toString() === doc.uri.toString())));
+    const published = when('the diagnostics of the edited golden-nugget.sdk', [vscode.languages.onDidChangeDiagnostics], () => set || undefined);
+    try {
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, '\n');
+      assert.ok(await vscode.workspace.applyEdit(edit), 'the edit of golden-nugget.sdk was refused');
+      await published;
+      const problems = vscode.languages
+        .getDiagnostics(doc.uri)
+        .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning);
+      assert.deepEqual(problems.map((d) => d.message), []);
+    } finally {
+      noting.dispose();
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
   });
 
   test('puts what BLISS finds on a pencilmark line as diagnostics', async () => {
     const doc = await open('pencilmark.sdm');
-    const found = await until(
+    const found = await when(
       'a BLISS diagnostic on pencilmark.sdm',
+      [vscode.languages.onDidChangeDiagnostics],
       () => vscode.languages.getDiagnostics(doc.uri).find((d) => codeOf(d) === 'bliss-placement'),
       RATING_WAIT_MS,
     );

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inOrder } from '../../server/src/cli/ordered';
@@ -295,8 +295,19 @@ describe('rate --output, --resume', () => {
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-    // Interrupt once the first row is written.
-    for (let i = 0; i < 600 && !(existsSync(part) && readFileSync(part, 'utf8').includes('\n')); i++) await new Promise((r) => setTimeout(r, 25));
+    // Interrupt once the first row is written (or the run ended).
+    await new Promise<void>((done) => {
+      const written = (): boolean => existsSync(part) && readFileSync(part, 'utf8').includes('\n');
+      const watcher = watch(tmp, () => {
+        if (written()) stop();
+      });
+      const stop = (): void => {
+        watcher.close();
+        done();
+      };
+      void exited.then(stop);
+      if (written()) stop();
+    });
     child.kill('SIGINT');
     const code = await exited;
     const kept = readFileSync(part, 'utf8');

@@ -151,11 +151,16 @@ describe('search17', () => {
     const r = run('search17', SOLUTION, '--budget-ms', '50');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/stopped by --budget-ms 50: no list/);
-    const child = spawn(process.execPath, [CLI, 'search17', SOLUTION], { cwd: ROOT });
+    // stderr claims to be a terminal (test/fixtures/cli/ttyStderr.cjs), so the search's first
+    // progress event draws the bar: by then it runs on its worker, and Ctrl-C is its to handle.
+    const tty = join(ROOT, 'test', 'fixtures', 'cli', 'ttyStderr.cjs');
+    const child = spawn(process.execPath, ['--require', tty, CLI, 'search17', SOLUTION], { cwd: ROOT });
     let stderr = '';
+    const searching = new Promise<void>((done) => child.stderr.once('data', () => done()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    await new Promise((done) => setTimeout(done, 1500));
+    await searching;
+    expect(stderr).toMatch(/search17 GRID \[/);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).toContain('sudoku-lens: search17 GRID interrupted');

@@ -319,4 +319,14 @@ describe('usage and I/O errors (exit code 2)', () => {
     expect(r.stdout).toContain('sudoku-lens check PUZZLE|FILE|DIR...');
     expect(r.stdout).toContain('sudoku-lens solve PUZZLE|FILE...');
   });
+
+  it("lists the commands README's Command line section shows, in the same order", () => {
+    const helped = [...run('--help').stdout.matchAll(/^ {2}sudoku-lens ([a-z][a-z0-9-]*) /gm)].map((m) => m[1]);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Command line'));
+    const block = section.slice(0, section.indexOf('```', section.indexOf('```sh') + 1));
+    const shown = [...block.matchAll(/^node dist\/cli\.js ([a-z][a-z0-9-]*) /gm)].map((m) => m[1]);
+    expect(helped.length).toBeGreaterThan(5);
+    expect(shown).toEqual(helped);
+  });
 });

@@ -35,6 +35,8 @@ const TOKENS_81 = FIRST_PUZZLE;
  * hard enough (ER 7–10) that rating them takes seconds, so the progress notification is there to see.
  */
 const RATE_ALL_COUNT = 64;
+/** How often `until` reads the page. */
+const POLL_MS = 250;
 
 // The few playwright-core shapes this file uses. playwright-core lives in .e2e/ (installed by
 // scripts/e2e-install.sh), outside the project's node_modules, so its own types are not importable
@@ -76,7 +78,6 @@ interface Page {
   locator(selector: string): Locator;
   evaluate<T>(expression: string): Promise<T>;
   screenshot(options: { path: string }): Promise<unknown>;
-  waitForTimeout(ms: number): Promise<void>;
   keyboard: { press(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
   mouse: { move(x: number, y: number, options?: { steps?: number }): Promise<void> };
 }
@@ -134,21 +135,53 @@ async function stopServer(): Promise<void> {
   await stopTree(proc);
 }
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (server?.exitCode !== null) {
-      throw new Error(`code-server exited with code ${server?.exitCode}:\n${serverLog}`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`code-server did not answer at ${url}:\n${serverLog}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/**
+ * Resolves once code-server says it listens at `url`: it logs that line after the port is bound and
+ * its routes are registered. Fails if it exits first, or after `timeoutMs`.
+ */
+function listening(proc: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const line = `HTTP server listening on ${url}`;
+  return new Promise((resolve, reject) => {
+    const done = (settle: () => void): void => {
+      clearTimeout(deadline);
+      proc.stdout?.off('data', onData);
+      proc.stderr?.off('data', onData);
+      proc.off('exit', onExit);
+      settle();
+    };
+    const onData = (): void => {
+      if (serverLog.includes(line)) done(resolve);
+    };
+    const onExit = (code: number | null): void => done(() => reject(new Error(`code-server exited with code ${code}:\n${serverLog}`)));
+    const deadline = setTimeout(() => done(() => reject(new Error(`code-server did not say "${line}":\n${serverLog}`))), timeoutMs);
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('exit', onExit);
+  });
+}
+
+/**
+ * Resolves once `holds` is true of `file`'s text: read now and on each change in its folder (the
+ * file may not exist yet; a half-written one does not parse). Fails after `timeoutMs`.
+ */
+function fileSays(file: string, holds: (text: string) => boolean, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      try {
+        if (holds(fs.readFileSync(file, 'utf8'))) done(resolve);
+      } catch {
+        // not there yet, or being written
+      }
+    };
+    const done = (settle: () => void): void => {
+      clearTimeout(deadline);
+      watcher.close();
+      settle();
+    };
+    const watcher = fs.watch(path.dirname(file), check);
+    const deadline = setTimeout(() => done(() => reject(new Error(`${file} did not change as expected in ${timeoutMs} ms`))), timeoutMs);
+    check();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +208,7 @@ interface Frame {
   frameLocator(selector: string): Frame;
 }
 
-/** The grid view's page: VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
+/** The page of the webview open (the grid view, Collection statistics): VS Code puts a webview in an iframe.webview, and its page in that frame's iframe#active-frame. */
 const gridFrame = (): Frame => (page as unknown as Frame).frameLocator('iframe.webview').frameLocator('iframe#active-frame');
 
 /** Closes the grid view's tab, if it is open, so that it does not follow the editors of the next test. */
@@ -250,6 +283,22 @@ const countsInGroup = (title: string): string => `(() => {
 // Runs in the page: opens every collapsed file row of the Problems panel, so its markers are listed.
 const EXPAND_PROBLEMS = `[...document.querySelectorAll('.markers-panel .monaco-list-row[aria-expanded="false"]')].forEach((row) => row.click())`;
 
+/**
+ * Runs in the page: resolves once the Settings editor's search box has the focus (at once if it has
+ * it), on the `focusin` that gives it; fails after 15 s.
+ */
+const SEARCH_FOCUSED = `new Promise((resolve, reject) => {
+  const inSearch = () => document.activeElement?.closest('.settings-editor .search-container') != null;
+  if (inSearch()) return resolve(true);
+  const timer = setTimeout(() => reject(new Error('the Settings search box did not take the focus')), 15000);
+  document.addEventListener('focusin', function focused() {
+    if (!inSearch()) return;
+    document.removeEventListener('focusin', focused);
+    clearTimeout(timer);
+    resolve(true);
+  });
+})`;
+
 /** Runs in the page: the colour of each character of the active editor's view line that starts with `prefix`. */
 const readColours = (prefix: string): string => `(() => {
   const lines = [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line')];
@@ -267,7 +316,11 @@ async function readEditors(): Promise<GroupText[]> {
   return page.evaluate<GroupText[]>(READ_EDITORS);
 }
 
-/** Polls `probe` until it returns a value that is not undefined. */
+/**
+ * Polls `probe` until it returns a value that is not undefined. The probes read the workbench's
+ * page through Playwright from this process, where its changes raise no event (Playwright's own
+ * locator waits poll as well); `POLL_MS` is the interval between readings, not a wait for anything.
+ */
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -281,7 +334,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     if (Date.now() > deadline) {
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
     }
-    await page.waitForTimeout(250);
+    await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
@@ -400,7 +453,7 @@ async function setUp(): Promise<void> {
   };
   server.stdout?.on('data', collect);
   server.stderr?.on('data', collect);
-  await waitForServer(`http://127.0.0.1:${port}/healthz`, 60_000);
+  await listening(server, `http://127.0.0.1:${port}/`, 60_000);
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -568,12 +621,12 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     await until('the language mode "Sudoku"', async () =>
       (await page.locator('[id="status.editor.mode"]').innerText()).includes('Sudoku') ? true : undefined,
     );
-    const hover = await step('hover-golden-nugget', () => hoverLine('.......39', 'Golden Nugget'));
+    // The hover's solution status is the server's analysis of the puzzle, which its diagnostics come
+    // from: with it shown, the file's findings (there are none) are known to the server.
+    const hover = await step('hover-golden-nugget', () => hoverLine('.......39', 'unique solution'));
     expect(hover).toContain('Golden Nugget');
-    // The hover came from the server, so the file has been analysed: its findings would be listed by now.
     // With every file collapsed the Problems list has one row per file that has problems.
     const files = await step('problems-golden-nugget', async () => {
-      await page.waitForTimeout(1_000);
       await problemsText((t) => t.includes('collection.sdm'));
       await page.locator('.part.panel .title-actions .action-label[aria-label*="Collapse All"]').first().click();
       return until('the collapsed Problems list', async () => {
@@ -767,20 +820,43 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     await tab.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
+  it('shows Collection statistics in a panel beside the file, and a bar lists its puzzles', async () => {
+    await closeGridView(); // one webview on the page: the statistics'
+    await openFile('rate-all.sdm');
+    await page.keyboard.press('Escape');
+    const stats = gridFrame();
+    await step('collection-statistics', async () => {
+      await runCommand('Sudoku: Collection statistics'); // rated above: the ratings are cached
+      await stats.locator('#title').filter({ hasText: `rate-all.sdm: ${RATE_ALL_COUNT} puzzles` }).waitFor({ timeout: 60_000 });
+      await until('the bars of the charts', async () => ((await stats.locator('button.bar').count()) > 0 ? true : undefined));
+    });
+    const list = await step('collection-statistics-bar', async () => {
+      await stats.locator('button.bar').first().click(); // ER's first bar
+      return until('the puzzles of the bar beside the file', async () => (await readEditors()).find((g) => g.tab.includes('rate-all.sdm stats ER')));
+    });
+    expect(list.lines[0]).toMatch(/^# Puzzles of rate-all\.sdm: ER \d+\.\d \(\d+ puzzles?; Collection statistics\)$/);
+    expect(list.lines[1]).toMatch(/^[0-9.]{81}.* # line \d+$/);
+    // Leave the window as the next test expects it: neither the list nor the panel.
+    for (const title of ['rate-all.sdm stats ER', 'Collection statistics']) {
+      const tab = page.locator('.tab').filter({ hasText: title }).first();
+      await tab.click();
+      await tab.locator('.tab-actions .action-label').first().click();
+      await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    }
+  });
+
   // Last: it changes a setting for the whole window.
   it('hides solutions once sudokuLens.spoilers.hideSolutions is set, and reveals one on request', async () => {
     await step('spoilers-setting', async () => {
       // As a user would: the Settings editor, searched, its checkbox ticked.
       await runCommand('Preferences: Open Settings (UI)');
       await page.locator('.settings-editor').waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(500); // the search box takes the focus once the editor is built
+      await page.evaluate(SEARCH_FOCUSED); // the search box takes the focus once the editor is built
       await page.keyboard.type('sudokuLens.spoilers.hideSolutions');
       const checkbox = page.locator('.settings-editor .setting-item-bool .setting-value-checkbox').first();
       await checkbox.waitFor({ timeout: 15_000 });
       await checkbox.click();
-      await until('the setting written to settings.json', async () =>
-        JSON.parse(fs.readFileSync(userSettings, 'utf8'))['sudokuLens.spoilers.hideSolutions'] === true ? true : undefined,
-      );
+      await fileSays(userSettings, (text) => JSON.parse(text)['sudokuLens.spoilers.hideSolutions'] === true, 15_000);
     });
     await openFile('rated.sdm');
     await page.keyboard.press('Escape');

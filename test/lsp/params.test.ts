@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseError } from 'vscode-languageserver-protocol/node';
+import { REQUEST_PARAMS } from '../../server/src/protocol';
 import { type TestServer, startServer } from './server';
 
 const TOP95_1 = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -72,6 +73,11 @@ describe('custom requests with parameters the server cannot use', () => {
     const err = await errorOf(server, method, params);
     expect(err.code).toBe(INVALID_PARAMS);
     expect(err.message).toContain(message);
+  });
+
+  // A request defined in protocol.ts but registered by no handler table would be MethodNotFound.
+  it.each(Object.keys(REQUEST_PARAMS))('%s has a handler, which checks its parameters', async (method) => {
+    expect((await errorOf(server, method, null)).code).toBe(INVALID_PARAMS);
   });
 
   it('logs nothing for them, and still answers good parameters', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings } from '../../server/src/lsp/services/settings';
+import { DEFAULT_SETTINGS, type Settings, readSettings } from '../../server/src/lsp/services/settings';
 
 interface Property {
   type: 'number' | 'boolean' | 'string';
@@ -42,6 +42,15 @@ describe('settings: package.json mirrors server/src/lsp/services/settings.ts', (
   it.each(Object.keys(properties).filter((key) => !CLIENT_ONLY.has(key)))('reads %s', (key) => {
     const read = readSettings(section(key, otherValue(properties[key])));
     expect(read).not.toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('has a package.json entry for every setting: each one is read from some key', () => {
+    const read = new Set<string>();
+    for (const key of Object.keys(properties).filter((k) => !CLIENT_ONLY.has(k))) {
+      const settings = readSettings(section(key, otherValue(properties[key])));
+      for (const name of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) if (settings[name] !== DEFAULT_SETTINGS[name]) read.add(name);
+    }
+    expect(Object.keys(DEFAULT_SETTINGS).filter((name) => !read.has(name))).toEqual([]);
   });
 
   it('turns spoiler protection on', () => {

@@ -10,6 +10,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { COMMANDS, GridRequest, type GridResponse, type PuzzleAt, fileName } from '../../../server/src/protocol';
 import { isAnalysed } from '../documents';
 import { lensOrCursor } from '../target';
+import { webviewPage } from '../webviewPage';
 import type { FromWebview, ToWebview } from './messages';
 
 const VIEW_TYPE = 'sudokuLens.grid';
@@ -157,28 +158,15 @@ class GridView implements vscode.Disposable {
   }
 }
 
-/** A script nonce: Web Crypto, which Node and the browser both have. */
-function newNonce(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The page: `media` holds grid.css, `script` the webview's bundle (grid.js). */
 function html(webview: vscode.Webview, media: vscode.Uri, script: vscode.Uri): string {
-  const nonce = newNonce();
-  const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'grid.css'));
-  const js = webview.asWebviewUri(vscode.Uri.joinPath(script, 'grid.js'));
-  const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${css}">
-<title>Sudoku grid</title>
-</head>
-<body>
-<main>
+  return webviewPage(webview, {
+    title: 'Sudoku grid',
+    media,
+    style: 'grid.css',
+    script: vscode.Uri.joinPath(script, 'grid.js'),
+    images: true,
+    body: `<main>
   <header>
     <h1 id="title" class="title">Loading…</h1>
     <p id="rating" class="rating"></p>
@@ -200,10 +188,8 @@ function html(webview: vscode.Webview, media: vscode.Uri, script: vscode.Uri): s
     <li><span class="swatch swatch-strong"></span>strong link</li>
     <li><span class="swatch swatch-weak"></span>weak link</li>
   </ul>
-</main>
-<script nonce="${nonce}" src="${js}"></script>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 export function registerGridView(client: BaseLanguageClient, context: vscode.ExtensionContext): vscode.Disposable {

@@ -13,6 +13,7 @@ import { MINIMAL } from './minimalCommand';
 import { CHECK } from './checkCommand';
 import { PATH } from './pathCommand';
 import { SOLVE } from './solveCommand';
+import { STATS } from './statsCommand';
 import { RATE } from './rateCommand';
 import { SEARCH17 } from './search17Command';
 import { SEARCH_PATTERN } from './searchPatternCommand';
@@ -21,7 +22,7 @@ import { UA } from './uaCommand';
 import { workerCrash } from './workerFailure';
 
 /** Every command, in the order the help lists them; each declares its options in its own module. */
-const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17];
+const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, STATS, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17];
 const byName = new Map(COMMANDS.map((c) => [c.name, c]));
 
 const USAGE = `Usage:

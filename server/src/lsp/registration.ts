@@ -4,8 +4,8 @@
  * document that is not open and runSafe (cancellation, an exception as one log line) are done here,
  * once, for every handler.
  */
-import type { CancellationToken, ResponseError } from 'vscode-languageserver';
-import { onCustomRequest, runSafe } from './runSafe';
+import { type CancellationToken, type Connection, type ResponseError, WorkDoneProgress } from 'vscode-languageserver';
+import { type Report, onCustomRequest, runSafe } from './runSafe';
 import type { CustomRequest, ParamsOf } from '../protocol';
 import type { OpenDocument, Session } from './session';
 
@@ -47,4 +47,15 @@ export function documentRequest<P extends { textDocument: { uri: string } }, R>(
         return open ? handle(session, open, params, token) : empty;
       }),
     );
+}
+
+/** Runs `work` under the client's work-done progress token (if it sent one): begin (`title`), its reports, end. */
+export async function withProgress<T>(connection: Connection, token: string | number | undefined, title: string, work: (report: Report) => Promise<T>): Promise<T> {
+  if (token === undefined) return work(() => undefined);
+  void connection.sendProgress(WorkDoneProgress.type, token, { kind: 'begin', title, cancellable: true });
+  try {
+    return await work((message, percentage) => void connection.sendProgress(WorkDoneProgress.type, token, { kind: 'report', message, percentage: Math.round(percentage) }));
+  } finally {
+    void connection.sendProgress(WorkDoneProgress.type, token, { kind: 'end' });
+  }
 }

@@ -17,6 +17,9 @@ import {
 import { type CustomRequest, type ParamsOf, REQUEST_PARAMS } from '../protocol';
 import { check } from '../shapes';
 
+/** How a long handler shows its progress (work-done `$/progress`): a message and the percentage done. */
+export type Report = (message: string, percentage: number) => void;
+
 /** An exception's message and the place it was thrown: one line where a stack trace takes twenty. */
 function oneLine(err: unknown): string {
   if (!(err instanceof Error)) return String(err);

@@ -122,6 +122,8 @@ export interface RatingSummary {
   ed: number;
   hardest: string | null;
   steps: number;
+  /** Steps per technique (SE's names, as `hardest`), in the order each first appears on the path: collection statistics. */
+  techniques: Record<string, number>;
   /** BUG steps on the path: the editor warns about the BUG state they resolve. */
   bugSteps: Step[];
 }
@@ -130,7 +132,9 @@ const isBugStep = (step: Step): boolean => /^(BUG|Bivalue Universal Grave)/.test
 
 export function summarize(rating: Rating): RatingSummary {
   const { status, er, ep, ed, hardest, steps } = rating;
-  return { status, er, ep, ed, hardest: hardest?.technique ?? null, steps: steps.length, bugSteps: steps.filter(isBugStep) };
+  const techniques: Record<string, number> = {};
+  for (const step of steps) techniques[step.technique] = (techniques[step.technique] ?? 0) + 1;
+  return { status, er, ep, ed, hardest: hardest?.technique ?? null, steps: steps.length, techniques, bugSteps: steps.filter(isBugStep) };
 }
 
 /** `ED=9.0/1.2/1.2`, as SE prints it (ER/EP/ED). */

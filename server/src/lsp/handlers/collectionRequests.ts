@@ -1,9 +1,10 @@
 /**
  * The custom requests on a whole document (protocol.ts): its puzzle lines and rated rows, BLISS on a
- * batch of pencilmark lines, and the rewrites (answered ContentModified for another version).
+ * batch of pencilmark lines, its statistics, and the rewrites (answered ContentModified for another version).
  */
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { blissApplyLines } from '../requests/bliss';
+import { collectionStatistics } from '../requests/collectionStats';
 import {
   type RewriteSource,
   checkedRewrite,
@@ -18,6 +19,7 @@ import {
 } from '../requests/collection';
 import {
   BlissApplyRequest,
+  CollectionStatsRequest,
   ConvertRequest,
   DuplicatesRequest,
   NormalizeRequest,
@@ -28,7 +30,7 @@ import {
   type RewriteResponse,
   SortRequest,
 } from '../../protocol';
-import { type Registration, puzzleRequest } from '../registration';
+import { type Registration, puzzleRequest, withProgress } from '../registration';
 import type { Session } from '../session';
 
 type RewriteRequest = typeof DuplicatesRequest | typeof NormalizeRequest | typeof ConvertRequest | typeof SortRequest | typeof RateInlineRequest;
@@ -53,6 +55,12 @@ export const COLLECTION_REQUESTS: readonly Registration[] = [
     () => new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open'),
     ({ cache, documents, ratings, settings }, { lines, state }, params, token) =>
       blissApplyLines(state.parsed, (line) => lines.lineText(line), cache, ratings, params, settings, token, () => documents.get(params.uri)?.version),
+  ),
+  puzzleRequest(
+    CollectionStatsRequest,
+    () => new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open'),
+    ({ cache, connection, ratings }, { state }, params, token) =>
+      withProgress(connection, params.workDoneToken, 'Collection statistics', (report) => collectionStatistics(state.parsed, cache, ratings, token, report)),
   ),
   rewrite(DuplicatesRequest, (_, { doc }, params) => removeDuplicatesEdits(doc, params.mode)),
   rewrite(NormalizeRequest, (_, { doc }) => normalizeAll(doc)),

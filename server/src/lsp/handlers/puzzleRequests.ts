@@ -2,7 +2,6 @@
  * The custom requests on the puzzle at a line (protocol.ts): Solve, Validate, Rate, the paths, the
  * BLISS log, the grid view, and the UA commands. A new one is one entry here (see registration.ts).
  */
-import { type Connection, WorkDoneProgress } from 'vscode-languageserver';
 import { blissLogAt } from '../requests/bliss';
 import { GRID_RATING_WAIT_MS, gridAt } from '../requests/gridData';
 import {
@@ -18,22 +17,11 @@ import {
   WhipPathRequest,
 } from '../../protocol';
 import { pathAt, rateAt, solveAt, validateAt, whipPathAt } from '../requests/puzzleAnswers';
-import { type Report, patternAt, uaSearch } from '../requests/uaSearches';
-import { type Registration, puzzleRequest } from '../registration';
+import { patternAt, uaSearch } from '../requests/uaSearches';
+import { type Registration, puzzleRequest, withProgress } from '../registration';
 
 const notOpen = 'The document is not open';
 const noDocument = (): PathResponse => ({ document: null, reason: notOpen });
-
-/** Runs `work` under the client's work-done progress token (if it sent one): begin, its reports, end. */
-async function withProgress<T>(connection: Connection, token: string | number | undefined, work: (report: Report) => Promise<T>): Promise<T> {
-  if (token === undefined) return work(() => undefined);
-  void connection.sendProgress(WorkDoneProgress.type, token, { kind: 'begin', title: 'Searching', cancellable: true });
-  try {
-    return await work((message, percentage) => void connection.sendProgress(WorkDoneProgress.type, token, { kind: 'report', message, percentage: Math.round(percentage) }));
-  } finally {
-    void connection.sendProgress(WorkDoneProgress.type, token, { kind: 'end' });
-  }
-}
 
 export const PUZZLE_REQUESTS: readonly Registration[] = [
   puzzleRequest(
@@ -59,6 +47,6 @@ export const PUZZLE_REQUESTS: readonly Registration[] = [
   ),
   puzzleRequest(PatternAtRequest, () => ({ pattern: null, reason: notOpen }), (_, { state }, params) => patternAt(state.parsed, params.line)),
   puzzleRequest(UASearchRequest, noDocument, ({ cache, connection, ratings, settings }, { lines, state }, params, token) =>
-    withProgress(connection, params.workDoneToken, (report) => uaSearch(state.parsed, lines.getText(), cache, ratings, params, settings, token, report)),
+    withProgress(connection, params.workDoneToken, 'Searching', (report) => uaSearch(state.parsed, lines.getText(), cache, ratings, params, settings, token, report)),
   ),
 ];

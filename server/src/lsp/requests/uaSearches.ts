@@ -17,6 +17,7 @@ import {
   uaSetLine,
 } from '../../engine/ua/uaTargets';
 import type { SearchEvent } from '../../jobs/uaJobs';
+import type { Report } from '../runSafe';
 import { type PathResponse, type PatternAtResponse, type UASearchParams, fileName } from '../../protocol';
 import type { PuzzleDocument } from '../documents/puzzleDocument';
 import type { RatingService } from '../services/ratings';
@@ -24,8 +25,6 @@ import type { Settings } from '../services/settings';
 
 export type UASettings = Pick<Settings, 'uaSearchBudgetMs' | 'nodeBudget'>;
 
-/** Shows progress: a message and the percentage done. */
-export type Report = (message: string, percentage: number) => void;
 
 const UA_MAX_SIZE = 12;
 const none = (reason: string): PathResponse => ({ document: null, reason });

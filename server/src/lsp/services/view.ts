@@ -8,7 +8,8 @@ import type { Range } from 'vscode-languageserver';
 
 /** Lines with lenses above and below the lines in view. */
 export const LENS_MARGIN = 100;
-const REFRESH_DELAY_MS = 150;
+/** How long the view must settle before a refresh is asked for. */
+export const REFRESH_DELAY_MS = 150;
 
 /** Lines `from` to `to`, both included. */
 export interface LineSpan {

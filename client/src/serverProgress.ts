@@ -1,0 +1,32 @@
+/**
+ * A long server request behind a cancellable progress notification: the request carries a
+ * work-done token, the server's `$/progress` reports move the notification, and Cancel cancels
+ * the request (the server stops its work). Used by the UA searches and Collection statistics.
+ */
+import * as vscode from 'vscode';
+import type { BaseLanguageClient } from 'vscode-languageclient';
+import { WorkDoneProgress } from 'vscode-languageclient';
+
+let requests = 0;
+
+/** `method` with `params` and a work-done token, behind a notification titled `title`; undefined when cancelled. */
+export function withServerProgress<R>(client: BaseLanguageClient, title: string, method: string, params: object): Thenable<R | undefined> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const workDoneToken = `sudokuLens.progress.${++requests}`;
+    let shown = 0;
+    const listening = client.onProgress(WorkDoneProgress.type, workDoneToken, (p) => {
+      if (p.kind !== 'report') return;
+      const percentage = p.percentage ?? shown;
+      progress.report({ message: p.message, increment: percentage - shown });
+      shown = percentage;
+    });
+    try {
+      return await client.sendRequest<R>(method, { ...params, workDoneToken }, token);
+    } catch (err) {
+      if (token.isCancellationRequested) return undefined;
+      throw err;
+    } finally {
+      listening.dispose();
+    }
+  });
+}

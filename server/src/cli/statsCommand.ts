@@ -1,0 +1,174 @@
+/**
+ * `sudoku-lens stats`: a collection's statistics (engine/collectionStats.ts) over files or a stream.
+ * Each puzzle is analysed here and rated on the worker threads (job `row`, as `rate` does), a
+ * bounded number in flight; the statistics take each result as it comes, so memory does not grow
+ * with the puzzles. Ctrl-C prints the statistics of the puzzles rated so far, says so on stderr
+ * and exits 130.
+ */
+import { availableParallelism } from 'node:os';
+import type workerpool from 'workerpool';
+import { DEFAULT_NODE_BUDGET, analyzePuzzle } from '../engine/core/analyze';
+import { type CollectionStatistics, CollectionStats, OUTCOMES, OUTCOME_TEXT, type StatsPuzzle } from '../engine/collectionStats';
+import { plural } from '../engine/core/format';
+import type { Puzzle } from '../engine/core/parse';
+import { puzzleFindings } from '../engine/core/puzzleFindings';
+import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
+import { diagnosticLines } from '../jobs/findingLines';
+import { type RowJob, type RowResult, runRowJob } from '../jobs/rowJobs';
+import { runJob } from '../jobs/workers';
+import { BUDGET_NODES, VARIANT, type OptionValues, budgetMs, command, flag, valued } from './command';
+import { inputArgs, listInputs, puzzlesIn } from './inputs';
+import { UsageError, cliWorkers, positiveInt } from './io';
+import { lineProgress } from './lineProgress';
+import { csvLine } from './output';
+import { classicObstacle, puzzleVariant, variantOption } from './rateCommand';
+import { writeOut } from './stdout';
+import { workerCrash } from './workerFailure';
+
+const STATS_USAGE = `  sudoku-lens stats FILE|-... [--method se|w|all] [--json|--csv] [--budget-ms N] [--workers N]
+                                 statistics of a collection: per SE technique the puzzles using it,
+                                 those where it is the hardest and its steps; histograms of ER, EP,
+                                 ED (SE's printed values), W and clue counts; what became of each
+                                 puzzle (rated, several solutions, invalid, …). --csv: one table
+                                 kind,value,puzzles,hardest,steps (kind: total, outcome, technique,
+                                 er, ep, ed, w, clues); Ctrl-C prints the statistics so far`;
+
+const STATS_OPTIONS = {
+  method: valued('se|w|all', "SE's rating (default), Berthier's W, or both"),
+  json: flag('the statistics as one JSON object'),
+  csv: flag('the statistics as one CSV table: kind,value,puzzles,hardest,steps'),
+  'budget-ms': budgetMs('per puzzle and method (default 10000)'),
+  workers: valued('N', 'parallel ratings (default: the available cores)'),
+  variant: VARIANT,
+  'budget-nodes': BUDGET_NODES,
+};
+
+type StatsOptions = OptionValues<typeof STATS_OPTIONS>;
+
+const METHODS: Record<string, { se: boolean; w: boolean }> = { se: { se: true, w: false }, w: { se: false, w: true }, all: { se: true, w: true } };
+
+/** Columns right-aligned after a left-aligned first one. */
+function table(rows: (string | number)[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ').trimEnd());
+}
+
+const BAR_WIDTH = 40;
+
+/** One histogram: each value, its puzzles and a bar of `#` scaled to the largest. */
+function histogram(title: string, bins: CollectionStatistics['histograms']['er']): string[] {
+  if (bins.length === 0) return [`${title}: none`];
+  const most = Math.max(...bins.map((b) => b.puzzles));
+  const rows = table([[title, 'puzzles'], ...bins.map((b) => [b.value, b.puzzles])]);
+  return rows.map((row, i) => (i === 0 ? row : `${row}  ${'#'.repeat(Math.max(1, Math.round((BAR_WIDTH * bins[i - 1].puzzles) / most)))}`));
+}
+
+export function statsText(s: CollectionStatistics): string {
+  const outcomes = OUTCOMES.filter((o) => s.outcomes[o] > 0).map((o) => [`  ${OUTCOME_TEXT[o]}`, s.outcomes[o]]);
+  const lines = table([[plural(s.puzzles, 'puzzle'), ''], ...outcomes]);
+  if (s.methods.se) {
+    const techniques = s.techniques.map((t) => [t.technique, t.puzzles, t.hardest, t.steps]);
+    lines.push('', ...table([['technique', 'puzzles', 'hardest', 'steps'], ...techniques]));
+    for (const kind of ['er', 'ep', 'ed'] as const) lines.push('', ...histogram(kind.toUpperCase(), s.histograms[kind]));
+  }
+  if (s.methods.w) {
+    lines.push('', ...histogram('W', s.histograms.w));
+    if (s.wWithout > 0) lines.push(`(${plural(s.wWithout, 'puzzle')} without a W: not solvable with whips up to length 20, or over budget)`);
+  }
+  lines.push('', ...histogram('clues', s.histograms.clues));
+  return `${lines.join('\n')}\n`;
+}
+
+export function statsCsv(s: CollectionStatistics): string {
+  const rows: (string | number | null)[][] = [['kind', 'value', 'puzzles', 'hardest', 'steps'], ['total', null, s.puzzles, null, null]];
+  for (const o of OUTCOMES) rows.push(['outcome', o, s.outcomes[o], null, null]);
+  for (const t of s.techniques) rows.push(['technique', t.technique, t.puzzles, t.hardest, t.steps]);
+  const bins = (kind: keyof CollectionStatistics['histograms']) => s.histograms[kind].map((b) => [kind, b.value, b.puzzles, null, null]);
+  if (s.methods.se) rows.push(...bins('er'), ...bins('ep'), ...bins('ed'));
+  if (s.methods.w) rows.push(...bins('w'), ['w', 'none', s.wWithout, null, null]);
+  rows.push(...bins('clues'));
+  return rows.map((r) => `${csvLine(r)}\n`).join('');
+}
+
+async function runStats(args: string[], values: StatsOptions): Promise<number> {
+  const named = inputArgs(args, "'stats' needs at least one file or '-'");
+  const method = values.method ?? 'se';
+  if (!Object.hasOwn(METHODS, method)) throw new UsageError(`--method takes se, w or all, not '${method}'`);
+  if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
+  const methods = METHODS[method];
+  const defaultVariant = variantOption(values.variant);
+  const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
+  const budget = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
+  const cores = availableParallelism();
+  const workers = Math.min(positiveInt('workers', values.workers, cores), cores);
+  const inputs = listInputs(named, false);
+  const pool: workerpool.Pool | null = workers > 1 ? cliWorkers().pool(workers) : null;
+  const stats = new CollectionStats(methods);
+  const progress = lineProgress(inputs, 'stats');
+  const print = (): void => writeOut(values.json ? `${JSON.stringify(stats.result())}\n` : values.csv ? statsCsv(stats.result()) : statsText(stats.result()));
+
+  // In-process, one puzzle per event-loop turn, so that Ctrl-C is heard between puzzles.
+  const rate = (job: RowJob): Promise<RowResult> =>
+    pool ? Promise.resolve(runJob(pool, 'row', job)) : new Promise((resolve) => setImmediate(() => resolve(runRowJob(job))));
+  let failures = 0;
+  /** A puzzle's statistics input; a worker that dies gets the puzzle once more, then it counts as unrated. */
+  const measure = async (file: string, puzzle: Puzzle): Promise<StatsPuzzle> => {
+    const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
+    const base: StatsPuzzle = { status: analysis?.status ?? null, clues: analysis?.givens ?? null };
+    // A line that is no puzzle: counted as unreadable, and located on stderr (the stream goes on).
+    const problems = analysis ? [] : diagnosticLines(file, puzzleFindings(puzzle, { analysis }));
+    if (problems.length > 0) {
+      progress?.clear();
+      process.stderr.write(`${problems.join('\n')}\n`);
+    }
+    const variant = puzzleVariant(puzzle, defaultVariant);
+    const job: RowJob | null =
+      puzzle.text && classicObstacle(analysis, variant, 'SE') === null
+        ? { text: puzzle.text, budgetMs: budget, se: methods.se, bliss: null, w: methods.w }
+        : null;
+    if (!job) return base;
+    try {
+      const r = await rate(job).catch((err: unknown) => (workerCrash(err) ? rate(job) : Promise.reject(err)));
+      return { ...base, se: r.se, w: r.w ? r.w.w.rating : undefined };
+    } catch (err) {
+      failures++;
+      progress?.clear();
+      process.stderr.write(`${file}:${puzzle.line + 1}: rating failed: ${workerCrash(err) ?? (err as Error).message.split('\n')[0]}\n`);
+      return base;
+    }
+  };
+
+  const onInterrupt = (): void => {
+    progress?.clear();
+    process.stderr.write(`sudoku-lens: interrupted: the statistics of the ${plural(stats.result().puzzles, 'puzzle')} rated so far\n`);
+    print();
+    void pool?.terminate(true);
+    process.exit(130);
+  };
+  process.once('SIGINT', onInterrupt);
+  const window = pool ? Math.max(64, workers * 32) : 1;
+  const inFlight = new Set<Promise<void>>();
+  try {
+    for (const input of inputs) {
+      for await (const { puzzle } of puzzlesIn(input)) {
+        const task: Promise<void> = measure(input.name, puzzle).then((p) => {
+          stats.add(p);
+          inFlight.delete(task);
+          progress?.reached(input, puzzle.range.end.line + 1);
+        });
+        inFlight.add(task);
+        if (inFlight.size >= window) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+      progress?.reached(input, Infinity);
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    progress?.finish();
+    await pool?.terminate();
+  }
+  print();
+  return failures > 0 ? 1 : 0;
+}
+
+export const STATS = command({ name: 'stats', usage: STATS_USAGE, options: STATS_OPTIONS, run: runStats });
