@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DuplicateFilter,
   type SymmetryTransform,
   canonicalForm,
   canonicalTransform,
@@ -255,6 +256,16 @@ describe('canonicalForm (81-char puzzles)', () => {
     }
   });
 
+  it("is the forum's minlex: the published 17-clue list's lines are their own forms, and Royle's representatives map onto them", () => {
+    // The list up to line 3768 is in minlex form as published (later lines sort clue patterns first).
+    for (const p of ALL17.slice(0, 1500)) expect(canonicalForm(p)).toBe(p);
+    const royle = readPuzzles('gss-17clue', 'sudoku17_spl.dat').slice(0, 200);
+    const list = new Set(ALL17);
+    const forms = royle.map(canonicalForm);
+    expect(royle.some((p) => list.has(p.replace(/0/g, '.')))).toBe(false);
+    expect(forms.filter((f) => list.has(f)).length).toBeGreaterThanOrEqual(195);
+  });
+
   it('is idempotent', () => {
     for (const p of POOL81) {
       const form = canonicalForm(p);
@@ -398,5 +409,28 @@ describe('removeDuplicates', () => {
     const { kept, duplicateOf } = removeDuplicates(list, 'equivalent');
     expect(kept).toEqual(originals.map((_, i) => i));
     copies.forEach(([i], j) => expect(duplicateOf.get(300 + j)).toBe(i));
+  });
+});
+
+describe('DuplicateFilter', () => {
+  it('answers one text at a time as removeDuplicates does for the list', () => {
+    const originals = SEVENTEEN.slice(0, 100);
+    const copies = fc.sample(fc.tuple(fc.integer({ min: 0, max: 99 }), symmetry), { numRuns: 100, seed: 21 });
+    const list = [...originals, ...copies.map(([i, s]) => transform(originals[i], s)), originals[5], 'garbage', 'garbage'];
+    for (const mode of ['exact', 'equivalent'] as const) {
+      const filter = new DuplicateFilter(mode);
+      const { duplicateOf } = removeDuplicates(list, mode);
+      list.forEach((text, i) => expect(filter.add(text), `${mode} ${i}`).toBe(duplicateOf.get(i)));
+    }
+  });
+
+  it('finds an equivalent copy of a copy it did not keep', () => {
+    const [a] = SEVENTEEN;
+    const [s1, s2] = fc.sample(symmetry, { numRuns: 2, seed: 8 });
+    const filter = new DuplicateFilter('equivalent');
+    expect(filter.add(a)).toBeUndefined();
+    expect(filter.add(transform(a, s1))).toBe(0);
+    expect(filter.add(transform(a, s1))).toBe(0);
+    expect(filter.add(transform(a, s2))).toBe(0);
   });
 });

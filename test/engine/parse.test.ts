@@ -1047,3 +1047,72 @@ describe('banners, binary content and the byte order mark (issue 16, items 4 and
     expect(p.problems[0].message).not.toContain(ch);
   });
 });
+
+describe('HoDoKu library lines (issue 12, item 6)', () => {
+  // top95 #1 and its solution, from the shared data: a line as HoDoKu's library format writes it.
+  const [puzzle, , solution] = readFileSync(data('magictour-top95', 'top95.sol'), 'utf8').split('\n')[0].split(':');
+  /** r1c2 and r1c3 placed (not givens): `+` before their digits. */
+  const placed = [1, 2];
+  const cellsField = [...puzzle].map((ch, c) => (placed.includes(c) ? `+${solution[c]}` : ch)).join('');
+  const state = [...puzzle].map((ch, c) => (placed.includes(c) ? solution[c] : ch)).join('');
+  /** Two candidates of r1c4 that no value in its houses excludes and that are not its solution. */
+  const peersHold = (c: number, d: string) => PEERS[c].some((q) => state[q] === d);
+  const deletable = '123456789'.split('').filter((d) => d !== solution[3] && !peersHold(3, d)).slice(0, 2);
+  const deleted = deletable.map((d) => `${d}14`).join(' ');
+
+  it('reads the cells (placed ones as values) when no candidates are deleted', () => {
+    const line = `:0000:x:${cellsField}:::`;
+    const [p] = parseDocument(`${line}\n`).puzzles;
+    expect(p.kind).toBe('81');
+    expect(p.problems).toEqual([]);
+    expect(p.text).toBe(state);
+    // Cells point at their characters: r1c4 is after the two `+`.
+    expect(p.range).toEqual(rng(0, 8, 8 + cellsField.length));
+    expect(cellRange(p, 0)).toEqual(rng(0, 8, 9));
+    expect(cellRange(p, 1)).toEqual(rng(0, 10, 11));
+    expect(cellRange(p, 3)).toEqual(rng(0, 13, 14));
+    expect(cellAt(p, 0, 13)).toBe(3);
+  });
+
+  it('reads the deleted candidates as a 729 puzzle: the candidates the values leave, less those', () => {
+    const line = `:0000:x:${cellsField}:${deleted}::`;
+    const [p] = parseDocument(line).puzzles;
+    expect(p.kind).toBe('729');
+    expect(p.problems).toEqual([]);
+    const cands = candidatesOf(p)!;
+    for (let c = 0; c < 81; c++) {
+      if (state[c] !== '.') expect(cands[c], `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`).toBe(bit(Number(state[c])));
+      else {
+        let expected = 0x1ff;
+        for (const q of PEERS[c]) if (state[q] !== '.') expected &= ~bit(Number(state[q]));
+        if (c === 3) for (const d of deletable) expected &= ~bit(Number(d));
+        expect(cands[c], `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`).toBe(expected);
+      }
+    }
+    // A candidate's finding points at its cell (no character of the line is a candidate).
+    expect(candidateRange(p, 3, Number(deletable[0]))).toEqual(cellRange(p, 3));
+  });
+
+  it("keeps a step's fields and a rating after the last colon as trailing text", () => {
+    const line = `:0100:1:${cellsField}:${deleted}:113:: ED=9.5/1.2/1.2`;
+    const [p] = parseDocument(line).puzzles;
+    expect(p.text).not.toBeNull();
+    expect(p.trailing).toBe('ED=9.5/1.2/1.2');
+    expect(p.trailingRange).toEqual(rng(0, line.length - 14, line.length));
+  });
+
+  it('reports a bad deleted candidate and a wrong cell count where they are', () => {
+    const bad = `:0000:x:${cellsField}:${deleted} 21x::`;
+    const [p] = parseDocument(bad).puzzles;
+    expect(p.text).toBeNull();
+    expect(p.problems.map((f) => [f.code, f.range])).toEqual([['invalid-character', rng(0, bad.indexOf('21x'), bad.indexOf('21x') + 3)]]);
+    const short = `:0000:x:${cellsField.slice(0, -1)}:::`;
+    const [q] = parseDocument(short).puzzles;
+    expect(q.problems.map((f) => f.code)).toEqual(['wrong-length']);
+    expect(q.problems[0].message).toMatch(/found 80/);
+  });
+
+  it('leaves prose with colons alone', () => {
+    expect(parseDocument('Note: this: is: a: line: of: prose').puzzles).toEqual([]);
+  });
+});

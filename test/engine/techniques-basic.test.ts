@@ -26,29 +26,20 @@ import {
 } from '../../server/src/engine/se/techniques/subsets';
 import { Budget } from '../../server/src/engine/core/budget';
 import { type Technique } from '../../server/src/engine/se/techniques/technique';
+import { TECHNIQUES } from '../../server/src/engine/se/techniques';
 import { xyWing, xyzWing } from '../../server/src/engine/se/techniques/wings';
 import { dataPath } from '../dataPath';
 
-/** Singles and the techniques of this suite, in SE's order (no uniqueness, BUG or chains). */
-const BASIC: readonly Technique[] = [
-  hiddenSingle,
-  directIntersections,
-  directHiddenPair,
-  nakedSingle,
-  directHiddenTriplet,
-  intersections,
-  nakedPair,
-  xWing,
-  hiddenPair,
-  nakedTriplet,
-  swordfish,
-  hiddenTriplet,
-  xyWing,
-  xyzWing,
-  nakedQuad,
-  jellyfish,
-  hiddenQuad,
-];
+/** Singles and the techniques of this suite (no uniqueness, BUG, aligned exclusions or chains), in the rater's order. */
+const BASIC: readonly Technique[] = (() => {
+  const suite = new Set<Technique>([
+    hiddenSingle, nakedSingle, directIntersections, intersections, xyWing, xyzWing, xWing, swordfish, jellyfish,
+    directHiddenPair, directHiddenTriplet, nakedPair, nakedTriplet, nakedQuad, hiddenPair, hiddenTriplet, hiddenQuad,
+  ]);
+  const basic = TECHNIQUES.filter((t) => suite.has(t));
+  if (basic.length !== suite.size) throw new Error('a technique of this suite is missing from TECHNIQUES');
+  return basic;
+})();
 
 // ---------------------------------------------------------------------------
 // Crafted positions

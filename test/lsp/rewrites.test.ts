@@ -149,7 +149,16 @@ describe('Convert', () => {
     expect(after[0]).toMatch(/^\S{729} name$/);
   });
 
-  it('refuses a clue pattern', async () => {
+  it('a HoDoKu library line → 81 or 729: a plain line of its cells (placed ones as values), keeping what trails it', async () => {
+    const library = `:0000:x:4+1+7${TOP95_1.slice(3)}:::  ED=9.0/1.2/1.2`;
+    const placed = `417${TOP95_1.slice(3)}`;
+    const { after } = await rewritten('sudokuLens/convert', ['#D from HoDoKu', library, ''], { line: 1, to: '81' });
+    expect(after).toEqual(['#D from HoDoKu', `${placed} ED=9.0/1.2/1.2`, '']);
+    const pm = await rewritten('sudokuLens/convert', [library], { line: 0, to: '729' });
+    expect(pm.after[0]).toMatch(/^\S{729} ED=9\.0\/1\.2\/1\.2$/);
+  });
+
+    it('refuses a clue pattern', async () => {
     const uri = open([PATTERN]);
     expect(await ask('sudokuLens/convert', { uri, version: 1, line: 0, to: 'grid' })).toEqual({
       edits: null,
@@ -188,7 +197,13 @@ describe('Remove duplicates', () => {
     expect(answer.message).toBe('Removed 2 duplicate puzzles, e.g. line 6 (same as line 1).');
   });
 
-  it('deletes a duplicate on the last line without leaving a blank one', async () => {
+  it('equivalent: a HoDoKu library line is the puzzle its cells are', async () => {
+    const before = [TOP95_1, `:0000:x:${transposed(TOP95_1)}:::`, `:0000:x:${upsideDown(EASY)}:::`, EASY];
+    const { after } = await rewritten('sudokuLens/duplicates', before, { mode: 'equivalent' });
+    expect(after).toEqual([TOP95_1, `:0000:x:${upsideDown(EASY)}:::`]);
+  });
+
+    it('deletes a duplicate on the last line without leaving a blank one', async () => {
     const { after } = await rewritten('sudokuLens/duplicates', [EASY, `${EASY} again`], { mode: 'exact' });
     expect(after).toEqual([EASY]);
   });

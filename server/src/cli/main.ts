@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BLISS } from './blissCommand';
+import { CANON } from './canonCommand';
 import { type Command, HELP, type OptionSpec, commandHelp } from './command';
+import { DEDUPE } from './dedupeCommand';
 import { UsageError } from './io';
 import { MINIMAL } from './minimalCommand';
 import { CHECK } from './checkCommand';
@@ -18,11 +20,12 @@ import { RATE } from './rateCommand';
 import { SEARCH17 } from './search17Command';
 import { SEARCH_PATTERN } from './searchPatternCommand';
 import { stdoutFailed } from './stdout';
+import { TRANSFORM } from './transformCommand';
 import { UA } from './uaCommand';
 import { workerCrash } from './workerFailure';
 
 /** Every command, in the order the help lists them; each declares its options in its own module. */
-const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, STATS, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17];
+const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, STATS, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17, CANON, TRANSFORM, DEDUPE];
 const byName = new Map(COMMANDS.map((c) => [c.name, c]));
 
 const USAGE = `Usage:

@@ -12,12 +12,14 @@ import { type OptionSpecs, type OptionValues, budgetMs, command, json, valued } 
 import { UsageError, positiveInt } from './io';
 import { CHECK_OPTIONS, type PuzzleCommand, type PuzzleRow, runPuzzleCommand } from './puzzleCommand';
 import { cellDigit } from './rows';
+import { EXCLUDE, excludeOption } from './techniqueOption';
 
 const OPTIONS = {
   ...CHECK_OPTIONS,
   json: json('step'),
   method: valued('se|w', "Sudoku Explainer's path (se, default) or Berthier's W path (w)"),
   'budget-ms': budgetMs('for the rating of each puzzle (default 10000)'),
+  exclude: EXCLUDE,
 } satisfies OptionSpecs;
 
 type PathOptions = OptionValues<typeof OPTIONS>;
@@ -27,12 +29,14 @@ function rater(values: PathOptions): (row: PuzzleRow) => void {
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const method = values.method ?? 'se';
   if (method !== 'se' && method !== 'w') throw new UsageError(`path --method takes se or w, not '${method}'`);
+  const exclude = excludeOption(values.exclude);
+  if (exclude.length > 0 && method === 'w') throw new UsageError('--exclude leaves out SE techniques: it goes with --method se');
   return (row) => {
     const cands = candidatesOf(row.puzzle);
     if (cands && row.analysis?.status === 'unique' && method === 'w') {
       row.wPath = wPath(cands, budgetMs);
     } else if (cands && row.analysis?.status === 'unique') {
-      row.rating = ratePuzzle(cands, row.puzzle.kind === '729', { unique: true, budgetMs });
+      row.rating = ratePuzzle(cands, row.puzzle.kind === '729', { unique: true, budgetMs, exclude });
     } else {
       row.rating = null;
       row.ratingReason = row.analysis ? describeStatus(row.analysis.status) : 'unreadable';
@@ -69,14 +73,18 @@ function pathStop(row: PuzzleRow): string | null {
   return summary.status === 'solved' ? null : describeRating(summary);
 }
 
-/** `path --json`: the steps, then a record saying why the path stops when it stops short. */
+/** `path --json`: the steps, then a record saying why the path stops when it stops short (and what a reduced rating left out). */
 function pathJson(file: string, row: PuzzleRow): string[] {
   const lines = [
     ...(row.rating?.steps ?? []).map((s) => stepJson(s, { difficulty: Number(seFormat(s.difficulty)) })),
     ...(row.wPath?.steps ?? []).map((s) => stepJson(s, { length: s.length })),
   ];
   const stopped = pathStop(row);
-  if (stopped) lines.push(JSON.stringify({ file, line: row.puzzle.line + 1, text: row.puzzle.text, stopped }));
+  const excluded = row.rating?.excluded;
+  // A path of a reduced set of techniques ends with a record saying which were left out.
+  if (stopped || excluded) {
+    lines.push(JSON.stringify({ file, line: row.puzzle.line + 1, text: row.puzzle.text, ...(stopped ? { stopped } : {}), ...(excluded ? { excluded } : {}) }));
+  }
   return lines;
 }
 

@@ -12,7 +12,7 @@ import { VARIANTS, type Variant } from '../engine/bliss';
 import { FindingCode } from '../engine/core/findingCodes';
 import { plural } from '../engine/core/format';
 import type { Puzzle } from '../engine/core/parse';
-import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, seFormat } from '../engine/se/rate';
+import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, reducedText, seFormat } from '../engine/se/rate';
 import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, flag, json, valued } from './command';
 import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn, refuseOutputInput } from './inputs';
@@ -26,6 +26,7 @@ import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './outp
 import { lineProgress } from './lineProgress';
 import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
 import { type BaseRow, baseJson } from './rows';
+import { EXCLUDE, excludeOption } from './techniqueOption';
 import { workerCrash } from './workerFailure';
 
 const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
@@ -60,6 +61,7 @@ const RATE_OPTIONS = {
   level: LEVEL,
   'locked-candidates': LOCKED_CANDIDATES,
   'budget-nodes': BUDGET_NODES,
+  exclude: EXCLUDE,
 } satisfies OptionSpecs;
 
 type RateOptions = OptionValues<typeof RATE_OPTIONS>;
@@ -166,12 +168,15 @@ interface Settings {
   format: RowFormat;
   template: RowTemplate;
   unrated: UnratedText;
+  /** --exclude: the SE techniques left out (CSV rows then have a column saying so). */
+  excluded: string[];
 }
 
 function seJson(p: Prepared, se: RatingSummary | null) {
   if (!se) return { se: null, seReason: p.seReason };
   if (se.status !== 'solved') return { se: null, seReason: describeRating(se) };
-  return { se: { er: Number(seFormat(se.er)), ep: Number(seFormat(se.ep)), ed: Number(seFormat(se.ed)), hardest: se.hardest, steps: se.steps } };
+  const figures = { er: Number(seFormat(se.er)), ep: Number(seFormat(se.ep)), ed: Number(seFormat(se.ed)), hardest: se.hardest, steps: se.steps };
+  return { se: se.excluded ? { ...figures, excluded: se.excluded } : figures };
 }
 
 function blissJson(p: Prepared, b: BlissSummary | null) {
@@ -211,6 +216,7 @@ function ratingNotes(s: Settings, p: Prepared, r: RowResult): string[] {
   if (s.withSe) {
     if (!se) notes.push(`SE not rated: ${p.seReason}`);
     else if (se.status !== 'solved') notes.push(describeRating(se));
+    else if (se.excluded) notes.push(`SE ${reducedText(se.excluded)}`);
   }
   if (s.withBliss) {
     if (!b) notes.push(`BLISS not run: ${p.blissReason}`);
@@ -245,6 +251,7 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
     fields.push(b?.status ?? null, b?.level ?? null, rated ? b.backdoor : null, b?.ng ?? null);
   }
   if (s.withW) fields.push(w?.w.status ?? null, ...[w?.w.rating, w?.gw?.rating, w?.b?.rating, w?.te.depth, w?.backdoor.size].map((n) => n ?? null));
+  if (s.excluded.length > 0) fields.push(se?.excluded ? se.excluded.join(';') : null);
   return csvLine(fields);
 }
 
@@ -298,14 +305,16 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text') throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
-  const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated) };
+  const excluded = excludeOption(values.exclude);
+  const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);
   if (values.output !== undefined) refuseOutputInput(values.output, inputs);
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
   const threads = workersOpt > 1 && !onePuzzle ? cliWorkers() : null;
-  const header = format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : [])].join(',') : null;
+  const header =
+    format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
   const out: Output = openOutput(values.output, Boolean(values.resume), format, header, inputs.map((i) => i.name));
 
   const prepare = (file: string, { puzzle, source }: ReadPuzzle): Prepared => {
@@ -318,7 +327,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
     const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel, lockedCandidates: Boolean(values['locked-candidates']) } : null;
     const se = withSe && !seReason;
     const w = withW && !wReason;
-    const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w };
+    const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w, ...(excluded.length > 0 ? { exclude: excluded } : {}) };
     return { file, puzzle, source, analysis, skip, seReason, blissReason, wReason, job };
   };
 

@@ -673,61 +673,80 @@ export function equivalenceKey(text: string): string {
   return `${text.length}:${freq}:${lines}:${profiles.sort((x, y) => x - y).join(',')}`;
 }
 
+/** FNV-1a over a string, twice with different seeds: a 16-hex-digit digest of an equivalence key. */
+function digest(key: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < key.length; i++) {
+    const ch = key.charCodeAt(i);
+    a = Math.imul(a ^ ch, 0x01000193);
+    b = Math.imul(b ^ ch, 0x5bd1e995);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Puzzles whose equivalence keys share a digest: their canonical forms are computed once two arrive. */
+interface Bucket {
+  first: number;
+  text: string;
+  canon: Map<string, number> | null;
+}
+
 /**
- * Duplicate detection over a list of puzzle texts. `exact`: identical texts; `equivalent`:
- * the same puzzle up to the symmetry group (texts of other lengths than 81/729 only match
- * exactly). The first of each set of duplicates is kept; duplicateOf maps every other index to
- * the kept index it duplicates.
+ * Duplicate detection one puzzle text at a time, so that a stream of any length can be deduplicated
+ * in memory proportional to the puzzles kept. `exact`: identical texts; `equivalent`: the same
+ * puzzle up to the symmetry group (texts of other lengths than 81/729 only match exactly).
+ * Canonical forms are computed only for puzzles whose cheap key (equivalenceKey) collides with
+ * another's; keys are kept as digests (a digest collision costs a canonical form, never a wrong answer).
+ */
+export class DuplicateFilter {
+  private readonly exact = new Map<string, number>();
+  private readonly buckets = new Map<string, Bucket>();
+  private count = 0;
+
+  constructor(private readonly mode: 'exact' | 'equivalent') {}
+
+  /** Texts are numbered from 0 as they are added: the number of the kept text this one repeats, or undefined (it is kept). */
+  add(text: string): number | undefined {
+    const i = this.count++;
+    const seen = this.exact.get(text);
+    if (seen !== undefined) return seen;
+    const of = this.mode === 'equivalent' && (text.length === 81 || text.length === 729) ? this.equivalentOf(text, i) : undefined;
+    // Only kept texts are remembered whole: an equivalent copy seen again is found through its bucket.
+    if (of === undefined) this.exact.set(text, i);
+    return of;
+  }
+
+  private equivalentOf(text: string, i: number): number | undefined {
+    const key = digest(equivalenceKey(text));
+    const bucket = this.buckets.get(key);
+    if (!bucket) {
+      this.buckets.set(key, { first: i, text, canon: null });
+      return undefined;
+    }
+    bucket.canon ??= new Map([[canonicalForm(bucket.text), bucket.first]]);
+    const form = canonicalForm(text);
+    const k = bucket.canon.get(form);
+    if (k === undefined) bucket.canon.set(form, i);
+    return k;
+  }
+}
+
+/**
+ * Duplicate detection over a list of puzzle texts (DuplicateFilter's rules). The first of each
+ * set of duplicates is kept; duplicateOf maps every other index to the kept index it duplicates.
  */
 export function removeDuplicates(
   texts: string[],
   mode: 'exact' | 'equivalent',
 ): { kept: number[]; duplicateOf: Map<number, number> } {
+  const filter = new DuplicateFilter(mode);
   const kept: number[] = [];
   const duplicateOf = new Map<number, number>();
-  if (mode === 'exact') {
-    const first = new Map<string, number>();
-    texts.forEach((text, i) => {
-      const j = first.get(text);
-      if (j === undefined) {
-        first.set(text, i);
-        kept.push(i);
-      } else duplicateOf.set(i, j);
-    });
-    return { kept, duplicateOf };
-  }
-  // Canonical forms are computed only for puzzles whose cheap key collides with another's.
-  interface Bucket {
-    first: number;
-    canon: Map<string, number> | null;
-  }
-  const buckets = new Map<string, Bucket>();
-  const exact = new Map<string, number>();
   texts.forEach((text, i) => {
-    const j = exact.get(text);
-    if (j !== undefined) {
-      duplicateOf.set(i, duplicateOf.get(j) ?? j);
-      return;
-    }
-    exact.set(text, i);
-    if (text.length !== 81 && text.length !== 729) {
-      kept.push(i);
-      return;
-    }
-    const key = equivalenceKey(text);
-    const bucket = buckets.get(key);
-    if (!bucket) {
-      buckets.set(key, { first: i, canon: null });
-      kept.push(i);
-      return;
-    }
-    if (!bucket.canon) bucket.canon = new Map([[canonicalForm(texts[bucket.first]), bucket.first]]);
-    const form = canonicalForm(text);
-    const k = bucket.canon.get(form);
-    if (k === undefined) {
-      bucket.canon.set(form, i);
-      kept.push(i);
-    } else duplicateOf.set(i, k);
+    const of = filter.add(text);
+    if (of === undefined) kept.push(i);
+    else duplicateOf.set(i, of);
   });
   return { kept, duplicateOf };
 }

@@ -22,6 +22,8 @@ export interface RowJob {
   budgetMs: number;
   /** Rate with Sudoku Explainer's techniques (only for a puzzle with one solution). */
   se: boolean;
+  /** SE techniques to rate without (`rate --exclude`). */
+  exclude?: string[];
   bliss: BlissJob | null;
   /** Berthier's W, gW, B, T&E depth and backdoor size (only for a classic puzzle with one solution). */
   w: boolean;
@@ -95,7 +97,7 @@ export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number, gu
 export function runRowJob(job: RowJob): RowResult {
   const cands = candidatesOfText(job.text);
   const pencilmark = job.text.length === 729;
-  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs })) : null;
+  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude })) : null;
   let b: BlissSummary | null = null;
   if (job.bliss) {
     const r = runBliss(cands, job.bliss, job.budgetMs);

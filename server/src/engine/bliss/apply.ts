@@ -4,7 +4,7 @@
  * character moves or changes (nor does the text trailing the cells), so the edit is exactly
  * the finds.
  */
-import type { Puzzle } from '../core/parse';
+import { type Puzzle, isLibraryLine } from '../core/parse';
 import type { Range } from '../core/types';
 import type { BlissStep } from './bliss';
 
@@ -24,7 +24,8 @@ export function applyBlissSteps(cells: string, steps: readonly BlissFindRef[]): 
 
 /** Replaces the cells of a readable 729 puzzle on `lineText` (its line); null when the finds change nothing. */
 export function blissEdit(puzzle: Puzzle, lineText: string, steps: readonly BlissFindRef[]): { range: Range; newText: string } | null {
-  if (puzzle.kind !== '729' || puzzle.text === null || puzzle.range.start.line !== puzzle.range.end.line) return null;
+  // A HoDoKu library line's candidates are no characters of it: there is nothing to rewrite in place.
+  if (puzzle.kind !== '729' || puzzle.text === null || isLibraryLine(puzzle) || puzzle.range.start.line !== puzzle.range.end.line) return null;
   const cells = lineText.slice(puzzle.range.start.character, puzzle.range.end.character);
   const newText = applyBlissSteps(cells, steps);
   return newText === cells ? null : { range: puzzle.range, newText };

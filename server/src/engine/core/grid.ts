@@ -15,6 +15,19 @@ export const boxOf = (cell: number): number => 3 * ((cell / 27) | 0) + (((cell %
 /** Forum notation for a cell: r4c7 (1-based). */
 export const cellName = (cell: number): string => `r${rowOf(cell) + 1}c${colOf(cell) + 1}`;
 
+/**
+ * The six orders of three things (a band's three rows, a stack's three columns, the three bands):
+ * PERM3[p][i] is what goes to place i under order p.
+ */
+export const PERM3: readonly (readonly number[])[] = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+];
+
 /** The 27 houses, each a list of its 9 cells. */
 export const HOUSES: readonly (readonly number[])[] = (() => {
   const houses: number[][] = [];

@@ -1,10 +1,10 @@
 /**
  * Reads a puzzle document: 81-char lines, 729-char pencilmark lines, SadMan `.sdk`
- * grids and Simple Sudoku `.ss` grids, mixed freely. Every puzzle keeps the exact
+ * grids, Simple Sudoku `.ss` grids and HoDoKu library lines, mixed freely. Every puzzle keeps the exact
  * source position of each of its cells so findings can point at one character.
  */
 import { plural } from './format';
-import { ALL_DIGITS, cellName } from './grid';
+import { ALL_DIGITS, PEERS, cellName, pencilmarkString } from './grid';
 import { type Finding, type FindingCode, type Range, range } from './types';
 
 export type PuzzleKind = '81' | '729' | 'grid';
@@ -36,8 +36,8 @@ export interface Puzzle {
   /** Set by the nearest `#! variant: X` line above the puzzle; null when none (the default applies). */
   variant: PuzzleVariant | null;
   /**
-   * Grids only: line and character of each cell, as pairs. Line puzzles need no table:
-   * cell c starts at character range.start.character + c (or + 9c for 729 lines).
+   * Grids and HoDoKu library lines: line and character of each cell, as pairs. Other line puzzles
+   * need no table: cell c starts at character range.start.character + c (or + 9c for 729 lines).
    */
   gridCells: Int32Array | null;
   /**
@@ -82,15 +82,24 @@ export const cellLine = (p: Puzzle, cell: number): number => (p.gridCells ? p.gr
 export const cellChar = (p: Puzzle, cell: number): number =>
   p.gridCells ? p.gridCells[2 * cell + 1] : p.range.start.character + (p.kind === '729' ? 9 * cell : cell);
 
+/**
+ * A HoDoKu library line (`:0000:x:<cells>:<deleted candidates>:…`): its cells are one character
+ * each (a placed one after a `+`), also when the deleted candidates make it a 729 puzzle.
+ */
+export const isLibraryLine = (p: Puzzle): boolean => p.kind !== 'grid' && p.gridCells !== null;
+
+/** Characters a cell spans: 9 in a 729 line, else 1. */
+const cellWidth = (p: Puzzle): number => (p.kind === '729' && !p.gridCells ? 9 : 1);
+
 /** The range of one cell (a 729 cell covers its 9 characters). */
 export function cellRange(p: Puzzle, cell: number): Range {
   const start = cellChar(p, cell);
-  return range(cellLine(p, cell), start, start + (p.kind === '729' ? 9 : 1));
+  return range(cellLine(p, cell), start, start + cellWidth(p));
 }
 
 /** The range of one candidate's character in a 729 line, else (or for digit 0) of its cell. */
 export function candidateRange(p: Puzzle, cell: number, digit: number): Range {
-  if (p.kind !== '729' || !digit) return cellRange(p, cell);
+  if (p.kind !== '729' || !digit || p.gridCells) return cellRange(p, cell);
   const ch = cellChar(p, cell) + digit - 1;
   return range(p.line, ch, ch + 1);
 }
@@ -98,7 +107,7 @@ export function candidateRange(p: Puzzle, cell: number, digit: number): Range {
 /** The cell under a source position, or -1. */
 export function cellAt(p: Puzzle, line: number, character: number): number {
   if (p.text === null) return -1;
-  const width = p.kind === '729' ? 9 : 1;
+  const width = cellWidth(p);
   for (let c = 0; c < 81; c++) {
     const start = cellChar(p, c);
     if (cellLine(p, c) === line && character >= start && character < start + width) return c;
@@ -143,7 +152,9 @@ type LineClass =
   | { type: 'label'; text: string }
   /** `partial`: a row of the wrong width, a broken grid row only next to real ones. */
   | { type: 'row'; cells: number[]; partial?: boolean }
-  | { type: 'puzzle'; tokenEnd: number };
+  | { type: 'puzzle'; tokenEnd: number }
+  /** A HoDoKu library line: where its colons are. */
+  | { type: 'library'; colons: number[] };
 
 function classify(text: string, line: number): LineClass {
   const binary = text.search(BINARY_RE);
@@ -154,6 +165,8 @@ function classify(text: string, line: number): LineClass {
   if (header) return { type: 'header', field: { tag: header[1], value: (header[2] ?? '').trim(), line } };
   if (trimmed.startsWith('#') || trimmed.startsWith('//')) return { type: 'comment' };
   if (/^\[puzzle\]$/i.test(trimmed)) return { type: 'comment' };
+  const colons = libraryColons(text);
+  if (colons) return { type: 'library', colons };
 
   // A grid row: 9 cells once grid separators and spaces are dropped (short lines only);
   // a `#` or `//` comment may follow it.
@@ -184,6 +197,24 @@ function classify(text: string, line: number): LineClass {
   // Long tokens made mostly of cell characters are puzzles, broken or not; other text is a label.
   if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenEnd: end };
   return { type: 'label', text: trimmed };
+}
+
+/**
+ * HoDoKu's library format: `:<technique>:<candidates>:<cells>:<deleted candidates>:<eliminations>:
+ * <placements>[:<extra>]`, 6 or 7 colons, the cells (a placed one after a `+`) in the third field.
+ * HoDoKu reads such a line as one record; so does this parser when the cells field looks like a
+ * puzzle (mostly cell characters), else the line is prose.
+ */
+function libraryColons(text: string): number[] | null {
+  const start = text.length - text.trimStart().length;
+  if (text[start] !== ':') return null;
+  const colons: number[] = [];
+  for (let i = start; i < text.length; i++) if (text.charCodeAt(i) === 58) colons.push(i);
+  if (colons.length !== 6 && colons.length !== 7) return null;
+  const cells = text.slice(colons[2] + 1, colons[3]).replace(/\+/g, '');
+  let cellLike = 0;
+  for (let i = 0; i < cells.length; i++) if (isCellChar(cells[i])) cellLike++;
+  return cells.length >= 30 && cellLike >= cells.length * 0.8 ? colons : null;
 }
 
 function emptyPuzzle(kind: PuzzleKind, line: number, r: Range, header: HeaderField[]): Puzzle {
@@ -343,6 +374,61 @@ function readLinePuzzle(text: string, line: number, tokenEnd: number, header: He
   return p;
 }
 
+const CANDIDATE_RE = /^[1-9]{3}$/;
+
+/**
+ * A HoDoKu library line as a puzzle: its cells, placed ones counting as values, and when the
+ * deleted-candidates field lists any (`537` = 5 in r3c7), the 729 puzzle HoDoKu would show: every
+ * candidate no value in its houses excludes, less those.
+ */
+function readLibraryLine(text: string, line: number, colons: number[], header: HeaderField[]): Puzzle {
+  const start = colons[2] + 1;
+  const end = colons[3];
+  const p = emptyPuzzle('81', line, range(line, start, end), header);
+  // The last field (a chain's length, or nothing) is where a rating goes, as after any puzzle line.
+  const last = colons[colons.length - 1] + 1;
+  const tail = text.slice(last);
+  const trailingStart = last + (tail.length - tail.trimStart().length);
+  p.trailing = text.slice(trailingStart).trimEnd();
+  p.trailingRange = range(line, trailingStart, trailingStart + p.trailing.length);
+  const chars: string[] = [];
+  const at: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (text[i] === '+' && isDigit(text[i + 1] ?? '')) continue;
+    chars.push(text[i]);
+    at.push(i);
+  }
+  if (chars.length !== 81) {
+    const message = `Wrong length: a HoDoKu library line's cells field needs 81 cells (a '+' marks a placed digit), found ${chars.length}`;
+    p.problems.push(syntaxError('wrong-length', message, p.range));
+    return p;
+  }
+  p.gridCells = new Int32Array(162);
+  at.forEach((ch, c) => {
+    p.gridCells![2 * c] = line;
+    p.gridCells![2 * c + 1] = ch;
+  });
+  readGivens(p, chars.join(''));
+  const deleted: number[] = [];
+  const field = text.slice(colons[3] + 1, colons[4]);
+  for (const m of field.matchAll(/\S+/g)) {
+    const from = colons[3] + 1 + m.index;
+    if (CANDIDATE_RE.test(m[0])) deleted.push(m[0].charCodeAt(0) - 49, (m[0].charCodeAt(1) - 49) * 9 + m[0].charCodeAt(2) - 49);
+    else {
+      const message = `Invalid deleted candidate '${m[0]}' in a HoDoKu library line: expected digit, row and column (537: 5 in r3c7)`;
+      p.problems.push(syntaxError('invalid-character', message, range(line, from, from + m[0].length)));
+    }
+  }
+  if (p.problems.some((f) => f.severity === 'error')) p.text = null;
+  if (p.text === null || deleted.length === 0) return p;
+  const cands = candidatesOfText(p.text);
+  for (let c = 0; c < 81; c++) if (p.text.charCodeAt(c) !== 46) for (const q of PEERS[c]) if (p.text.charCodeAt(q) === 46) cands[q] &= ~cands[c];
+  for (let i = 0; i < deleted.length; i += 2) if (p.text.charCodeAt(deleted[i + 1]) === 46) cands[deleted[i + 1]] &= ~(1 << deleted[i]);
+  p.kind = '729';
+  p.text = pencilmarkString(cands);
+  return p;
+}
+
 interface RowLine {
   line: number;
   text: string;
@@ -393,7 +479,10 @@ export function gridRowCells(text: string): number[] | null {
 }
 
 /** A line that is a puzzle by itself (81 or 729 characters): no grid or header spans across it. */
-export const isLinePuzzle = (text: string): boolean => classify(text, 0).type === 'puzzle';
+export const isLinePuzzle = (text: string): boolean => {
+  const type = classify(text, 0).type;
+  return type === 'puzzle' || type === 'library';
+};
 
 /** Parses lines [from, to) of a document; puzzles carry the lines' real numbers. */
 export function parseLines(lines: readonly string[], from = 0, to = lines.length): Puzzle[] {
@@ -441,6 +530,9 @@ export function parseLines(lines: readonly string[], from = 0, to = lines.length
         break;
       case 'puzzle':
         take(readLinePuzzle(text, line, cls.tokenEnd, header));
+        break;
+      case 'library':
+        take(readLibraryLine(text, line, cls.colons, header));
         break;
       case 'binary':
         // Reported, but no puzzle: the headers above stay for the next puzzle.

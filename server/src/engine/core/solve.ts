@@ -41,6 +41,7 @@
  * guess places a digit. Nothing is allocated during the search (solver state
  * is module-level: solve() is synchronous and never re-entered).
  */
+import { PERM3 } from './grid';
 
 export interface SolveOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from multiple). */
@@ -87,17 +88,9 @@ const ROW_OTHERS = new Int32Array(27);
     ROW_BOXES[v] = (v & 7 ? 1 : 0) | (v & 0o70 ? 2 : 0) | (v & 0o700 ? 4 : 0);
     SINGLE[v] = v !== 0 && (v & (v - 1)) === 0 ? 1 : 0;
   }
-  const perms = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-  ];
   for (let m = 0; m < 512; m++) {
     let allowed = 0;
-    for (const p of perms) {
+    for (const p of PERM3) {
       const e = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
       if ((m & e) === e) allowed |= e;
     }
@@ -131,6 +124,10 @@ const BAND_BOARDS = 0x1249249;
  * board i changed since the state was last at a fixpoint. Returns
  * CONTRADICTION, SOLVED, or the guess to make, encoded as 32 * board + bit
  * (board = 3*digit + band).
+ *
+ * One function on purpose: this loop is the solver's time (every puzzle, every guess), and its
+ * steps share the live board words and the `dirty`/touched masks in locals; split into functions
+ * they would go back and forth through S or return several masks at once.
  */
 function propagate(dirty: number): number {
   const F = S;

@@ -5,15 +5,12 @@
 import { ALL_DIGITS, PEERS, bit, singleDigit } from './grid';
 
 export class State {
-  /** Digit of each cell, 0 when empty. */
-  readonly values: Uint8Array;
-  /** Candidates of each empty cell (0 for a solved cell). */
-  readonly cands: Uint16Array;
-
-  constructor(values: Uint8Array, cands: Uint16Array) {
-    this.values = values;
-    this.cands = cands;
-  }
+  constructor(
+    /** Digit of each cell, 0 when empty. */
+    readonly values: Uint8Array,
+    /** Candidates of each empty cell (0 for a solved cell). */
+    readonly cands: Uint16Array,
+  ) {}
 
   /**
    * From a givens puzzle: empty cells get every digit no peer holds. From a pencilmark puzzle,

@@ -6,7 +6,7 @@
 import { plural } from '../core/format';
 import { State } from '../core/state';
 import type { Step } from '../core/step';
-import { TECHNIQUES } from './techniques';
+import { TECHNIQUES, techniquesWithout } from './techniques';
 import { Budget, BudgetExceeded } from '../core/budget';
 import { type Technique } from './techniques/technique';
 
@@ -24,6 +24,8 @@ export interface Rating {
   steps: Step[];
   /** The first step with the highest difficulty. */
   hardest: Step | null;
+  /** The techniques it ran without (RateOptions.exclude), when any: a rating of a reduced set. */
+  excluded?: readonly string[];
 }
 
 export interface RateOptions {
@@ -33,6 +35,8 @@ export interface RateOptions {
   budgetMs?: number;
   cancelled?: () => boolean;
   techniques?: readonly Technique[];
+  /** Technique names (TECHNIQUE_NAMES, any case) to rate without, as serate's --techs leaves some out. */
+  exclude?: readonly string[];
 }
 
 export const DEFAULT_RATING_BUDGET_MS = 10_000;
@@ -79,7 +83,8 @@ export function applyStep(state: State, step: Step): void {
 /** Rates from `state`, which it changes: pass a clone to keep the start. */
 export function rate(state: State, options: RateOptions): Rating {
   const budget = new Budget(options.budgetMs ?? DEFAULT_RATING_BUDGET_MS, options.cancelled);
-  const techniques = options.techniques ?? TECHNIQUES;
+  const exclude = options.exclude ?? [];
+  const techniques = techniquesWithout(options.techniques ?? TECHNIQUES, exclude);
   const steps: Step[] = [];
   let er = 0;
   let ep = 0;
@@ -111,7 +116,7 @@ export function rate(state: State, options: RateOptions): Rating {
     // What the unfinished search already proves: ER is at least the next step's least difficulty.
     er = Math.max(er, nextStepAtLeast(techniques, searching.index));
   }
-  return { status, er, ep, ed, steps, hardest };
+  return { status, er, ep, ed, steps, hardest, ...(exclude.length > 0 ? { excluded: exclude } : {}) };
 }
 
 /** What the editor keeps per puzzle text: small enough to cache for a whole collection. */
@@ -126,23 +131,33 @@ export interface RatingSummary {
   techniques: Record<string, number>;
   /** BUG steps on the path: the editor warns about the BUG state they resolve. */
   bugSteps: Step[];
+  excluded?: readonly string[];
 }
 
 const isBugStep = (step: Step): boolean => /^(BUG|Bivalue Universal Grave)/.test(step.technique);
 
 export function summarize(rating: Rating): RatingSummary {
-  const { status, er, ep, ed, hardest, steps } = rating;
+  const { status, er, ep, ed, hardest, steps, excluded } = rating;
   const techniques: Record<string, number> = {};
   for (const step of steps) techniques[step.technique] = (techniques[step.technique] ?? 0) + 1;
-  return { status, er, ep, ed, hardest: hardest?.technique ?? null, steps: steps.length, techniques, bugSteps: steps.filter(isBugStep) };
+  const summary: RatingSummary = { status, er, ep, ed, hardest: hardest?.technique ?? null, steps: steps.length, techniques, bugSteps: steps.filter(isBugStep) };
+  return excluded ? { ...summary, excluded } : summary;
 }
 
 /** `ED=9.0/1.2/1.2`, as SE prints it (ER/EP/ED). */
 export const seRatingText = (r: { er: number; ep: number; ed: number }): string =>
   `ED=${seFormat(r.er)}/${seFormat(r.ep)}/${seFormat(r.ed)}`;
 
-/** One line for hovers, the CLI and messages. */
+/** `without Nishio Forcing Chains`: what a rating of a reduced set of techniques left out. */
+export const reducedText = (excluded: readonly string[]): string => `without ${excluded.join(', ')}`;
+
+/** One line for hovers, the CLI and messages; a rating of a reduced set says so. */
 export function describeRating(r: RatingSummary): string {
+  const text = describeFullRating(r);
+  return r.excluded ? `${text} [${reducedText(r.excluded)}]` : text;
+}
+
+function describeFullRating(r: RatingSummary): string {
   switch (r.status) {
     case 'solved':
       return `${seRatingText(r)} (hardest: ${r.hardest ?? 'none'}, ${plural(r.steps, 'step')})`;

@@ -12,6 +12,7 @@ import {
   candidatesWithGivens,
   cellSetOf,
   cellsOfWords,
+  differingCells,
   digitsOf81,
   sizeOfWords,
   solutionDigits,
@@ -109,7 +110,6 @@ export interface MinimalityResult {
  * candidate checked by the solver and every failure adding its difference set as a new UA set.
  */
 export function minimality(puzzle: string | ArrayLike<number>, options: UAOptions = {}): MinimalityResult {
-  const budget = options.budget;
   const p = digitsOf81(puzzle, 'puzzle');
   const givens: number[] = [];
   for (let c = 0; c < 81; c++) if (p[c]) givens.push(c);
@@ -120,9 +120,18 @@ export function minimality(puzzle: string | ArrayLike<number>, options: UAOption
   if (first.count !== 1 || !first.complete) {
     return { solutions: first.count, minimal: false, redundant: [], largestRemovable: [], minimalPuzzle: text };
   }
-  const sol = first.solutions[0];
+  const redundant = redundantClues(p, givens, cands, options.budget);
+  if (redundant.length === 0) {
+    return { solutions: 1, minimal: true, redundant, largestRemovable: [], minimalPuzzle: text };
+  }
+  const removable = new RemovableSearch(first.solutions[0], givens, redundant, options).largest();
+  const removed = new Set(removable);
+  const minimalPuzzle = Array.from(p, (d, c) => (d && !removed.has(c) ? String(d) : '.')).join('');
+  return { solutions: 1, minimal: false, redundant, largestRemovable: removable, minimalPuzzle };
+}
 
-  // Redundant clues: removable alone.
+/** The givens removable alone (the rest still has one solution): one solver call each. */
+function redundantClues(p: Uint8Array, givens: readonly number[], cands: Uint16Array, budget: Budget | undefined): number[] {
   const redundant: number[] = [];
   for (const c of givens) {
     budget?.check();
@@ -131,46 +140,73 @@ export function minimality(puzzle: string | ArrayLike<number>, options: UAOption
     cands[c] = 1 << (p[c] - 1);
     if (r.count === 1 && r.complete) redundant.push(c);
   }
-  if (redundant.length === 0) {
-    return { solutions: 1, minimal: true, redundant, largestRemovable: [], minimalPuzzle: text };
+  return redundant;
+}
+
+/**
+ * The largest set of redundant clues R0 removable together: the smallest H within R0 such that
+ * the other clues N plus H still give one solution, by branch and bound over the UA sets that
+ * N misses (restricted to R0: the "family" H must hit).
+ */
+class RemovableSearch {
+  private readonly r0: CellSet;
+  private readonly n0: CellSet;
+  private readonly family = new CellSetList(64);
+  /** The clues of R0 kept so far, and those excluded from H on this branch. */
+  private readonly h: CellSet = [0, 0, 0];
+  private readonly dead: CellSet = [0, 0, 0];
+  /** The smallest H found (at first all of R0: keeping every clue is always unique). */
+  private best: CellSet;
+  private bestSize: number;
+  private calls = 0;
+
+  constructor(
+    private readonly sol: Uint8Array,
+    givens: readonly number[],
+    redundant: readonly number[],
+    private readonly options: UAOptions,
+  ) {
+    const all = cellSetOf(givens);
+    const r0 = cellSetOf(redundant);
+    this.r0 = r0;
+    this.n0 = [all[0] & ~r0[0], all[1] & ~r0[1], all[2] & ~r0[2]];
+    this.best = [r0[0], r0[1], r0[2]];
+    this.bestSize = redundant.length;
+    const uas = enumerateUAs(sol, { maxSize: options.maxSize ?? 12, budget: options.budget });
+    for (let i = 0; i < uas.count; i++) this.addFamily(uas.words[3 * i], uas.words[3 * i + 1], uas.words[3 * i + 2]);
   }
 
-  // Largest removable set: smallest H within the redundant clues R0 such that the other
-  // clues N plus H still give a unique solution.
-  const all = cellSetOf(givens);
-  const r0 = cellSetOf(redundant);
-  const n0: CellSet = [all[0] & ~r0[0], all[1] & ~r0[1], all[2] & ~r0[2]];
-  const family = new CellSetList(64);
-  const addFamily = (w0: number, w1: number, w2: number): void => {
-    // Sets hit by the kept clues N need nothing; the rest, restricted to R0, need a cell of H.
+  /** R0 minus the smallest H: the clues removable together. */
+  largest(): number[] {
+    this.search(0);
+    const { r0, best } = this;
+    return cellsOfWords(r0[0] & ~best[0], r0[1] & ~best[1], r0[2] & ~best[2]);
+  }
+
+  /** A UA set: sets hit by the kept clues N need nothing; the rest, restricted to R0, need a cell of H. */
+  private addFamily(w0: number, w1: number, w2: number): void {
+    const { n0, r0 } = this;
     if ((w0 & n0[0]) | (w1 & n0[1]) | (w2 & n0[2])) return;
-    family.push(w0 & r0[0], w1 & r0[1], w2 & r0[2]);
-  };
-  const uas = enumerateUAs(sol, { maxSize: options.maxSize ?? 12, budget });
-  for (let i = 0; i < uas.count; i++) addFamily(uas.words[3 * i], uas.words[3 * i + 1], uas.words[3 * i + 2]);
+    this.family.push(w0 & r0[0], w1 & r0[1], w2 & r0[2]);
+  }
 
-  let best: CellSet = [r0[0], r0[1], r0[2]]; // keep every clue: always unique
-  let bestSize = redundant.length;
-  const h: CellSet = [0, 0, 0];
-  const dead: CellSet = [0, 0, 0];
-  let calls = 0;
-
-  const verify = (): boolean => {
-    const c2 = candidatesWithGivens(sol, n0[0] | h[0], n0[1] | h[1], n0[2] | h[2]);
-    const r = solve(c2, { limit: 2, nodeBudget: NODE_BUDGET });
+  /** N plus H hits every set of the family: the solver decides; a second solution joins the family. */
+  private verify(): boolean {
+    const { n0, h, sol } = this;
+    const r = solve(candidatesWithGivens(sol, n0[0] | h[0], n0[1] | h[1], n0[2] | h[2]), { limit: 2, nodeBudget: NODE_BUDGET });
     if (r.count === 1 && r.complete) return true;
     const other = r.solutions.find((s) => s.some((d, c) => d !== sol[c]));
     if (!other) return false; // budget-limited solve: treat as not unique (safe: keeps more clues)
-    const diff: number[] = [];
-    for (let c = 0; c < 81; c++) if (other[c] !== sol[c]) diff.push(c);
-    const w = cellSetOf(diff);
-    addFamily(w[0], w[1], w[2]);
+    const w = differingCells(sol, other);
+    this.addFamily(w[0], w[1], w[2]);
     return false;
-  };
+  }
 
-  const search = (size: number): void => {
-    if ((++calls & 255) === 0) budget?.check();
-    if (size >= bestSize) return;
+  /** H has `size` cells: bound, then branch on the unhit set with fewest live cells (or verify when none is left). */
+  private search(size: number): void {
+    if ((++this.calls & 255) === 0) this.options.budget?.check();
+    if (size >= this.bestSize) return;
+    const { h, dead, family } = this;
     // Unhit sets: the one with fewest live cells; a greedy count of disjoint ones bounds the rest.
     let pick = -1;
     let pickLive = 99;
@@ -184,10 +220,7 @@ export function minimality(puzzle: string | ArrayLike<number>, options: UAOption
       const a1 = w[3 * i + 1];
       const a2 = w[3 * i + 2];
       if ((a0 & h[0]) | (a1 & h[1]) | (a2 & h[2])) continue;
-      const l0 = a0 & ~dead[0];
-      const l1 = a1 & ~dead[1];
-      const l2 = a2 & ~dead[2];
-      const live = sizeOfWords(l0, l1, l2);
+      const live = sizeOfWords(a0 & ~dead[0], a1 & ~dead[1], a2 & ~dead[2]);
       if (live === 0) return; // an unhit set with every cell excluded
       if (live < pickLive) {
         pickLive = live;
@@ -200,36 +233,32 @@ export function minimality(puzzle: string | ArrayLike<number>, options: UAOption
         u2 |= a2;
       }
     }
-    if (size + lb >= bestSize) return;
-    if (pick < 0) {
-      if (verify()) {
-        best = [h[0], h[1], h[2]];
-        bestSize = size;
-        return;
-      }
-      search(size); // the new set is unhit now: branch on it
-      return;
-    }
+    if (size + lb >= this.bestSize) return;
+    if (pick >= 0) this.branch(pick, size);
+    else if (this.verify()) {
+      this.best = [h[0], h[1], h[2]];
+      this.bestSize = size;
+    } else this.search(size); // the new set is unhit now: branch on it
+  }
+
+  /** Each live cell of family set `pick` in turn joins H; once tried, it is excluded from the branches after it. */
+  private branch(pick: number, size: number): void {
+    const { h, dead } = this;
+    const w = this.family.words;
     const cells = cellsOfWords(w[3 * pick] & ~dead[0], w[3 * pick + 1] & ~dead[1], w[3 * pick + 2] & ~dead[2]);
     const deadBefore: CellSet = [dead[0], dead[1], dead[2]];
     for (const c of cells) {
       const b = c >= 54 ? 2 : c >= 27 ? 1 : 0;
       const bitc = 1 << (c - 27 * b);
       h[b] |= bitc;
-      search(size + 1);
+      this.search(size + 1);
       h[b] &= ~bitc;
       dead[b] |= bitc;
     }
     dead[0] = deadBefore[0];
     dead[1] = deadBefore[1];
     dead[2] = deadBefore[2];
-  };
-  search(0);
-
-  const removable = cellsOfWords(r0[0] & ~best[0], r0[1] & ~best[1], r0[2] & ~best[2]);
-  const removed = new Set(removable);
-  const minimalPuzzle = Array.from(p, (d, c) => (d && !removed.has(c) ? String(d) : '.')).join('');
-  return { solutions: 1, minimal: false, redundant, largestRemovable: removable, minimalPuzzle };
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -332,7 +361,7 @@ export function multipleSolutions(puzzle: string | ArrayLike<number>, options: U
     if (r.count === 1 && r.complete) break;
     const other = r.solutions.find((s) => s.some((d, c) => d !== sol[c]));
     if (other) {
-      const w = cellSetOf(diffOf(other));
+      const w = differingCells(sol, other);
       open.push(w[0], w[1], w[2]);
     }
     const count = new Int32Array(81);

@@ -99,6 +99,20 @@ export function candidatesWithGivens(grid: ArrayLike<number>, w0: number, w1: nu
   return cands;
 }
 
+/**
+ * The cells where `other`, another solution of the grid's givens, differs from `grid`: a UA set
+ * of the grid that those givens miss.
+ */
+export function differingCells(grid: ArrayLike<number>, other: ArrayLike<number>): CellSet {
+  const w: CellSet = [0, 0, 0];
+  for (let c = 0; c < 81; c++) {
+    if (other[c] === grid[c]) continue;
+    const b = c >= 54 ? 2 : c >= 27 ? 1 : 0;
+    w[b] |= 1 << (c - 27 * b);
+  }
+  return w;
+}
+
 /** Growable list of cell sets (three words each). */
 export class CellSetList {
   words: Int32Array;

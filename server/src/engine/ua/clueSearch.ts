@@ -40,7 +40,7 @@
  */
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
-import { CellSetList, candidatesWithGivens, cellsOfWords, popcount27, solutionDigits, type CellSet } from './cells';
+import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';
 
@@ -91,6 +91,18 @@ const BAND = 0x7ffffff;
 /** Cells of stack s inside a band word. */
 const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
+
+/**
+ * Writes the cells of bands 1 and 2 in the words (m0, m1) (cells 0..26 and 27..53) to `out`
+ * from `at`, in increasing order; returns how many. The searches walk these lists instead of
+ * peeling the bits in each loop.
+ */
+function listCells(m0: number, m1: number, out: Int8Array, at: number): number {
+  let n = 0;
+  for (let m = m0; m !== 0; m &= m - 1) out[at + n++] = 31 - Math.clz32(m & -m);
+  for (let m = m1; m !== 0; m &= m - 1) out[at + n++] = 58 - Math.clz32(m & -m);
+  return n;
+}
 
 interface Task {
   /** The grid as searched: band 3 in rows 6-8. */
@@ -291,6 +303,8 @@ class TaskRun {
   private readonly g: Uint8Array;
   private readonly target: number;
   private readonly chosen = new Int32Array(81);
+  /** Per depth d, from 54 * d: the cells a loop at that depth tries (listCells). */
+  private readonly cells: Int8Array;
   private readonly stackCount = new Int32Array(3);
   /**
    * Sets of `two` not hit by chosen[0..d-1], per depth d, sparse: the non-zero words only, as (word index, bits)
@@ -325,6 +339,15 @@ class TaskRun {
     this.g = task.grid;
     this.target = task.clues - task.k;
     this.v2n = new Int32Array(this.target + 2);
+    this.cells = new Int8Array(54 * (this.target + 2));
+  }
+
+  /** Clue c at depth d: counted in its stack; returns the stack (to count it out again). */
+  private choose(d: number, c: number): number {
+    this.chosen[d] = c;
+    const s = stackOfBit(c);
+    this.stackCount[s]++;
+    return s;
   }
 
   run(): void {
@@ -484,44 +507,32 @@ class TaskRun {
         }
       }
       const known = two.count;
-      for (let band = 0; band < 2; band++) {
-        let m = band === 0 ? m0 : m1;
-        while (m !== 0) {
-          const low = m & -m;
-          m ^= low;
-          const c = 27 * band + 31 - Math.clz32(low);
-          this.chosen[d] = c;
-          const s = stackOfBit(c);
-          this.stackCount[s]++;
-          if (two.count !== known) this.step(d, c);
-          else this.step3(d, c);
-          if (two.count === known || !this.anyTwo(d + 1)) this.leaf(d + 1, true);
-          this.stackCount[s]--;
-        }
+      const cells = this.cells;
+      for (let k = 0, at = 54 * d, n = listCells(m0, m1, cells, at); k < n; k++) {
+        const c = cells[at + k];
+        const s = this.choose(d, c);
+        if (two.count !== known) this.step(d, c);
+        else this.step3(d, c);
+        if (two.count === known || !this.anyTwo(d + 1)) this.leaf(d + 1, true);
+        this.stackCount[s]--;
       }
       return;
     }
     let d0 = dead0;
     let d1 = dead1;
-    const total = d === 0 ? popcount27(m0) + popcount27(m1) : 0;
-    let done = 0;
-    for (let band = 0; band < 2; band++) {
-      let m = band === 0 ? m0 : m1;
-      while (m !== 0) {
-        const low = m & -m;
-        m ^= low;
-        const c = 27 * band + 31 - Math.clz32(low);
-        const s = stackOfBit(c);
-        this.chosen[d] = c;
-        this.stackCount[s]++;
-        this.step(d, c);
-        if (band === 0) this.xy(d + 1, d0, d1, n1 + 1, n2);
-        else this.xy(d + 1, d0, d1, n1, n2 + 1);
-        this.stackCount[s]--;
-        if (band === 0) d0 |= low;
-        else d1 |= low;
-        if (d === 0) this.progress(++done / total);
-      }
+    const cells = this.cells;
+    const at = 54 * d;
+    const n = listCells(m0, m1, cells, at);
+    for (let k = 0; k < n; k++) {
+      const c = cells[at + k];
+      const s = this.choose(d, c);
+      this.step(d, c);
+      if (c < 27) this.xy(d + 1, d0, d1, n1 + 1, n2);
+      else this.xy(d + 1, d0, d1, n1, n2 + 1);
+      this.stackCount[s]--;
+      if (c < 27) d0 |= 1 << c;
+      else d1 |= 1 << (c - 27);
+      if (d === 0) this.progress((k + 1) / n);
     }
   }
 
@@ -539,65 +550,54 @@ class TaskRun {
     const known = two.count;
     let d0 = dead0;
     let d1 = dead1;
-    for (let band = 0; band < 2; band++) {
-      let m = band === 0 ? m0 : m1;
-      while (m !== 0) {
-        const low = m & -m;
-        m ^= low;
-        const c = 27 * band + 31 - Math.clz32(low);
-        const s = stackOfBit(c);
-        const c0 = band === 0 ? low : 0;
-        const c1 = band === 1 ? low : 0;
-        this.chosen[d] = c;
-        this.stackCount[s]++;
-        this.allowed(n1 + (band === 0 ? 1 : 0), n2 + (band === 1 ? 1 : 0));
-        let i0 = this.a0 & ~d0 & ~c0;
-        let i1 = this.a1 & ~d1 & ~c1;
-        for (let j = 0, n = this.v2n[d]; j < n && (i0 | i1) !== 0; j++) {
-          const w = vi[base + j];
-          let x = vb[base + j];
-          while (x !== 0) {
-            const lw = x & -x;
-            x ^= lw;
-            const u = 32 * w + 31 - Math.clz32(lw);
-            if ((sets[3 * u] & c0) | (sets[3 * u + 1] & c1)) continue;
-            i0 &= sets[3 * u];
-            i1 &= sets[3 * u + 1];
-          }
+    const cells = this.cells;
+    const at = 54 * d;
+    const at2 = at + 54;
+    for (let k = 0, count = listCells(m0, m1, cells, at); k < count; k++) {
+      const c = cells[at + k];
+      const c0 = c < 27 ? 1 << c : 0;
+      const c1 = c < 27 ? 0 : 1 << (c - 27);
+      const s = this.choose(d, c);
+      this.allowed(n1 + (c < 27 ? 1 : 0), n2 + (c < 27 ? 0 : 1));
+      let i0 = this.a0 & ~d0 & ~c0;
+      let i1 = this.a1 & ~d1 & ~c1;
+      for (let j = 0, n = this.v2n[d]; j < n && (i0 | i1) !== 0; j++) {
+        const w = vi[base + j];
+        let x = vb[base + j];
+        while (x !== 0) {
+          const lw = x & -x;
+          x ^= lw;
+          const u = 32 * w + 31 - Math.clz32(lw);
+          if ((sets[3 * u] & c0) | (sets[3 * u + 1] & c1)) continue;
+          i0 &= sets[3 * u];
+          i1 &= sets[3 * u + 1];
         }
-        // Earlier clues are never picked again (free choice allows any cell not excluded).
-        for (let t = 0; t < d; t++) {
-          const e = this.chosen[t];
-          if (e < 27) i0 &= ~(1 << e);
-          else i1 &= ~(1 << (e - 27));
-        }
-        if ((i0 | i1) !== 0) {
-          this.step3(d, c);
-          for (let b2 = 0; b2 < 2; b2++) {
-            let mm = b2 === 0 ? i0 : i1;
-            while (mm !== 0) {
-              const low2 = mm & -mm;
-              mm ^= low2;
-              const c2 = 27 * b2 + 31 - Math.clz32(low2);
-              const s2 = stackOfBit(c2);
-              this.chosen[d + 1] = c2;
-              this.stackCount[s2]++;
-              if (two.count !== known) {
-                this.step(d, c);
-                this.step(d + 1, c2);
-                if (!this.anyTwo(d + 2)) this.leaf(d + 2, true);
-              } else {
-                this.step3(d + 1, c2);
-                this.leaf(d + 2, true);
-              }
-              this.stackCount[s2]--;
-            }
-          }
-        }
-        this.stackCount[s]--;
-        if (band === 0) d0 |= low;
-        else d1 |= low;
       }
+      // Earlier clues are never picked again (free choice allows any cell not excluded).
+      for (let t = 0; t < d; t++) {
+        const e = this.chosen[t];
+        if (e < 27) i0 &= ~(1 << e);
+        else i1 &= ~(1 << (e - 27));
+      }
+      if ((i0 | i1) !== 0) {
+        this.step3(d, c);
+        for (let k2 = 0, count2 = listCells(i0, i1, cells, at2); k2 < count2; k2++) {
+          const c2 = cells[at2 + k2];
+          const s2 = this.choose(d + 1, c2);
+          if (two.count !== known) {
+            this.step(d, c);
+            this.step(d + 1, c2);
+            if (!this.anyTwo(d + 2)) this.leaf(d + 2, true);
+          } else {
+            this.step3(d + 1, c2);
+            this.leaf(d + 2, true);
+          }
+          this.stackCount[s2]--;
+        }
+      }
+      this.stackCount[s]--;
+      d0 |= c0;
+      d1 |= c1;
     }
   }
 
@@ -617,9 +617,7 @@ class TaskRun {
       let used = false;
       for (let j = 0; j < d; j++) if (this.chosen[j] === c) used = true;
       if (used) continue;
-      const s = stackOfBit(c);
-      this.chosen[d] = c;
-      this.stackCount[s]++;
+      const s = this.choose(d, c);
       this.step(d, c);
       if (inB1) this.free(d + 1, c + 1, dead0, dead1, n1 + 1, n2);
       else this.free(d + 1, c + 1, dead0, dead1, n1, n2 + 1);
@@ -857,15 +855,7 @@ class TaskRun {
    */
   private learn(other: Uint8Array, depth: number): boolean {
     const g = this.g;
-    let d0 = 0;
-    let d1 = 0;
-    let d2 = 0;
-    for (let c = 0; c < 81; c++) {
-      if (other[c] === g[c]) continue;
-      if (c < 27) d0 |= 1 << c;
-      else if (c < 54) d1 |= 1 << (c - 27);
-      else d2 |= 1 << (c - 54);
-    }
+    const [d0, d1, d2] = differingCells(g, other);
     const size = popcount27(d0) + popcount27(d1) + popcount27(d2);
     let inner: CellSetList;
     if (size <= MINIMIZE_UP_TO) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND & ~d0, BAND & ~d1, BAND & ~d2] });

@@ -23,9 +23,10 @@
  */
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
-import { CellSetList, candidatesWithGivens, solutionDigits } from './cells';
+import { CellSetList, candidatesWithGivens, differingCells, solutionDigits } from './cells';
 import { enumerateUAs } from './enumerate';
-import { LINE_MAP, LINE_MAPS, PERM3, lineMapIndex, maskImages, transposeGrid } from './symmetry';
+import { PERM3 } from '../core/grid';
+import { LINE_MAP, LINE_MAPS, lineMapIndex, maskImages, transposeGrid } from './symmetry';
 
 export interface PatternSearchOptions {
   /** Size bound of the UA sets enumerated up front (default 12). */
@@ -130,147 +131,179 @@ export function searchPattern(
   grids: string | ArrayLike<number> | readonly (string | ArrayLike<number>)[],
   options: PatternSearchOptions = {},
 ): PatternSearchResult {
-  const budget = options.budget;
-  const maxResults = options.maxResults ?? Infinity;
-  const cells = patternCells(pattern);
   const gridList: Uint8Array[] = (
     typeof grids === 'string' || (!Array.isArray(grids) && (grids as ArrayLike<number>).length === 81)
       ? [grids as string | ArrayLike<number>]
       : (grids as readonly (string | ArrayLike<number>)[])
   ).map((g) => solutionDigits(g));
+  const search = new PatternSearch(patternCells(pattern), options, gridList.length * 2 * LINE_MAPS);
+  const perGrid = gridList.map((grid) => search.grid(grid));
+  options.onProgress?.(search.done, search.total);
+  return { puzzles: search.puzzles, perGrid, stats: search.stats, complete: search.complete };
+}
 
-  const prow = new Int32Array(9);
-  const pcol = new Int32Array(9);
-  for (const c of cells) {
-    prow[(c / 9) | 0] |= 1 << c % 9;
-    pcol[c % 9] |= 1 << ((c / 9) | 0);
+/** One orientation of a grid (itself or transposed) as the combination step reads it. */
+interface Orientation {
+  g: Uint8Array;
+  /** bandTable of the grid's rows and of its columns (the transposed grid's rows). */
+  rowsTable: Int32Array;
+  colsTable: Int32Array;
+  /** The grid's UA sets: those enumerated up front, then those learnt from the solver. */
+  uas: CellSetList;
+  /** The UA set that missed last: the next map, a neighbour, most likely misses it too. */
+  lastMissed: number;
+}
+
+/** The search's state over all grids: the pattern's lines, the puzzles found, the counts. */
+class PatternSearch {
+  readonly puzzles: string[] = [];
+  readonly stats = { combinations: 0, uaChecked: 0, solverCalls: 0, learnt: 0 };
+  done = 0;
+  /** False once maxResults puzzles are found. */
+  complete = true;
+  private readonly seen = new Set<string>();
+  private readonly img = maskImages();
+  /** 9-bit column mask of each pattern row, row mask of each pattern column. */
+  private readonly prow = new Int32Array(9);
+  private readonly pcol = new Int32Array(9);
+  /** Column images of the nine pattern rows under the current column map. */
+  private readonly rowImg = new Int32Array(9);
+  private readonly maxResults: number;
+
+  constructor(
+    cells: readonly number[],
+    private readonly options: PatternSearchOptions,
+    readonly total: number,
+  ) {
+    this.maxResults = options.maxResults ?? Infinity;
+    for (const c of cells) {
+      this.prow[(c / 9) | 0] |= 1 << c % 9;
+      this.pcol[c % 9] |= 1 << ((c / 9) | 0);
+    }
   }
-  const img = maskImages();
-  const puzzles: string[] = [];
-  const seen = new Set<string>();
-  const perGrid: PatternGridResult[] = [];
-  const stats = { combinations: 0, uaChecked: 0, solverCalls: 0, learnt: 0 };
-  const total = gridList.length * 2 * LINE_MAPS;
-  let done = 0;
-  let complete = true;
 
-  for (const grid of gridList) {
+  /** Both orientations of one grid; how many new puzzles it gave, in how long. */
+  grid(grid: Uint8Array): PatternGridResult {
     const t0 = performance.now();
-    const before = puzzles.length;
-    for (let orientation = 0; orientation < 2 && complete; orientation++) {
-      const g = orientation === 0 ? grid : transposeGrid(grid);
-      const rowsTable = bandTable(g, prow);
-      const colsTable = bandTable(transposeGrid(g), pcol);
-      const uaList = enumerateUAs(g, { maxSize: options.maxSize ?? 12, budget });
-      const uas = new CellSetList(uaList.count + 64);
-      for (let i = 0; i < uaList.count; i++) uas.push(uaList.words[3 * i], uaList.words[3 * i + 1], uaList.words[3 * i + 2]);
-      let lastMissed = 0;
+    const before = this.puzzles.length;
+    for (let orientation = 0; orientation < 2 && this.complete; orientation++) {
+      this.orientation(orientation === 0 ? grid : transposeGrid(grid));
+    }
+    return { grid: grid.join(''), puzzles: this.puzzles.length - before, ms: performance.now() - t0 };
+  }
 
-      for (let gm = 0; gm < LINE_MAPS && complete; gm++) {
-        budget?.check();
-        if ((gm & 63) === 0) options.onProgress?.(done, total);
-        done++;
-        const o0 = rowsTable[gm];
-        const o1 = rowsTable[1296 + gm];
-        const o2 = rowsTable[2592 + gm];
-        if (o0 === 0 || o1 === 0 || o2 === 0) continue;
-        const sigma = PERM3[(gm / 216) | 0];
-        const tau0 = ((gm / 36) | 0) % 6;
-        const tau1 = ((gm / 6) | 0) % 6;
-        const tau2 = gm % 6;
-        const sBit0 = 1 << (6 * sigma[0] + tau0);
-        const sBit1 = 1 << (6 * sigma[1] + tau1);
-        const sBit2 = 1 << (6 * sigma[2] + tau2);
-        // Column images of the nine pattern rows under this column map.
-        const rowImg = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((r) => img[512 * gm + prow[r]]);
-        for (let beta = 0; beta < 6; beta++) {
-          const bp = PERM3[beta];
-          const a0 = (o0 >> (6 * bp[0])) & 63;
-          const a1 = (o1 >> (6 * bp[1])) & 63;
-          const a2 = (o2 >> (6 * bp[2])) & 63;
-          if (a0 === 0 || a1 === 0 || a2 === 0) continue;
-          for (let p0 = 0; p0 < 6; p0++) {
-            if (((a0 >> p0) & 1) === 0) continue;
-            for (let p1 = 0; p1 < 6; p1++) {
-              if (((a1 >> p1) & 1) === 0) continue;
-              for (let p2 = 0; p2 < 6; p2++) {
-                if (((a2 >> p2) & 1) === 0) continue;
-                const rm = lineMapIndex(beta, p0, p1, p2);
-                if (
-                  (colsTable[rm] & sBit0) === 0 ||
-                  (colsTable[1296 + rm] & sBit1) === 0 ||
-                  (colsTable[2592 + rm] & sBit2) === 0
-                )
-                  continue;
-                stats.combinations++;
-                // The pattern's image in the grid, as band words.
-                let w0 = 0;
-                let w1 = 0;
-                let w2 = 0;
-                for (let r = 0; r < 9; r++) {
-                  const R = LINE_MAP[9 * rm + r];
-                  const m = rowImg[r] << (9 * (R % 3));
-                  if (R < 3) w0 |= m;
-                  else if (R < 6) w1 |= m;
-                  else w2 |= m;
-                }
-                // Every UA set hit? The one that missed last time first.
-                stats.uaChecked++;
-                const uw = uas.words;
-                let unhit = -1;
-                if (((uw[3 * lastMissed] & w0) | (uw[3 * lastMissed + 1] & w1) | (uw[3 * lastMissed + 2] & w2)) === 0)
-                  unhit = lastMissed;
-                else {
-                  for (let k = 0, n = 3 * uas.count; k < n; k += 3) {
-                    if (((uw[k] & w0) | (uw[k + 1] & w1) | (uw[k + 2] & w2)) === 0) {
-                      unhit = k / 3;
-                      break;
-                    }
-                  }
-                }
-                if (unhit >= 0) {
-                  lastMissed = unhit;
-                  continue;
-                }
-                stats.solverCalls++;
-                if ((stats.solverCalls & 63) === 0) budget?.check();
-                const r = solve(candidatesWithGivens(g, w0, w1, w2), { limit: 2 });
-                if (r.count !== 1 || !r.complete) {
-                  const other = r.solutions.find((s) => s.some((d, c) => d !== g[c]));
-                  if (other) {
-                    let d0 = 0;
-                    let d1 = 0;
-                    let d2 = 0;
-                    for (let c = 0; c < 81; c++) {
-                      if (other[c] === g[c]) continue;
-                      if (c < 27) d0 |= 1 << c;
-                      else if (c < 54) d1 |= 1 << (c - 27);
-                      else d2 |= 1 << (c - 54);
-                    }
-                    lastMissed = uas.push(d0, d1, d2);
-                    stats.learnt++;
-                  }
-                  continue;
-                }
-                let text = '';
-                for (let c = 0; c < 81; c++) {
-                  const pr = (c / 9) | 0;
-                  const pc = c % 9;
-                  text += (prow[pr] >> pc) & 1 ? String(g[9 * LINE_MAP[9 * rm + pr] + LINE_MAP[9 * gm + pc]]) : '.';
-                }
-                if (complete && !seen.has(text)) {
-                  seen.add(text);
-                  puzzles.push(text);
-                  if (puzzles.length >= maxResults) complete = false;
-                }
-              }
-            }
+  /** Steps 1 and 2 (the band and stack tables, the UA sets), then step 3 over every column map. */
+  private orientation(g: Uint8Array): void {
+    const rowsTable = bandTable(g, this.prow);
+    const colsTable = bandTable(transposeGrid(g), this.pcol);
+    const uaList = enumerateUAs(g, { maxSize: this.options.maxSize ?? 12, budget: this.options.budget });
+    const uas = new CellSetList(uaList.count + 64);
+    for (let i = 0; i < uaList.count; i++) uas.push(uaList.words[3 * i], uaList.words[3 * i + 1], uaList.words[3 * i + 2]);
+    const o: Orientation = { g, rowsTable, colsTable, uas, lastMissed: 0 };
+    for (let gm = 0; gm < LINE_MAPS && this.complete; gm++) this.columnMap(o, gm);
+  }
+
+  /**
+   * Step 3 for column map gm: the row maps built from the band choices its band table keeps
+   * (band order beta, row orders p0..p2 inside the bands), each tried when the stack table
+   * accepts where it sends the pattern's stacks.
+   */
+  private columnMap(o: Orientation, gm: number): void {
+    this.options.budget?.check();
+    if ((gm & 63) === 0) this.options.onProgress?.(this.done, this.total);
+    this.done++;
+    const o0 = o.rowsTable[gm];
+    const o1 = o.rowsTable[1296 + gm];
+    const o2 = o.rowsTable[2592 + gm];
+    if (o0 === 0 || o1 === 0 || o2 === 0) return;
+    const sigma = PERM3[(gm / 216) | 0];
+    const sBit0 = 1 << (6 * sigma[0] + (((gm / 36) | 0) % 6));
+    const sBit1 = 1 << (6 * sigma[1] + (((gm / 6) | 0) % 6));
+    const sBit2 = 1 << (6 * sigma[2] + (gm % 6));
+    for (let r = 0; r < 9; r++) this.rowImg[r] = this.img[512 * gm + this.prow[r]];
+    const cols = o.colsTable;
+    for (let beta = 0; beta < 6; beta++) {
+      const bp = PERM3[beta];
+      const a0 = (o0 >> (6 * bp[0])) & 63;
+      const a1 = (o1 >> (6 * bp[1])) & 63;
+      const a2 = (o2 >> (6 * bp[2])) & 63;
+      if (a0 === 0 || a1 === 0 || a2 === 0) continue;
+      for (let p0 = 0; p0 < 6; p0++) {
+        if (((a0 >> p0) & 1) === 0) continue;
+        for (let p1 = 0; p1 < 6; p1++) {
+          if (((a1 >> p1) & 1) === 0) continue;
+          for (let p2 = 0; p2 < 6; p2++) {
+            if (((a2 >> p2) & 1) === 0) continue;
+            const rm = lineMapIndex(beta, p0, p1, p2);
+            if ((cols[rm] & sBit0) === 0 || (cols[1296 + rm] & sBit1) === 0 || (cols[2592 + rm] & sBit2) === 0) continue;
+            this.stats.combinations++;
+            this.combination(o, gm, rm);
           }
         }
       }
     }
-    perGrid.push({ grid: grid.join(''), puzzles: puzzles.length - before, ms: performance.now() - t0 });
   }
-  options.onProgress?.(done, total);
-  return { puzzles, perGrid, stats, complete };
+
+  /**
+   * One map that passed both tables: the pattern's image must hit every UA set (the one that
+   * missed last time first: cheap rejections), then the solver decides; a second solution
+   * becomes a UA set (step 4).
+   */
+  private combination(o: Orientation, gm: number, rm: number): void {
+    // The pattern's image in the grid, as band words.
+    let w0 = 0;
+    let w1 = 0;
+    let w2 = 0;
+    for (let r = 0; r < 9; r++) {
+      const R = LINE_MAP[9 * rm + r];
+      const m = this.rowImg[r] << (9 * (R % 3));
+      if (R < 3) w0 |= m;
+      else if (R < 6) w1 |= m;
+      else w2 |= m;
+    }
+    this.stats.uaChecked++;
+    const unhit = firstMissed(o.uas, o.lastMissed, w0, w1, w2);
+    if (unhit >= 0) {
+      o.lastMissed = unhit;
+      return;
+    }
+    this.stats.solverCalls++;
+    if ((this.stats.solverCalls & 63) === 0) this.options.budget?.check();
+    const r = solve(candidatesWithGivens(o.g, w0, w1, w2), { limit: 2 });
+    if (r.count === 1 && r.complete) {
+      this.record(o.g, gm, rm);
+      return;
+    }
+    const other = r.solutions.find((s) => s.some((d, c) => d !== o.g[c]));
+    if (other) {
+      const [d0, d1, d2] = differingCells(o.g, other);
+      o.lastMissed = o.uas.push(d0, d1, d2);
+      this.stats.learnt++;
+    }
+  }
+
+  /** A unique puzzle: the pattern's cells with the grid's digits under the maps, once. */
+  private record(g: Uint8Array, gm: number, rm: number): void {
+    let text = '';
+    for (let c = 0; c < 81; c++) {
+      const pr = (c / 9) | 0;
+      const pc = c % 9;
+      text += (this.prow[pr] >> pc) & 1 ? String(g[9 * LINE_MAP[9 * rm + pr] + LINE_MAP[9 * gm + pc]]) : '.';
+    }
+    if (this.complete && !this.seen.has(text)) {
+      this.seen.add(text);
+      this.puzzles.push(text);
+      if (this.puzzles.length >= this.maxResults) this.complete = false;
+    }
+  }
+}
+
+/** The first UA set the cells (w0, w1, w2) miss, trying `lastMissed` first; -1 when they hit all. */
+function firstMissed(uas: CellSetList, lastMissed: number, w0: number, w1: number, w2: number): number {
+  if (uas.misses(lastMissed, w0, w1, w2)) return lastMissed;
+  const uw = uas.words;
+  for (let k = 0, n = 3 * uas.count; k < n; k += 3) {
+    if (((uw[k] & w0) | (uw[k + 1] & w1) | (uw[k + 2] & w2)) === 0) return k / 3;
+  }
+  return -1;
 }

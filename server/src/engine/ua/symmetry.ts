@@ -4,14 +4,7 @@
  * ((band * 6 + p0) * 6 + p1) * 6 + p2 where band, p0, p1, p2 index PERM3; line 3i + j of the
  * target is line 3 * PERM3[band][i] + PERM3[p_i][j] of the source.
  */
-export const PERM3: readonly (readonly number[])[] = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
+import { PERM3 } from '../core/grid';
 
 export const LINE_MAPS = 1296;
 

@@ -32,14 +32,12 @@ const stackDigit = new Int8Array(2048);
 const stackKind = new Int8Array(2048);
 
 export class ResState {
-  /** Candidates of each undecided cell (0 for a decided cell). */
-  readonly cands: Uint16Array;
-  /** Decided digit of each cell, 0 when undecided. */
-  readonly values: Uint8Array;
-  constructor(cands: Uint16Array, values: Uint8Array) {
-    this.cands = cands;
-    this.values = values;
-  }
+  constructor(
+    /** Candidates of each undecided cell (0 for a decided cell). */
+    readonly cands: Uint16Array,
+    /** Decided digit of each cell, 0 when undecided. */
+    readonly values: Uint8Array,
+  ) {}
 
   /** From a candidate grid (givens are one-bit cells): every one-bit cell is asserted by the first BRT. */
   static fromCandidates(cands: Uint16Array): ResState {

@@ -393,6 +393,21 @@ export class ChainSearch {
     this.gMode = mode === MODE_G;
     this.typed = mode === MODE_TYPED;
     this.best = -1;
+    const stopped = this.eachTarget(n, (Z) => {
+      this.gen++;
+      this.h1 = 0;
+      this.h2 = 0;
+      const stop = this.dfs(1, Z, this.typed ? T_BIV | T_Z | T_T : 0);
+      return stop || (this.best >= 0 && !this.typed);
+    });
+    return stopped || this.best >= 0 ? this.collect() : null;
+  }
+
+  /**
+   * Each candidate Z a chain of n variables may refute, in candidate order, as the target
+   * (from startTarget to endTarget) of `search`; true from it stops the scan and is returned.
+   */
+  private eachTarget(n: number, search: (Z: number) => boolean): boolean {
     const P = this.P;
     for (let w = 0; w < WORDS; w++) {
       let bits = P[w];
@@ -403,15 +418,12 @@ export class ChainSearch {
         this.budget.check();
         if (!this.mayRefute(Z, n)) continue;
         this.startTarget(Z);
-        this.gen++;
-        this.h1 = 0;
-        this.h2 = 0;
-        const stop = this.dfs(1, Z, this.typed ? T_BIV | T_Z | T_T : 0);
+        const stop = search(Z);
         this.endTarget(Z);
-        if (stop || (this.best >= 0 && !this.typed)) return this.collect();
+        if (stop) return true;
       }
     }
-    return this.best >= 0 ? this.collect() : null;
+    return false;
   }
 
   /** Returns true to stop the whole search (a chain found that nothing can beat). */
@@ -626,27 +638,16 @@ export class ChainSearch {
   findBraid(n: number): Chain | null {
     this.n = n;
     this.gMode = false;
-    const P = this.P;
-    for (let w = 0; w < WORDS; w++) {
-      let bits = P[w];
-      while (bits) {
-        const b = bits & -bits;
-        bits ^= b;
-        const Z = (w << 5) + 31 - Math.clz32(b);
-        this.budget.check();
-        if (!this.mayRefute(Z, n)) continue;
-        this.startTarget(Z);
-        this.listLen[0] = 0;
-        this.addedLen[0] = 0;
-        let ok = this.touch(0, Z);
-        if (ok) this.foundLen = 1;
-        else ok = this.braidDfs(0);
-        this.untouch(0);
-        this.endTarget(Z);
-        if (ok) return this.collectBraid();
-      }
-    }
-    return null;
+    const found = this.eachTarget(n, (Z) => {
+      this.listLen[0] = 0;
+      this.addedLen[0] = 0;
+      let ok = this.touch(0, Z);
+      if (ok) this.foundLen = 1;
+      else ok = this.braidDfs(0);
+      this.untouch(0);
+      return ok;
+    });
+    return found ? this.collectBraid() : null;
   }
 
   /**

@@ -4,7 +4,7 @@ import type { AnalysisCache } from '../services/analysisCache';
 import { type Analysis, describeStatus } from '../../engine/core/analyze';
 import { gridPicture, pencilmarkPicture, plural, solvedDigits } from '../../engine/core/format';
 import { bit, cellName, digitsOf, singleDigit } from '../../engine/core/grid';
-import { type Puzzle, candidatesOf, cellAt, cellChar, cellRange } from '../../engine/core/parse';
+import { type Puzzle, candidatesOf, cellAt, cellChar, cellRange, isLibraryLine } from '../../engine/core/parse';
 import { eliminateGivens, givensOf } from '../../engine/core/validate';
 import type { PuzzleDocument } from '../documents/puzzleDocument';
 import { HIDDEN_SOLUTION } from '../services/settings';
@@ -23,6 +23,7 @@ const escapeMarkdown = (s: string): string => s.replace(/[\\`*_[\]<>|~&]/g, (ch)
 function cellText(puzzle: Puzzle, cands: Uint16Array, cell: number, character: number): string {
   const given = singleDigit(cands[cell]);
   const name = `**${cellName(cell)}**`;
+  if (puzzle.kind === '729' && isLibraryLine(puzzle)) return `${name}: candidates ${digitsOf(cands[cell]).join(' ') || 'none'}`;
   if (puzzle.kind === '729') {
     const digit = character - cellChar(puzzle, cell) + 1;
     const fate = cands[cell] & bit(digit) ? 'present' : 'eliminated';

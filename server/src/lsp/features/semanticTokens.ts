@@ -5,7 +5,7 @@
  * while it is being typed, and a range costs only its own lines in a 50,000-line collection.
  */
 import type { Range, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver';
-import { type Puzzle, gridRowCells, isEmptyMarker } from '../../engine/core/parse';
+import { type Puzzle, cellChar, gridRowCells, isEmptyMarker, isLibraryLine } from '../../engine/core/parse';
 import type { PuzzleDocument } from '../documents/puzzleDocument';
 
 /**
@@ -144,7 +144,8 @@ export function semanticTokens(doc: PuzzleDocument, from = 0, to = doc.lineCount
     }
     if (p.line < from || p.line > to) continue;
     const text = doc.lineText(p.line);
-    if (p.kind === '729') candidateChars(runs, p.line, text, start.character, end.character);
+    if (isLibraryLine(p)) for (let c = 0; c < 81; c++) givenChar(runs, p.line, text, cellChar(p, c));
+    else if (p.kind === '729') candidateChars(runs, p.line, text, start.character, end.character);
     else for (let ch = start.character; ch < end.character; ch++) givenChar(runs, p.line, text, ch);
     trailingText(runs, p);
   }

@@ -10,7 +10,7 @@ import { describeStatus } from '../../engine/core/analyze';
 import { removeDuplicates } from '../../engine/canonical';
 import { plural } from '../../engine/core/format';
 import { givensString, pencilmarkString } from '../../engine/core/grid';
-import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, rowCommentStart } from '../../engine/core/parse';
+import { type Puzzle, type PuzzleKind, candidatesOf, cellLine, isLibraryLine, rowCommentStart } from '../../engine/core/parse';
 import { seFormat } from '../../engine/se/rate';
 import { ED_RE } from '../../engine/se/ratingFindings';
 import { type Range, range } from '../../engine/core/types';
@@ -127,11 +127,16 @@ export function convertAt(doc: PuzzleDocument, line: number, to: '81' | '729' | 
   if (p.pattern) return { edits: null, message: 'A clue pattern is not a puzzle: there is nothing to convert' };
   const cands = candidatesOf(p);
   if (!cands) return { edits: null, message: 'The puzzle is unreadable: fix its syntax first' };
-  if (p.kind === to) return { edits: null, message: `The puzzle already is ${to === 'grid' ? 'a grid' : `an ${to}-char line`}` };
+  if (p.kind === to && !isLibraryLine(p)) return { edits: null, message: `The puzzle already is ${to === 'grid' ? 'a grid' : `an ${to}-char line`}` };
   const givens = givensOf(cands);
   const cells = to === '729' ? pencilmarkString(p.kind === '729' ? cands : eliminateGivens(cands, givens)) : givensString(givens);
   const lossy = p.kind === '729' && to !== '729' && cands.some((m, c) => !givens[c] && m !== 0x1ff);
   const message = lossy ? 'Pencilmarks other than solved cells are dropped in this format' : null;
+  // A HoDoKu library line becomes a plain line puzzle (its other fields would not fit the new cells), keeping its trailing text.
+  if (isLibraryLine(p) && to !== 'grid') {
+    const newText = p.trailing ? `${cells} ${p.trailing}` : cells;
+    return { edits: [{ range: range(p.line, 0, doc.lineText(p.line).length), newText }], message };
+  }
   if (p.kind !== 'grid' && to !== 'grid') return { edits: [{ range: p.range, newText: cells }], message };
   let lines: string[];
   let replaced: Range;

@@ -1,7 +1,7 @@
 /**
  * The techniques in Sudoku Explainer's order. The rater applies the first step of the first
  * technique that has one, so this order is part of the rating. Add a technique by adding its
- * module and one line here.
+ * module and one line here. A rating may leave some out by name, as serate's --techs does.
  */
 import { hiddenSingle, nakedSingle } from './singles';
 import { directIntersections, intersections } from './intersections';
@@ -28,7 +28,9 @@ import {
   nestedForcingChains,
   nishioForcingChains,
 } from './chains';
-import type { Technique } from './technique';
+import type { State } from '../../core/state';
+import type { Step } from '../../core/step';
+import type { Technique, TechniqueContext } from './technique';
 
 export const TECHNIQUES: readonly Technique[] = [
   hiddenSingle, // 1.0 / 1.2 / 1.5
@@ -59,3 +61,33 @@ export const TECHNIQUES: readonly Technique[] = [
   dynamicForcingChainsPlus, // 9.0 + length
   ...nestedForcingChains, // 9.5 / 10.0 / 10.5 / 11.0 + length
 ];
+
+/**
+ * The names a rating can leave techniques out by: their families, as SE's technique list names
+ * them, then the kinds of a family whose steps tell them apart (`Cell Forcing Chains`).
+ */
+export const TECHNIQUE_NAMES: readonly string[] = [
+  ...new Set([...TECHNIQUES.map((t) => t.name), ...TECHNIQUES.flatMap((t) => t.stepNames ?? [])]),
+];
+
+const key = (name: string): string => name.trim().toLowerCase();
+
+/** The names that are no technique's (any case). */
+export const unknownTechniques = (names: readonly string[]): string[] => names.filter((n) => !TECHNIQUE_NAMES.some((t) => key(t) === key(n)));
+
+/** `techniques` less those named (any case), in their order; a family with some of its kinds named keeps the others' steps. */
+export function techniquesWithout(techniques: readonly Technique[], names: readonly string[]): readonly Technique[] {
+  if (names.length === 0) return techniques;
+  const left = new Set(names.map(key));
+  return techniques.flatMap((t): Technique[] => {
+    if (left.has(key(t.name))) return [];
+    const kinds = (t.stepNames ?? []).filter((n) => left.has(key(n)));
+    if (kinds.length === 0) return [t];
+    if (kinds.length === t.stepNames!.length) return [];
+    return [{ ...t, steps: (state, ctx) => withoutKinds(t, state, ctx, left) }];
+  });
+}
+
+function* withoutKinds(t: Technique, state: State, ctx: TechniqueContext, left: ReadonlySet<string>): Generator<Step> {
+  for (const step of t.steps(state, ctx)) if (!left.has(key(step.technique))) yield step;
+}

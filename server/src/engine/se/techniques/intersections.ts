@@ -48,8 +48,13 @@ export const KIND_PAIRS: readonly (readonly [number, number])[] = [
 const shortName = (house: number): string =>
   house < 9 ? `r${house + 1}` : house < 18 ? `c${house - 8}` : houseName(house);
 
-function* locking(state: State, direct: boolean): Generator<Step> {
-  const pos = housePositions(state);
+/**
+ * SE's Locking scan: in KIND_PAIRS' order (then first houses 0-8, crossing second houses 0-8,
+ * digits 0-8), each digit d whose places in the first house h1 (two at least: p1) all lie in
+ * the crossing house h2, where it has places outside h1 too (`gone`, a mask of h2's cells).
+ * `pos[9 * house + d]`: the digit's places in the house, as a mask of the house's cells.
+ */
+export function forEachLocking(pos: ArrayLike<number>, visit: (h1: number, h2: number, d: number, p1: number, gone: number) => void): void {
   for (const [kind1, kind2] of KIND_PAIRS) {
     for (let i1 = 0; i1 < 9; i1++) {
       const h1 = kind1 + i1;
@@ -62,30 +67,40 @@ function* locking(state: State, direct: boolean): Generator<Step> {
           const p1 = pos[9 * h1 + d];
           if (popcount(p1) < 2 || p1 & ~in1) continue;
           const gone = pos[9 * h2 + d] & ~in2;
-          if (!gone) continue; // nothing to remove (SE: not worth it); no direct single either
-          const digit = d + 1;
-          let single: Candidate | null = null;
-          let singleHouse = -1;
-          if (direct) {
-            for (let i3 = 0; i3 < 9 && !single; i3++) {
-              const h3 = kind1 + i3;
-              if (i3 === i1) continue;
-              const in3 = INTER[27 * h3 + h2];
-              if (!in3) continue;
-              const p3 = pos[9 * h3 + d];
-              if (popcount(p3) < 2) continue;
-              const left = p3 & ~in3;
-              if (left && (left & (left - 1)) === 0) {
-                single = { cell: HOUSES[h3][31 - Math.clz32(left)], digit };
-                singleHouse = h3;
-              }
-            }
-            if (!single) continue;
-          }
-          yield lockingStep(h1, h2, digit, p1, gone, single, singleHouse);
+          if (gone) visit(h1, h2, d, p1, gone); // else nothing to remove (SE: not worth it); no direct single either
         }
       }
     }
+  }
+}
+
+function* locking(state: State, direct: boolean): Generator<Step> {
+  const pos = housePositions(state);
+  const found: [number, number, number, number, number][] = [];
+  forEachLocking(pos, (h1, h2, d, p1, gone) => found.push([h1, h2, d, p1, gone]));
+  for (const [h1, h2, d, p1, gone] of found) {
+    const digit = d + 1;
+    let single: Candidate | null = null;
+    let singleHouse = -1;
+    if (direct) {
+      // Another house of h1's kind crossing h2 where the removal leaves the digit one place.
+      const kind1 = h1 - (h1 % 9);
+      for (let i3 = 0; i3 < 9 && !single; i3++) {
+        const h3 = kind1 + i3;
+        if (h3 === h1) continue;
+        const in3 = INTER[27 * h3 + h2];
+        if (!in3) continue;
+        const p3 = pos[9 * h3 + d];
+        if (popcount(p3) < 2) continue;
+        const left = p3 & ~in3;
+        if (left && (left & (left - 1)) === 0) {
+          single = { cell: HOUSES[h3][31 - Math.clz32(left)], digit };
+          singleHouse = h3;
+        }
+      }
+      if (!single) continue;
+    }
+    yield lockingStep(h1, h2, digit, p1, gone, single, singleHouse);
   }
 }
 

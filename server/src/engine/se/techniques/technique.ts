@@ -18,6 +18,11 @@ export interface Technique {
    */
   readonly minDifficulty?: number;
   /**
+   * The names its steps carry when they tell kinds of the family apart (`Cell Forcing Chains` of
+   * `Multiple Forcing Chains`): a rating can leave out some kinds and keep the others.
+   */
+  readonly stepNames?: readonly string[];
+  /**
    * The steps available in `state`, in Sudoku Explainer's order (scan order, or for chains
    * and loops sorted by difficulty then complexity). The rater takes the first.
    */

@@ -6,7 +6,7 @@
  * parents"), which become the parents of the candidates it removes. Rules are tried in
  * order and the first one that yields anything is the only one used.
  */
-import { BOXES, COLUMNS, INTER, KIND_PAIRS, ROWS } from '../intersections';
+import { BOXES, COLUMNS, INTER, ROWS, forEachLocking } from '../intersections';
 import type { Budget } from '../../../core/budget';
 import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
@@ -162,33 +162,19 @@ export class AdvancedRules {
   }
 
   private locking(g: ChainGrid, init: Uint16Array): void {
-    for (const [kind1, kind2] of KIND_PAIRS) {
-      for (let i1 = 0; i1 < 9; i1++) {
-        const h1 = kind1 + i1;
-        for (let i2 = 0; i2 < 9; i2++) {
-          const h2 = kind2 + i2;
-          const in1 = INTER[27 * h1 + h2];
-          if (!in1) continue;
-          const in2 = INTER[27 * h2 + h1];
-          for (let d = 0; d < 9; d++) {
-            const p1 = g.hpos[h1 * 9 + d];
-            if (POPCOUNT9[p1] < 2 || p1 & ~in1) continue;
-            const rest = g.hpos[h2 * 9 + d] & ~in2;
-            if (!rest) continue;
-            const removable: number[] = [];
-            for (let m = rest; m; m &= m - 1) removable.push(HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d);
-            const b = 1 << d;
-            const parents: number[] = [];
-            for (let i = 0; i < 9; i++) {
-              if (in1 & (1 << i)) continue;
-              const c = HOUSE_CELLS[h1 * 9 + i];
-              if (init[c] & b && !(g.cands[c] & b)) parents.push(c * 9 + d);
-            }
-            this.push(removable, parents);
-          }
-        }
+    forEachLocking(g.hpos, (h1, h2, d, _p1, rest) => {
+      const removable: number[] = [];
+      for (let m = rest; m; m &= m - 1) removable.push(HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d);
+      const in1 = INTER[27 * h1 + h2];
+      const b = 1 << d;
+      const parents: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        if (in1 & (1 << i)) continue;
+        const c = HOUSE_CELLS[h1 * 9 + i];
+        if (init[c] & b && !(g.cands[c] & b)) parents.push(c * 9 + d);
       }
-    }
+      this.push(removable, parents);
+    });
   }
 
   private hiddenPairs(g: ChainGrid, init: Uint16Array): void {

@@ -28,14 +28,15 @@ import {
   CAUSE_CELL,
   CAUSE_NONE,
   CELL_HOUSES,
-  CELL_INDEX,
   ChainGrid,
   HOUSE_CELLS,
   NCAND,
   NKEY,
   ON,
   POPCOUNT9,
+  offToOn,
   onToOff,
+  causeHouse,
   houseCause,
   lowBit,
 } from './tables';
@@ -172,8 +173,6 @@ export class DynamicChainer {
   private readonly outCause = new Uint8Array(32);
   private readonly outParStart = new Int32Array(33);
   private readonly outPar = new Int32Array(256);
-  private readonly cellMark = new Int32Array(81);
-  private cellGen = 0;
   private readonly keyMark = new Int32Array(NKEY);
   private keyGen = 0;
   private walkQ = new Int32Array(4096);
@@ -192,6 +191,16 @@ export class DynamicChainer {
       o.level >= 2 ? 9.5 + 0.5 * (o.level - 2) : o.level > 0 ? 8.5 + 0.5 * o.level : o.nishio ? 7.5 : o.dynamic ? 8.5 : 8.0;
     this.prefix = o.level > 0 || (o.dynamic && !o.nishio) ? 'Dynamic ' : o.nishio ? 'Nishio ' : '';
     this.suffix = ' Chains' + nestedSuffix(o.level);
+  }
+
+  /**
+   * The names its steps carry (as binaryHint and multiHint make them): Nishio's contradictions;
+   * static multiple chains' cell and region chains; dynamic chains' four kinds.
+   */
+  get stepNames(): string[] {
+    if (this.nishio) return [`${this.prefix}Forcing${this.suffix}`];
+    const kinds = this.dynamic ? ['Contradiction', 'Double', 'Cell', 'Region'] : ['Cell', 'Region'];
+    return kinds.map((k) => `${this.prefix}${k} Forcing${this.suffix}`);
   }
 
   /** All hints in SE's order. `nested` set: running inside an outer dynamic chain. */
@@ -580,32 +589,18 @@ export class DynamicChainer {
     const save = this.save;
     const cell = (cand / 9) | 0;
     const d = cand - cell * 9;
-    let n = 0;
+    const n = offToOn(g, cand, isY, true, this.outCand, this.outCause);
     let np = 0;
-    if (isY) {
-      const m = g.cands[cell];
-      if (POPCOUNT9[m] === 2) {
-        this.outCand[n] = cell * 9 + lowBit(m & ~(1 << d));
-        this.outCause[n] = CAUSE_CELL;
-        this.outParStart[n++] = np;
-        this.outPar[np++] = cand;
-        if (hidden) for (let r = save.cands[cell] & ~m; r; r &= r - 1) this.outPar[np++] = cell * 9 + lowBit(r);
-      }
-    }
-    const gen = ++this.cellGen;
-    for (let k = 0; k < 3; k++) {
-      const h = CELL_HOUSES[3 * cell + k];
-      const m = g.hpos[h * 9 + d];
-      if (POPCOUNT9[m] !== 2) continue;
-      const other = HOUSE_CELLS[h * 9 + lowBit(m & ~(1 << CELL_INDEX[3 * cell + k]))];
-      if (this.cellMark[other] === gen) continue;
-      this.cellMark[other] = gen;
-      this.outCand[n] = other * 9 + d;
-      this.outCause[n] = houseCause(h);
-      this.outParStart[n++] = np;
+    for (let i = 0; i < n; i++) {
+      this.outParStart[i] = np;
       this.outPar[np++] = cand;
-      if (hidden) {
-        for (let r = save.hpos[h * 9 + d] & ~m; r; r &= r - 1) this.outPar[np++] = HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d;
+      if (!hidden) continue;
+      const cause = this.outCause[i];
+      if (cause === CAUSE_CELL) {
+        for (let r = save.cands[cell] & ~g.cands[cell]; r; r &= r - 1) this.outPar[np++] = cell * 9 + lowBit(r);
+      } else {
+        const h = causeHouse(cause, cell);
+        for (let r = save.hpos[h * 9 + d] & ~g.hpos[h * 9 + d]; r; r &= r - 1) this.outPar[np++] = HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d;
       }
     }
     this.outParStart[n] = np;

@@ -36,6 +36,7 @@ function dynamicTechnique(name: string, chainer: DynamicChainer): Technique {
   return {
     name,
     minDifficulty: chainer.base,
+    stepNames: chainer.stepNames,
     *steps(state: State, ctx: TechniqueContext) {
       const g = new ChainGrid();
       g.load(state.values, state.cands);

@@ -25,6 +25,7 @@ import {
   POPCOUNT9,
   SE_PEERS,
   SE_PEER_CAUSE,
+  offToOn,
   onToOff,
   causeHouse,
   houseCause,
@@ -189,38 +190,6 @@ export class StaticChainer {
   }
 
   // ---------------------------------------------------------------------------------------
-  // Implications (SE's getOnToOff / getOffToOn on an unchanged grid)
-
-  /** Candidates that go on when `cand` is off. */
-  private offToOn(cand: number, isY: boolean, isX: boolean): number {
-    const g = this.g;
-    const cell = (cand / 9) | 0;
-    const d = cand - cell * 9;
-    let n = 0;
-    if (isY) {
-      const m = g.cands[cell];
-      if (POPCOUNT9[m] === 2) {
-        this.outCand[n] = cell * 9 + lowBit(m & ~(1 << d));
-        this.outCause[n++] = CAUSE_CELL;
-      }
-    }
-    if (isX) {
-      const gen = ++this.cellGen;
-      for (let k = 0; k < 3; k++) {
-        const h = CELL_HOUSES[3 * cell + k];
-        const m = g.hpos[h * 9 + d];
-        if (POPCOUNT9[m] !== 2) continue;
-        const other = HOUSE_CELLS[h * 9 + lowBit(m & ~(1 << CELL_INDEX[3 * cell + k]))];
-        if (this.cellMark[other] === gen) continue;
-        this.cellMark[other] = gen;
-        this.outCand[n] = other * 9 + d;
-        this.outCause[n++] = houseCause(h);
-      }
-    }
-    return n;
-  }
-
-  // ---------------------------------------------------------------------------------------
   // Searches
 
   private unary(cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
@@ -288,7 +257,7 @@ export class StaticChainer {
       nOff = 0;
       for (let i = 0; i < offCount; i++) {
         const p = offQ[i];
-        const k = this.offToOn(this.nodeKey[p], isY, isX);
+        const k = offToOn(this.g, this.nodeKey[p], isY, isX, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const on = this.outCand[j];
           if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, this.outCause[j]));
@@ -309,148 +278,149 @@ export class StaticChainer {
   /**
    * SE's doForcingChains from `sourceKey`: the first node found that contradicts the source
    * (its own candidate in the other state), or -1. SE keeps searching afterwards but can find
-   * nothing else, so this stops there.
+   * nothing else, so this stops there. Breadth-first over keys (candidate, on or off), in
+   * alternating rounds: the on nodes' consequences, then the off nodes'.
    */
   private forcing(sourceKey: number, isY: boolean): number {
     const base = isY ? 7.0 : 6.6;
     const sortKey = isY ? 4 : 2;
-    const g = this.g;
-    const cands = g.cands;
-    const hpos = g.hpos;
-    const mark = this.keyMark;
-    const gen = ++this.keyGen;
-    const par = this.keyPar;
-    const cause = this.keyCause;
-    const qOn = this.candQOn;
-    const qOff = this.candQOff;
     const sourceOn = sourceKey >= NCAND;
     const sourceCand = sourceOn ? sourceKey - ON : sourceKey;
+    // The key that contradicts the source: an off key (made by an on round) for an on source,
+    // an on key (made by an off round) for an off source.
+    const contra = sourceOn ? sourceCand : sourceCand + ON;
+    ++this.keyGen;
+    this.reach(sourceKey, -1, CAUSE_NONE);
     // Links from the source to the nodes waiting in each queue; a target made from a queue at
     // depth t has complexity t + 2.
     let onDepth = 0;
     let offDepth = 0;
     let nOn = 0;
     let nOff = 0;
-    mark[sourceKey] = gen;
-    par[sourceKey] = -1;
-    cause[sourceKey] = CAUSE_NONE;
-    if (sourceOn) qOn[nOn++] = sourceCand;
-    else qOff[nOff++] = sourceCand;
-    let found = -1;
-    search: while (nOn > 0 || nOff > 0) {
+    if (sourceOn) this.candQOn[nOn++] = sourceCand;
+    else this.candQOff[nOff++] = sourceCand;
+    this.forcingFound = -1;
+    while (nOn > 0 || nOff > 0) {
       if (nOn > 0) {
         if (!this.canBeat(base, onDepth + 2, sortKey)) break;
         offDepth = onDepth + 1;
       }
-      // On nodes turn off the cell's other values (Y) and the digit in the peers.
-      for (let i = 0; i < nOn; i++) {
-        const p = qOn[i];
-        const pk = p + ON;
-        const cell = (p / 9) | 0;
-        const d = p - cell * 9;
-        const b = 1 << d;
-        if (isY) {
-          for (let m = cands[cell] & ~b; m; m &= m - 1) {
-            const off = cell * 9 + lowBit(m);
-            if (off === sourceCand && sourceOn) {
-              found = off;
-              par[off] = pk;
-              cause[off] = CAUSE_CELL;
-              break search;
-            }
-            if (mark[off] === gen) continue;
-            mark[off] = gen;
-            par[off] = pk;
-            cause[off] = CAUSE_CELL;
-            qOff[nOff++] = off;
-          }
-        }
-        const base20 = cell * 20;
-        for (let k = 0; k < 20; k++) {
-          const o = SE_PEERS[base20 + k];
-          if (!(cands[o] & b)) continue;
-          const off = o * 9 + d;
-          if (off === sourceCand && sourceOn) {
-            // The source turned off: SE reports this node (fresh, its parent p).
-            found = off;
-            par[off] = pk;
-            cause[off] = SE_PEER_CAUSE[base20 + k];
-            break search;
-          }
-          if (mark[off] === gen) continue;
-          mark[off] = gen;
-          par[off] = pk;
-          cause[off] = SE_PEER_CAUSE[base20 + k];
-          qOff[nOff++] = off;
-        }
-      }
-      nOn = 0;
-      const offCount = nOff;
-      nOff = 0;
-      if (offCount > 0) {
+      nOff = this.onRound(contra, isY, nOn, nOff);
+      if (nOff < 0) break;
+      if (nOff > 0) {
         if (!this.canBeat(base, offDepth + 2, sortKey)) break;
         onDepth = offDepth + 1;
       }
-      // Off nodes turn on the other value of a bivalue cell (Y) and the other place of the
-      // digit in a house where it has two.
-      for (let i = 0; i < offCount; i++) {
-        const p = qOff[i];
-        const cell = (p / 9) | 0;
-        const d = p - cell * 9;
-        if (isY) {
-          const m = cands[cell];
-          if (POPCOUNT9[m] === 2) {
-            const on = cell * 9 + lowBit(m & ~(1 << d));
-            const ok = on + ON;
-            if (!sourceOn && on === sourceCand) {
-              found = ok;
-              par[ok] = p;
-              cause[ok] = CAUSE_CELL;
-              break search;
-            }
-            if (mark[ok] !== gen) {
-              mark[ok] = gen;
-              par[ok] = p;
-              cause[ok] = CAUSE_CELL;
-              qOn[nOn++] = on;
-            }
-          }
-        }
-        let seen0 = -1;
-        let seen1 = -1;
-        for (let k = 0; k < 3; k++) {
-          const h = CELL_HOUSES[3 * cell + k];
-          const pm = hpos[h * 9 + d];
-          if (POPCOUNT9[pm] !== 2) continue;
-          const other = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))];
-          if (other === seen0 || other === seen1) continue;
-          if (seen0 < 0) seen0 = other;
-          else seen1 = other;
-          const on = other * 9 + d;
-          const ok = on + ON;
-          if (!sourceOn && on === sourceCand) {
-            found = ok;
-            par[ok] = p;
-            cause[ok] = houseCause(h);
-            break search;
-          }
-          if (mark[ok] === gen) continue;
-          mark[ok] = gen;
-          par[ok] = p;
-          cause[ok] = houseCause(h);
-          qOn[nOn++] = on;
-        }
-      }
+      nOn = this.offRound(contra, isY, nOff);
+      if (nOn < 0) break;
+      nOff = 0;
     }
+    const found = this.forcingFound;
     if (found < 0) return -1;
     // Rebuild the path as arena nodes for the hint.
+    const par = this.keyPar;
     let n = 0;
     for (let k = found; k >= 0; k = par[k]) this.keyPath[n++] = k;
     let node = -1;
-    for (let i = n - 1; i >= 0; i--) node = this.node(this.keyPath[i], node, cause[this.keyPath[i]]);
+    for (let i = n - 1; i >= 0; i--) node = this.node(this.keyPath[i], node, this.keyCause[this.keyPath[i]]);
     return node;
   }
 
+  /**
+   * A forcing search's on round: the nOn on nodes queued turn off the cell's other values (Y)
+   * and the digit in the peers, queued after the nOff off nodes waiting. The off queue's new
+   * length, or -1 when `contra` was reached (see contradiction).
+   */
+  private onRound(contra: number, isY: boolean, nOn: number, nOff: number): number {
+    const cands = this.g.cands;
+    const qOn = this.candQOn;
+    const qOff = this.candQOff;
+    for (let i = 0; i < nOn; i++) {
+      const p = qOn[i];
+      const pk = p + ON;
+      const cell = (p / 9) | 0;
+      const d = p - cell * 9;
+      const b = 1 << d;
+      if (isY) {
+        for (let m = cands[cell] & ~b; m; m &= m - 1) {
+          const off = cell * 9 + lowBit(m);
+          if (off === contra) return this.contradiction(off, pk, CAUSE_CELL);
+          if (this.reach(off, pk, CAUSE_CELL)) qOff[nOff++] = off;
+        }
+      }
+      const base20 = cell * 20;
+      for (let k = 0; k < 20; k++) {
+        const o = SE_PEERS[base20 + k];
+        if (!(cands[o] & b)) continue;
+        const off = o * 9 + d;
+        // The source turned off: SE reports this node (fresh, its parent p).
+        if (off === contra) return this.contradiction(off, pk, SE_PEER_CAUSE[base20 + k]);
+        if (this.reach(off, pk, SE_PEER_CAUSE[base20 + k])) qOff[nOff++] = off;
+      }
+    }
+    return nOff;
+  }
+
+  /**
+   * A forcing search's off round: the offCount off nodes queued turn on the other value of a
+   * bivalue cell (Y) and the other place of the digit in a house where it has two. The on
+   * queue's new length, or -1 when `contra` was reached (see contradiction).
+   */
+  private offRound(contra: number, isY: boolean, offCount: number): number {
+    const cands = this.g.cands;
+    const hpos = this.g.hpos;
+    const qOn = this.candQOn;
+    const qOff = this.candQOff;
+    let nOn = 0;
+    for (let i = 0; i < offCount; i++) {
+      const p = qOff[i];
+      const cell = (p / 9) | 0;
+      const d = p - cell * 9;
+      if (isY) {
+        const m = cands[cell];
+        if (POPCOUNT9[m] === 2) {
+          const on = cell * 9 + lowBit(m & ~(1 << d));
+          if (on + ON === contra) return this.contradiction(on + ON, p, CAUSE_CELL);
+          if (this.reach(on + ON, p, CAUSE_CELL)) qOn[nOn++] = on;
+        }
+      }
+      let seen0 = -1;
+      let seen1 = -1;
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_HOUSES[3 * cell + k];
+        const pm = hpos[h * 9 + d];
+        if (POPCOUNT9[pm] !== 2) continue;
+        const other = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))];
+        if (other === seen0 || other === seen1) continue;
+        if (seen0 < 0) seen0 = other;
+        else seen1 = other;
+        const on = other * 9 + d;
+        if (on + ON === contra) return this.contradiction(on + ON, p, houseCause(h));
+        if (this.reach(on + ON, p, houseCause(h))) qOn[nOn++] = on;
+      }
+    }
+    return nOn;
+  }
+
+  /** Marks `key` reached from `parent` by `cause` in this forcing search; false when it already was. */
+  private reach(key: number, parent: number, cause: number): boolean {
+    if (this.keyMark[key] === this.keyGen) return false;
+    this.keyMark[key] = this.keyGen;
+    this.keyPar[key] = parent;
+    this.keyCause[key] = cause;
+    return true;
+  }
+
+  /** The forcing search reached the key contradicting its source (forcingFound): -1, for the round to stop. */
+  private contradiction(key: number, parent: number, cause: number): number {
+    this.keyPar[key] = parent;
+    this.keyCause[key] = cause;
+    this.forcingFound = key;
+    return -1;
+  }
+
+  /** The node a forcing search found (see forcing), -1 for none. */
+  private forcingFound = -1;
   private readonly keyPar = new Int16Array(NKEY);
   private readonly keyCause = new Uint8Array(NKEY);
   private readonly keyPath = new Int16Array(NKEY);

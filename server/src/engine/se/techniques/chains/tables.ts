@@ -105,6 +105,40 @@ export function onToOff(cands: Uint16Array, cand: number, isY: boolean, outCand:
 }
 
 /**
+ * SE's getOffToOn on grid `g`: the candidates that go on when `cand` is off: the cell's other
+ * value when the cell is bivalue (Y links), then the digit's other place in each house of the
+ * cell where it has two (X links; a cell reached through two houses once, through the first).
+ * Written to `outCand`/`outCause`; returns how many.
+ */
+export function offToOn(g: ChainGrid, cand: number, isY: boolean, isX: boolean, outCand: Int16Array, outCause: Uint8Array): number {
+  const cell = (cand / 9) | 0;
+  const d = cand - cell * 9;
+  let n = 0;
+  if (isY) {
+    const m = g.cands[cell];
+    if (POPCOUNT9[m] === 2) {
+      outCand[n] = cell * 9 + lowBit(m & ~(1 << d));
+      outCause[n++] = CAUSE_CELL;
+    }
+  }
+  if (!isX) return n;
+  let seen0 = -1;
+  let seen1 = -1;
+  for (let k = 0; k < 3; k++) {
+    const h = CELL_HOUSES[3 * cell + k];
+    const m = g.hpos[h * 9 + d];
+    if (POPCOUNT9[m] !== 2) continue;
+    const other = HOUSE_CELLS[h * 9 + lowBit(m & ~(1 << CELL_INDEX[3 * cell + k]))];
+    if (other === seen0 || other === seen1) continue;
+    if (seen0 < 0) seen0 = other;
+    else seen1 = other;
+    outCand[n] = other * 9 + d;
+    outCause[n++] = houseCause(h);
+  }
+  return n;
+}
+
+/**
  * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
  * cell, plus the positions of each digit in each house, kept in step.
  */
