@@ -214,8 +214,8 @@ describe('options and --version', () => {
   it.each([
     ['check', ['json', 'budget-nodes', 'variant']],
     ['solve', ['json', 'budget-nodes', 'variant']],
-    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes']],
-    ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms']],
+    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude']],
+    ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms', 'exclude']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes']],
     ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],
