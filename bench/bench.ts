@@ -13,6 +13,7 @@ import * as filter from './filter';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as solver from './solver';
+import * as stream from './stream';
 import * as ua from './ua';
 import * as whips from './whips';
 
@@ -21,10 +22,10 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
         `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +
         `  --every N      every Nth puzzle of each rating set (rating)\n` +
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
+        `  --lines N      lines of the generated input (stream; default 10000000)\n` +
+        `  --commands L   check,rate (stream; default both)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
     );
     return;

@@ -180,7 +180,6 @@ describe('bliss exit codes', () => {
   });
 
   it.each([
-    [['bliss'], "'bliss' needs at least one puzzle or file"],
     [['bliss', '--level', '3', EX1], "--level takes 1 or 2, not '3'"],
     [['bliss', '--variant', 'Q', EX1], "--variant takes classic, X, P or PX, not 'Q'"],
     [['bliss', '--budget-ms', '0', EX1], "--budget-ms takes a positive whole number, not '0'"],

@@ -212,10 +212,10 @@ describe('options and --version', () => {
 
   // The options each command takes: its --help lists them, one a line, and it accepts no other.
   it.each([
-    ['check', ['json', 'budget-nodes', 'variant']],
+    ['check', ['json', 'budget-nodes', 'variant', 'where']],
     ['solve', ['json', 'budget-nodes', 'variant']],
-    ['rate', ['method', 'json', 'csv', 'format', 'budget-ms', 'workers', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes']],
-    ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms']],
+    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'where', 'diamond', 'pearl']],
+    ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms', 'exclude']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes']],
     ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],

@@ -62,7 +62,9 @@ describe('rate --method w', () => {
         backdoor: 'backdoor larger than 2',
       },
     });
-    expect(run('rate', '--method', 'w', EM).stdout).toBe(`${EM} W=- # not solvable with whips up to length 20\n`);
+    const text = run('rate', '--method', 'w', EM);
+    expect(text.stdout).toBe(`${EM} W=-\n`);
+    expect(text.stderr).toContain('<argument>:1: not solvable with whips up to length 20');
   });
 
   it('respects --budget-ms: over budget is null with its reason, never a number', () => {
@@ -80,12 +82,14 @@ describe('rate --method w', () => {
     const none = run('rate', '--method', 'w', '--json', NO_SOLUTION);
     expect(none.status).toBe(1);
     expect(JSON.parse(none.stdout)).toMatchObject({ w: null, wReason: 'no solution', diagnostics: [expect.objectContaining({ code: 'no-solution' })] });
-    expect(run('rate', '--method', 'w', MULTI).stdout).toContain(`${MULTI} # not rated: at least 2 solutions`);
+    const text = run('rate', '--method', 'w', MULTI);
+    expect(text.stdout).toBe(`${MULTI} W=-\n`);
+    expect(text.stderr).toContain('<argument>:1: W not rated: at least 2 solutions');
   });
 
-  it('prints W=%w in text and takes %w %G %B %t %k in --format', () => {
+  it('prints W=%w in text and takes %w %G %B %E %k in --format', () => {
     expect(run('rate', '--method', 'w', W4).stdout).toBe(`${W4} W=4\n`);
-    const [w, gw, b, te, backdoor] = run('rate', '--method', 'w', '--format', '%w|%G|%B|%t|%k', W4).stdout.trim().split('|');
+    const [w, gw, b, te, backdoor] = run('rate', '--method', 'w', '--format', '%w|%G|%B|%E|%k', W4).stdout.trim().split('|');
     expect([w, te]).toEqual(['4', '1']);
     expect(Number(gw)).toBeLessThanOrEqual(4);
     expect(Number(b)).toBeLessThanOrEqual(4);

@@ -292,8 +292,6 @@ describe('usage and I/O errors (exit code 2)', () => {
   it.each([
     [['frob', 'samples'], "Unknown command 'frob'"],
     [[], 'No command given'],
-    [['check'], "'check' needs at least one file"],
-    [['solve'], "'solve' needs at least one puzzle or file"],
     [['check', 'samples', '--budget-nodes', 'abc'], "--budget-nodes takes a positive whole number, not 'abc'"],
     [['check', 'samples', '--budget-nodes', '0'], "not '0'"],
     [['check', 'samples', '--budget-nodes', '-5'], '--budget-nodes'],

@@ -8,10 +8,10 @@ import { plural } from '../engine/core/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { type BlissRunOptions, blissReport } from '../jobs/blissReport';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionValues, VARIANT, budgetMs, command, json } from './command';
-import { listInputs, puzzlesIn } from './inputs';
-import { UsageError, positiveInt } from './io';
+import { inputArgs, listInputs, puzzlesIn } from './inputs';
+import { positiveInt } from './io';
 import { writeOut } from './stdout';
-import { levelOption, variantOption } from './rateCommand';
+import { levelOption, variantOption } from './ratingOptions';
 
 const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
                                  the BLISS solver's log (singles and implications of tested candidates)
@@ -27,8 +27,8 @@ const BLISS_OPTIONS = {
   'budget-nodes': BUDGET_NODES,
 };
 
-function runBlissCommand(args: string[], values: OptionValues<typeof BLISS_OPTIONS>): number {
-  if (args.length === 0) throw new UsageError("'bliss' needs at least one puzzle or file");
+async function runBlissCommand(args: string[], values: OptionValues<typeof BLISS_OPTIONS>): Promise<number> {
+  const named = inputArgs(args, "'bliss' needs at least one puzzle or file");
   const options: BlissRunOptions = {
     variant: variantOption(values.variant),
     maxLevel: levelOption(values.level),
@@ -39,8 +39,8 @@ function runBlissCommand(args: string[], values: OptionValues<typeof BLISS_OPTIO
 
   let puzzles = 0;
   let withErrors = 0;
-  for (const input of listInputs(args, true)) {
-    for (const puzzle of puzzlesIn(input)) {
+  for (const input of listInputs(named, true)) {
+    for await (const { puzzle } of puzzlesIn(input)) {
       const { lines, error } = blissReport(input.name, puzzle, options, Boolean(values.json));
       if (!values.json) lines.push('');
       puzzles++;

@@ -6,7 +6,7 @@ import { type OptionValues, command } from './command';
 import { WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
 import { positiveInt } from './io';
 import { CHECK_OPTIONS, type CheckOptions, type PuzzleCommand, jsonRow, runPuzzleCommand } from './puzzleCommand';
-import { variantOption } from './rateCommand';
+import { variantOption } from './ratingOptions';
 
 const CHECK_ROWS: PuzzleCommand<CheckOptions> = {
   name: 'check',

@@ -24,7 +24,7 @@ const DEDUPE_OPTIONS = {
   equivalent: flag('also drop puzzles equivalent to an earlier one (transposed, lines permuted, digits renamed)'),
 };
 
-function runDedupe(args: string[], values: OptionValues<typeof DEDUPE_OPTIONS>): number {
+async function runDedupe(args: string[], values: OptionValues<typeof DEDUPE_OPTIONS>): Promise<number> {
   if (args.length === 0) throw new UsageError("'dedupe' needs at least one file (or - for stdin)");
   // A variant's puzzles are equivalent under fewer symmetries: they are compared among themselves, identically.
   const filters = new Map<PuzzleVariant, DuplicateFilter>();
@@ -41,8 +41,8 @@ function runDedupe(args: string[], values: OptionValues<typeof DEDUPE_OPTIONS>):
     let lineNo = 0;
     // Blank lines wait for the next line: the one after the input's last line break is no line.
     let blanks = 0;
-    const lines = input.text !== undefined ? [input.text] : readLines(input.name, input.path);
-    for (const line of lines) {
+    const chunks = input.text !== undefined ? [[input.text]] : readLines(input.name, input.path);
+    for await (const chunk of chunks) for (const line of chunk) {
       lineNo++;
       if (line === '') {
         blanks++;

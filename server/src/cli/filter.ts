@@ -16,12 +16,12 @@ import { DIAMOND, type Known, PEARL, type Where, allOf, evaluate, sourcesOf } fr
 import { diagnosticLines, hasError } from '../jobs/findingLines';
 import { runJob } from '../jobs/workers';
 import { flag, valued } from './command';
-import { type SourcedPuzzle, listInputs, sourcedPuzzlesIn } from './inputs';
+import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn } from './inputs';
 import { UsageError, cliWorkers } from './io';
 import { inOrder } from './ordered';
 import { openOutput } from './output';
-import { Progress } from './progress';
-import { blissObstacle, classicObstacle, puzzleVariant } from './rateCommand';
+import { lineProgress } from './lineProgress';
+import { blissObstacle, classicObstacle, puzzleVariant } from './ratingOptions';
 import { workerCrash } from './workerFailure';
 import { parseWhere } from './where';
 
@@ -58,7 +58,7 @@ export interface FilterRun {
   output: string | undefined;
 }
 
-interface Entry extends SourcedPuzzle {
+interface Entry extends ReadPuzzle {
   file: string;
 }
 
@@ -94,11 +94,11 @@ function variantLine(puzzle: Puzzle, current: { variant: string }): string[] {
 }
 
 export async function runFilter(args: string[], run: FilterRun): Promise<number> {
-  if (args.length === 0) throw new UsageError(`'${run.command}' needs at least one ${run.command === 'rate' ? 'puzzle or file' : 'file'}`);
+  const named = inputArgs(args, `'${run.command}' needs at least one ${run.command === 'rate' ? 'puzzle or file' : 'file'}`);
   const reads = sourcesOf(run.where);
-  const entries: Entry[] = [];
-  for (const input of listInputs(args, run.command === 'rate')) for (const s of sourcedPuzzlesIn(input)) entries.push({ file: input.name, ...s });
-  const pool: workerpool.Pool | null = run.workers > 1 && entries.length > 1 && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(Math.min(run.workers, entries.length)) : null;
+  const inputs = listInputs(named, run.command === 'rate');
+  const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
+  const pool: workerpool.Pool | null = run.workers > 1 && !onePuzzle && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(run.workers) : null;
   const out = openOutput(run.output, false, 'text', null, []);
   // In-process, one puzzle per event-loop turn, so output and signals are not held up.
   const inProcess = async (job: FilterJob): Promise<FilterResult> => {
@@ -123,34 +123,46 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
     }
   };
 
-  const progress = new Progress(entries.length, run.command === 'rate' ? 'filter' : 'check');
+  const progress = lineProgress(inputs, run.command === 'rate' ? 'filter' : 'check');
+  /** Every input's puzzles as they are read; progress in lines. */
+  async function* entries(): AsyncGenerator<Entry> {
+    for (const input of inputs) {
+      for await (const read of puzzlesIn(input)) {
+        yield { file: input.name, ...read };
+        progress?.reached(input, read.puzzle.range.end.line + 1);
+      }
+      progress?.reached(input, Infinity);
+    }
+  }
   const current = { variant: 'classic' };
+  let puzzles = 0;
   let kept = 0;
   let stopped = 0;
   let withErrors = 0;
   try {
-    await inOrder<Outcome>(
-      entries.length,
+    await inOrder<Entry, { e: Entry; o: Outcome }>(
+      entries(),
+      // As rate: enough queued to keep every worker busy past a slow puzzle, no more (an endless pipe is read as fast as it is filtered).
       pool ? Math.max(64, run.workers * 32) : 1,
-      (i) => decide(entries[i]),
-      (i, o) => {
+      (e) => decide(e).then((o) => ({ e, o })),
+      ({ e, o }) => {
+        puzzles++;
         if (o.errors) withErrors++;
         if (o.stoppedEarly) stopped++;
-        if (out.toTerminal || o.notes.length > 0) progress.clear();
+        if (out.toTerminal || o.notes.length > 0) progress?.clear();
         if (o.notes.length > 0) process.stderr.write(`${o.notes.join('\n')}\n`);
         if (o.keep) {
           kept++;
-          out.write(`${[...variantLine(entries[i].puzzle, current), ...entries[i].lines].join('\n')}\n`);
+          out.write(`${[...variantLine(e.puzzle, current), ...e.lines].join('\n')}\n`);
         }
-        progress.tick();
       },
     );
   } finally {
-    progress.finish();
+    progress?.finish();
     out.close();
     await pool?.terminate();
   }
   const early = reads.includes('se') ? ` (${plural(stopped, 'rating')} stopped early)` : '';
-  process.stderr.write(`${plural(entries.length, 'puzzle')}, ${kept} kept${early}, ${withErrors} with errors\n`);
+  process.stderr.write(`${plural(puzzles, 'puzzle')}, ${kept} kept${early}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }

@@ -120,33 +120,30 @@ const BLOCK_LINES = 4096;
  */
 const MAX_BLOCK_CHARS = 16 << 20;
 
-/**
- * The puzzles of an input in document order, with their real lines. The lines are parsed a
- * block at a time: a block ends after a line puzzle (no grid or header spans across it), or is
- * parsed when it grows long, keeping back its last puzzle (a grid may go on) and what follows.
- * Parsing a block starts from the `#! variant:` line in force above it. A puzzle argument that
- * holds no puzzle is a usage error.
- */
-export function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): Generator<Puzzle> {
-  for (const { puzzle } of sourcedPuzzlesIn(input, onRead)) yield puzzle;
-}
-
-/** A puzzle and its lines as they are in the input (its header lines first): what a filter prints. */
-export interface SourcedPuzzle {
+/** A puzzle as read: the puzzle, the text of the line it starts on (names, CSV fields, an `ED=` and all), and all its lines. */
+export interface ReadPuzzle {
   puzzle: Puzzle;
+  source: string;
+  /** Its lines as they are in the input, its header lines first: what a filter prints. */
   lines: string[];
 }
 
 /** The lines of `lines` (starting at line `start`) that `p` spans. */
 const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] => lines.slice(firstLine(p) - start, p.range.end.line - start + 1);
 
-/** puzzlesIn, each puzzle with its source lines. */
-export function* sourcedPuzzlesIn(input: Input, onRead?: (bytes: number) => void): Generator<SourcedPuzzle> {
+/**
+ * The puzzles of an input in document order, with their real lines, as the input comes. The
+ * lines are parsed a block at a time: a block ends after a line puzzle (no grid or header spans
+ * across it), or is parsed when it grows long, keeping back its last puzzle (a grid may go on)
+ * and what follows. Parsing a block starts from the `#! variant:` line in force above it. A
+ * puzzle argument that holds no puzzle is a usage error.
+ */
+export async function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): AsyncGenerator<ReadPuzzle> {
   if (input.text !== undefined) {
     const found = parseDocument(input.text).puzzles;
     if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);
     const lines = splitLines(input.text);
-    for (const puzzle of found) yield { puzzle, lines: spanned(puzzle, lines, 0) };
+    for (const puzzle of found) yield { puzzle, source: input.text, lines: spanned(puzzle, lines, 0) };
     return;
   }
   let block: string[] = [];
@@ -155,7 +152,7 @@ export function* sourcedPuzzlesIn(input: Input, onRead?: (bytes: number) => void
   let directive = '';
   let parseAt = BLOCK_LINES;
   /** The block's finished puzzles; with `all`, every puzzle (the block ends). */
-  function* finished(all: boolean): Generator<SourcedPuzzle> {
+  function* finished(all: boolean): Generator<ReadPuzzle> {
     const found = parseLines([directive, ...block], 1);
     const kept = all || found.length === 0 ? null : (found.pop() as Puzzle);
     const keepFrom = all ? block.length : kept ? firstLine(kept) - 1 : 0;
@@ -165,23 +162,26 @@ export function* sourcedPuzzlesIn(input: Input, onRead?: (bytes: number) => void
         break;
       }
     }
+    // Line 0 of what was parsed is the directive: a puzzle's line L is the block's line L - 1.
     for (const p of found) {
       const puzzle = shiftPuzzle(p, blockStart - 1);
-      yield { puzzle, lines: spanned(puzzle, block, blockStart) };
+      yield { puzzle, source: block[p.line - 1], lines: spanned(puzzle, block, blockStart) };
     }
     block = block.slice(keepFrom);
     blockStart += keepFrom;
     chars = block.reduce((n, l) => n + l.length + 1, 0);
     parseAt = Math.max(BLOCK_LINES, 2 * block.length);
   }
-  for (const line of readLines(input.name, input.path, onRead)) {
-    block.push(line);
-    chars += line.length + 1;
-    if (isLinePuzzle(line)) yield* finished(true);
-    else if (block.length >= parseAt || chars > MAX_BLOCK_CHARS) {
-      yield* finished(false);
-      if (chars > MAX_BLOCK_CHARS / 2) {
-        throw new Error(`${input.name}:${blockStart + 1}: no puzzle ends in the ${chars >> 20} MiB from this line (stopped reading)`);
+  for await (const lines of readLines(input.name, input.path, onRead)) {
+    for (const line of lines) {
+      block.push(line);
+      chars += line.length + 1;
+      if (isLinePuzzle(line)) yield* finished(true);
+      else if (block.length >= parseAt || chars > MAX_BLOCK_CHARS) {
+        yield* finished(false);
+        if (chars > MAX_BLOCK_CHARS / 2) {
+          throw new Error(`${input.name}:${blockStart + 1}: no puzzle ends in the ${chars >> 20} MiB from this line (stopped reading)`);
+        }
       }
     }
   }
@@ -189,6 +189,19 @@ export function* sourcedPuzzlesIn(input: Input, onRead?: (bytes: number) => void
 }
 
 /** An input's whole text (for the UA commands' small files of grids and patterns), read with the same limits. */
-export function readText(input: Input): string {
-  return input.text ?? [...readLines(input.name, input.path)].join('\n');
+export async function readText(input: Input): Promise<string> {
+  if (input.text !== undefined) return input.text;
+  const lines: string[] = [];
+  for await (const chunk of readLines(input.name, input.path)) lines.push(...chunk);
+  return lines.join('\n');
+}
+
+/**
+ * The arguments naming the inputs: those given, else stdin when it is no terminal (`cat list |
+ * sudoku-lens rate`, as serate reads it); with neither, a usage error saying what `what` needs.
+ */
+export function inputArgs(args: readonly string[], what: string): string[] {
+  if (args.length > 0) return [...args];
+  if (!process.stdin.isTTY) return ['-'];
+  throw new UsageError(`${what} (or a pipe to stdin)`);
 }

@@ -2,40 +2,46 @@
  * Reads a file, a device or stdin a chunk at a time and yields its lines (CRLF, LF and a lone CR
  * each end one, as splitLines counts them), so memory stays bounded by the longest line: an
  * endless input (/dev/zero, a pipe that never closes) is either processed as it comes or stopped
- * at a line longer than MAX_LINE, never read whole.
+ * at a line longer than MAX_LINE, never read whole. Reads are asynchronous: while a pipe waits
+ * for its writer, the rows that rating workers finish are still written.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { close, open, read } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { promisify } from 'node:util';
 import { ioCause } from './io';
+
+const openFd = promisify(open);
+const closeFd = promisify(close);
+const readFd = promisify(read);
 
 const CHUNK = 1 << 16;
 /** Far above any puzzle line (729 characters and a name): a longer line means the input is no puzzle file. */
 export const MAX_LINE = 1 << 20;
 
-const pause = new Int32Array(new SharedArrayBuffer(4));
-
 /** One chunk; 0 at the end. A non-blocking stdin (a pipe from some parents) says EAGAIN while it waits for data. */
-function readChunk(fd: number, buf: Buffer): number {
+async function readChunk(fd: number, buf: Buffer): Promise<number> {
   for (;;) {
     try {
-      return readSync(fd, buf, 0, buf.length, null);
+      return (await readFd(fd, buf, 0, buf.length, null)).bytesRead;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EOF') return 0;
       if (code !== 'EAGAIN') throw err;
-      Atomics.wait(pause, 0, 0, 10);
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 }
 
 /**
- * The lines of `path` (stdin when undefined), named `name` in errors. `onRead` hears of each
- * chunk's size in bytes. An I/O error or an over-long line throws an Error naming the file (and line).
+ * The lines of `path` (stdin when undefined), named `name` in errors, a chunk's worth at a time
+ * (one await per chunk, not per line: a 10-million-line file is read at the speed of a loop).
+ * `onRead` hears of each chunk's size in bytes. An I/O error or an over-long line throws an
+ * Error naming the file (and line).
  */
-export function* readLines(name: string, path: string | undefined, onRead?: (bytes: number) => void): Generator<string> {
+export async function* readLines(name: string, path: string | undefined, onRead?: (bytes: number) => void): AsyncGenerator<string[]> {
   let fd = 0;
   try {
-    if (path !== undefined) fd = openSync(path, 'r');
+    if (path !== undefined) fd = await openFd(path, 'r');
   } catch (err) {
     throw new Error(`${name}: ${ioCause(err)}`);
   }
@@ -50,7 +56,7 @@ export function* readLines(name: string, path: string | undefined, onRead?: (byt
     for (;;) {
       let n: number;
       try {
-        n = readChunk(fd, buf);
+        n = await readChunk(fd, buf);
       } catch (err) {
         throw new Error(`${name}:${line + 1}: ${ioCause(err)}`);
       }
@@ -60,25 +66,25 @@ export function* readLines(name: string, path: string | undefined, onRead?: (byt
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         atStart = false;
       }
+      const lines: string[] = [];
       let start = 0;
       ends.lastIndex = 0;
       for (let m = ends.exec(text); m; m = ends.exec(text)) {
         // A CR at the chunk's end may be the first half of a CRLF: wait for the next chunk.
         if (n > 0 && m[0] === '\r' && m.index === text.length - 1) break;
-        yield text.slice(start, m.index);
-        line++;
+        lines.push(text.slice(start, m.index));
         start = ends.lastIndex;
       }
+      line += lines.length;
       partial = text.slice(start);
+      if (n === 0) lines.push(partial);
+      if (lines.length > 0) yield lines;
+      if (n === 0) return;
       if (partial.length > MAX_LINE) {
         throw new Error(`${name}:${line + 1}: a line longer than ${MAX_LINE / (1 << 20)} MiB: no puzzle file has one (stopped reading)`);
       }
-      if (n === 0) {
-        yield partial;
-        return;
-      }
     }
   } finally {
-    if (fd !== 0) closeSync(fd);
+    if (fd !== 0) await closeFd(fd);
   }
 }

@@ -32,8 +32,9 @@ const USAGE = `Usage:
   sudoku-lens --version | --help
   sudoku-lens COMMAND --help
 ${COMMANDS.map((c) => c.usage).join('\n')}
-A DIR is read for .sdk, .sdm, .ss and .txt files; '-' reads stdin; an argument that is a puzzle line
-(81 or 729 characters) is that puzzle. --json prints one JSON object per puzzle per line
+A DIR is read for .sdk, .sdm, .ss and .txt files; '-' reads stdin, as does no file at all when stdin
+is a pipe; an argument that is a puzzle line (81 or 729 characters) is that puzzle. Rows come out as
+the input is read. --json prints one JSON object per puzzle per line
 (for path: one per step).
 Exit status: 0 when no puzzle has an error, 1 when some do (or a search ran out of budget), 2 on usage
 or I/O errors (a GRID that is no solution grid, a PATTERN that is no x/. pattern, …); 130 on Ctrl-C.`;

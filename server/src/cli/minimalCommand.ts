@@ -11,10 +11,10 @@ import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { placementText } from '../engine/core/step';
 import { uaInfo } from '../engine/ua/uaInfo';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json } from './command';
-import { listInputs, puzzlesIn } from './inputs';
-import { UsageError, positiveInt } from './io';
+import { inputArgs, listInputs, puzzlesIn } from './inputs';
+import { positiveInt } from './io';
+import { lineProgress } from './lineProgress';
 import { writeOut } from './stdout';
-import { Progress } from './progress';
 import { hasError } from '../jobs/findingLines';
 import { baseJson } from './rows';
 
@@ -52,17 +52,17 @@ function describe(text: string, m: Minimality): string {
   return `not minimal: ${plural(n, 'redundant clue')} (${clueList(text, m.redundant)}); removable together: ${clueList(text, m.removable)} → ${m.minimalPuzzle}`;
 }
 
-function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OPTIONS>): number {
-  if (args.length === 0) throw new UsageError("'minimal' needs at least one puzzle or file");
+async function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OPTIONS>): Promise<number> {
+  const named = inputArgs(args, "'minimal' needs at least one puzzle or file");
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
-  // Read first: the progress bar needs the total (minimality takes seconds a puzzle, reading does not).
-  const inputs = listInputs(args, true).map((input) => ({ src: input, puzzles: [...puzzlesIn(input)] }));
-  const progress = new Progress(inputs.reduce((n, i) => n + i.puzzles.length, 0), 'minimal');
+  // Each puzzle is checked as it is read: progress is counted in lines, the total known without parsing.
+  const inputs = listInputs(named, true);
+  const progress = lineProgress(inputs, 'minimal');
   let puzzles = 0;
   let withErrors = 0;
-  for (const { src, puzzles: found } of inputs) {
-    for (const puzzle of found) {
+  for (const src of inputs) {
+    for await (const { puzzle } of puzzlesIn(src)) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget });
       const findings = puzzleFindings(puzzle, { analysis });
       const error = findings.find((f) => f.severity === 'error');
@@ -87,7 +87,7 @@ function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OPTIONS>
       }
       puzzles++;
       if (hasError(findings)) withErrors++;
-      progress.clear();
+      progress?.clear();
       if (values.json) {
         const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ? minimalityJson(m) : { minimal: null, minimalReason: reason }) };
         writeOut(`${JSON.stringify(row)}\n`);
@@ -95,10 +95,11 @@ function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OPTIONS>
         const where = error ? `${src.name}:${error.range.start.line + 1}:${error.range.start.character + 1}` : `${src.name}:${puzzle.line + 1}`;
         writeOut(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
       }
-      progress.tick();
+      progress?.reached(src, puzzle.range.end.line + 1);
     }
+    progress?.reached(src, Infinity);
   }
-  progress.finish();
+  progress?.finish();
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;
 }

@@ -9,10 +9,10 @@ import { type Rating, summarize } from '../engine/se/rate';
 import type { WResult } from '../engine/whips';
 import { hasError } from '../jobs/findingLines';
 import { BUDGET_NODES, type OptionValues, VARIANT, json } from './command';
-import { type Input, listInputs, puzzlesIn } from './inputs';
-import { UsageError, positiveInt } from './io';
+import { type Input, inputArgs, listInputs, puzzlesIn } from './inputs';
+import { positiveInt } from './io';
 import { lineProgress } from './lineProgress';
-import { variantOption } from './rateCommand';
+import { variantOption } from './ratingOptions';
 import { type BaseRow, baseJson } from './rows';
 import { writeOut } from './stdout';
 
@@ -45,18 +45,18 @@ export interface PuzzleRow extends BaseRow {
 export const jsonRow = (file: string, row: PuzzleRow): string[] => [JSON.stringify(baseJson(file, row))];
 
 /** check, solve and path: one row per puzzle of the inputs, written as soon as it is made. */
-export function runPuzzleCommand<O extends CheckOptions>(command: PuzzleCommand<O>, args: string[], values: O): number {
-  if (args.length === 0) throw new UsageError(`'${command.name}' needs at least one ${command.takesPuzzles ? 'puzzle or file' : 'file'}`);
+export async function runPuzzleCommand<O extends CheckOptions>(command: PuzzleCommand<O>, args: string[], values: O): Promise<number> {
+  const named = inputArgs(args, `'${command.name}' needs at least one ${command.takesPuzzles ? 'puzzle or file' : 'file'}`);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const defaultVariant = variantOption(values.variant);
   const extend = command.prepare?.(values);
 
-  const inputs: Input[] = listInputs(args, command.takesPuzzles);
+  const inputs: Input[] = listInputs(named, command.takesPuzzles);
   const progress = command.progress ? lineProgress(inputs, command.name) : null;
   let puzzles = 0;
   let withErrors = 0;
   for (const input of inputs) {
-    for (const puzzle of puzzlesIn(input)) {
+    for await (const { puzzle } of puzzlesIn(input)) {
       const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
       const row: PuzzleRow = { puzzle, analysis, findings: [] };
       extend?.(row);

@@ -24,12 +24,12 @@ function refusal(file: string, puzzle: Puzzle): { lines: string[]; error: boolea
  * Calls `line` for each readable classic puzzle and writes what it returns. Exit status 1 when
  * some puzzle was refused with an error, else 0.
  */
-export function eachPuzzleText(name: string, args: string[], line: (text: string, puzzle: Puzzle) => string): number {
+export async function eachPuzzleText(name: string, args: string[], line: (text: string, puzzle: Puzzle) => string): Promise<number> {
   if (args.length === 0) throw new UsageError(`'${name}' needs at least one puzzle or file (or - for stdin)`);
   let done = 0;
   let refused = 0;
   for (const input of listInputs(args, true)) {
-    for (const puzzle of puzzlesIn(input)) {
+    for await (const { puzzle } of puzzlesIn(input)) {
       const { lines, error } = refusal(input.name, puzzle);
       if (puzzle.text !== null && lines.length === 0) {
         writeOut(`${line(puzzle.text, puzzle)}\n`);

@@ -7,15 +7,14 @@
  */
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
-import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle, describeStatus, variantOf } from '../engine/core/analyze';
-import { VARIANTS, type Variant } from '../engine/bliss';
+import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle } from '../engine/core/analyze';
 import { FindingCode } from '../engine/core/findingCodes';
 import { plural } from '../engine/core/format';
 import type { Puzzle } from '../engine/core/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, reducedText, seFormat } from '../engine/se/rate';
 import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, flag, json, valued } from './command';
-import { listInputs, puzzlesIn, refuseOutputInput } from './inputs';
+import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whips/whipRatings';
 import { hasError, diagnosticLines } from '../jobs/findingLines';
@@ -24,34 +23,40 @@ import { runJob } from '../jobs/workers';
 import { DIAMOND_OPTION, PEARL_OPTION, WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
-import { Progress } from './progress';
+import { lineProgress } from './lineProgress';
+import { VARIANT_NAMES, blissObstacle, classicObstacle, levelOption, puzzleVariant, variantOption } from './ratingOptions';
+import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
 import { type BaseRow, baseJson } from './rows';
 import { EXCLUDE, excludeOption } from './techniqueOption';
 import { workerCrash } from './workerFailure';
 
-const RATE_USAGE = `  sudoku-lens rate PUZZLE|FILE... [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
+const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
                   [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
-                                 W, gW, B, T&E depth and backdoor size (w), or all three (all);
-                                 F like serate: %g puzzle, %r ER, %p EP, %d ED, %h hardest technique,
-                                 %s steps, %l line, %b BLISS level, %n BLISS guess count, %w W,
-                                 %G gW, %B B, %t T&E depth, %k backdoor size (default '%g ED=%r/%p/%d',
-                                 with BLISS ' BLISS=%b', with W ' W=%w'); --budget-ms: per puzzle
-                                 and method (W's shared by W, T&E, backdoor, gW, B); --workers: parallel
-                                 ratings (default: the available cores); --resume skips the rows a
-                                 JSON/CSV --output FILE already holds and appends the others;
-                                 --variant: of puzzles without a '#! variant:' line (also for check,
-                                 solve, path, bliss); --level 1: BLISS(1) only; --locked-candidates as for bliss;
-                                 --where EXPR, --diamond, --pearl: keep the puzzles that pass, their lines
-                                 as given (README: Filters)`;
+                                 W, gW, B, T&E depth and backdoor size (w), or all three (all); reads
+                                 stdin when no file is named and stdin is a pipe, rows as they are done;
+                                 F: serate's letters, where serate has them, and more:
+                                 ${LETTER_LIST}
+                                 (default '%g ED=%r/%p/%d', with BLISS ' BLISS=%b', with W ' W=%w');
+                                 --unrated: what %r %p %d print without an SE rating (default 0.0);
+                                 --budget-ms: per puzzle and method (W's shared by W, T&E, backdoor,
+                                 gW, B); --workers (--threads): parallel ratings (default: the available
+                                 cores); --resume skips the rows a JSON/CSV --output FILE already holds
+                                 and appends the others; --variant: of puzzles without a '#! variant:'
+                                 line (also for check, solve, path, bliss); --level 1: BLISS(1) only;
+                                 --locked-candidates as for bliss; --where EXPR, --diamond, --pearl:
+                                 keep the puzzles that pass, their lines as given (README: Filters)`;
 
 const RATE_OPTIONS = {
   method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
   json: json('puzzle'),
   csv: flag('CSV rows, with a header'),
-  format: valued('F', "the text row, with serate's fields (default '%g ED=%r/%p/%d')"),
+  format: { ...valued('F', "the text row, with serate's letters (default '%g ED=%r/%p/%d')"), short: 'f' },
+  unrated: valued(UNRATED_TEXTS.join('|'), `what %r %p %d print for a puzzle without SE rating (default ${UNRATED_TEXTS[0]}, as serate)`),
+  input: { ...valued('FILE', "a file to rate (serate's --input; as a FILE argument)"), short: 'i', multiple: true as const },
   'budget-ms': budgetMs('per puzzle and method (default 10000)'),
   workers: valued('N', 'parallel ratings (default: the available cores)'),
+  threads: { ...valued('N', "serate's name for --workers"), short: 't' },
   output: { ...valued('FILE', 'rows to FILE, which must be none of the inputs'), short: 'o' },
   resume: flag('skip the rows a JSON/CSV --output FILE already holds, append the others'),
   variant: VARIANT,
@@ -69,43 +74,6 @@ type RateOptions = OptionValues<typeof RATE_OPTIONS>;
 export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
 export const BLISS_CSV_HEADER = ['bliss_status', 'bliss_level', 'bliss_backdoor', 'bliss_ng'];
 export const W_CSV_HEADER = ['w_status', 'w', 'gw', 'b', 'te_depth', 'backdoor'];
-
-const VARIANT_NAMES: Record<Variant, string> = { classic: 'classic', X: 'SudokuX', P: 'SudokuP', PX: 'SudokuPX' };
-
-/** `--variant`: classic, X, P or PX (any case); undefined when not given. */
-export function variantOption(raw: string | undefined): Variant | undefined {
-  if (raw === undefined) return undefined;
-  const v = VARIANTS.find((name) => name.toLowerCase() === raw.toLowerCase());
-  if (!v) throw new UsageError(`--variant takes classic, X, P or PX, not '${raw}'`);
-  return v;
-}
-
-export function levelOption(raw: string | undefined): 1 | 2 {
-  if (raw === undefined) return 2;
-  if (raw !== '1' && raw !== '2') throw new UsageError(`--level takes 1 or 2, not '${raw}'`);
-  return Number(raw) as 1 | 2;
-}
-
-/** The variant a puzzle is read in: its file's `#! variant:` line, else --variant, else classic. */
-export const puzzleVariant = (puzzle: Puzzle, option: Variant | undefined): Variant => variantOf(puzzle, { defaultVariant: option });
-
-/**
- * Why BLISS cannot run on a puzzle, or null when it can: a classic puzzle needs one solution
- * (as for SE); a variant puzzle, whose solutions the classic solver does not count, only the
- * structural checks.
- */
-export function blissObstacle(analysis: Analysis | null, variant: Variant): string | null {
-  if (!analysis) return 'unreadable';
-  if (analysis.status === (variant === 'classic' ? 'unique' : 'unchecked')) return null;
-  return describeStatus(analysis.status);
-}
-
-/** Why a classic-Sudoku rating (`who`: SE, W) cannot rate a puzzle, or null when it can. */
-export function classicObstacle(analysis: Analysis | null, variant: Variant, who: string): string | null {
-  if (!analysis) return 'unreadable';
-  if (variant !== 'classic' && analysis.status !== 'invalid') return `a ${VARIANT_NAMES[variant]} puzzle (${who} rates classic Sudoku)`;
-  return analysis.status === 'unique' ? null : describeStatus(analysis.status);
-}
 
 /** `not solved by BLISS(2) (3 eliminations so far)`, etc.; null when BLISS solved it. */
 export function describeBliss(b: BlissSummary): string | null {
@@ -135,6 +103,8 @@ const STATUS_CODE: Record<SolutionStatus, string> = {
 interface Prepared {
   file: string;
   puzzle: Puzzle;
+  /** The line the puzzle starts on, as read (for %v and %g). */
+  source: string;
   analysis: Analysis | null;
   /** Already in the --resume output: counted, not printed. */
   skip: boolean;
@@ -164,7 +134,8 @@ interface Settings {
   withBliss: boolean;
   withW: boolean;
   format: RowFormat;
-  template: string;
+  template: RowTemplate;
+  unrated: UnratedText;
   /** --exclude: the SE techniques left out (CSV rows then have a column saying so). */
   excluded: string[];
 }
@@ -201,43 +172,14 @@ function wJson(p: Prepared, w: WSummary | null) {
   return { w: json };
 }
 
-const figureText = (n: number | null | undefined): string => (n == null ? '-' : String(n));
-
-function seFields(se: RatingSummary | null) {
-  // As serate: a puzzle its techniques cannot finish rates 20.0; one out of budget has no figures.
-  const known = se && (se.status === 'solved' || se.status === 'stuck');
-  return {
-    r: known ? (se.status === 'stuck' ? '20.0' : seFormat(se.er)) : null,
-    p: known ? seFormat(se.ep) : null,
-    d: known ? seFormat(se.ed) : null,
-  };
+/** A text row: the template's letters filled in; why a figure is missing goes to stderr (notes), never into the row. */
+function textLine(s: Settings, p: Prepared, r: RowResult, ordinal: number): string {
+  return formatRow(s.template, { file: p.file, puzzle: p.puzzle, source: p.source, ordinal, ...r }, s.unrated);
 }
 
-const ngText = (b: BlissSummary | null): string => (b?.ng == null ? '-' : `${b.ngComplete ? '' : '>'}${b.ng}`);
-
-function textLine(s: Settings, p: Prepared, r: RowResult): string {
-  const text = p.puzzle.text ?? '';
-  if (!r.se && !r.bliss && !r.w) return `${text} # not rated: ${p.seReason ?? p.blissReason ?? p.wReason}`;
+/** Why the asked-for ratings of a row are missing or partial, for stderr. */
+function ratingNotes(s: Settings, p: Prepared, r: RowResult): string[] {
   const { se, bliss: b, w } = r;
-  const figures = seFields(se);
-  const fields: Record<string, string> = {
-    g: text,
-    r: figures.r ?? '-',
-    p: figures.p ?? '-',
-    d: figures.d ?? '-',
-    h: se?.hardest ?? '-',
-    s: se ? String(se.steps) : '-',
-    l: String(p.puzzle.line + 1),
-    b: figureText(b?.level),
-    n: ngText(b),
-    w: figureText(w?.w.rating),
-    G: figureText(w?.gw?.rating),
-    B: figureText(w?.b?.rating),
-    t: figureText(w?.te.depth),
-    k: figureText(w?.backdoor.size),
-    '%': '%',
-  };
-  const line = s.template.replace(/%([grpdhslbnwGBtk%])/g, (_, k: string) => fields[k]);
   const notes: string[] = [];
   if (s.withSe) {
     if (!se) notes.push(`SE not rated: ${p.seReason}`);
@@ -255,21 +197,20 @@ function textLine(s: Settings, p: Prepared, r: RowResult): string {
     if (!w) notes.push(`W not rated: ${p.wReason}`);
     else if (w.w.status !== 'solved') notes.push(describeRule(w.w));
   }
-  return notes.length > 0 ? `${line} # ${notes.join('; ')}` : line;
+  return notes;
 }
 
 function csvRow(s: Settings, p: Prepared, r: RowResult): string {
   const { se, bliss: b, w } = r;
   const status = se ? se.status : p.analysis ? STATUS_CODE[p.analysis.status] : 'unreadable';
-  const figures = seFields(se);
   const fields: (string | number | boolean | null)[] = [
     p.file,
     p.puzzle.line + 1,
     p.puzzle.text ?? '',
     status,
-    figures.r,
-    figures.p,
-    figures.d,
+    seFigure(se, 'er'),
+    seFigure(se, 'ep'),
+    seFigure(se, 'ed'),
     se?.hardest ?? null,
     se ? se.steps : null,
   ];
@@ -282,7 +223,7 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
   return csvLine(fields);
 }
 
-function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
+function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult, ordinal: number): string {
   if (s.format === 'json') {
     return JSON.stringify({
       ...baseJson(p.file, p),
@@ -292,7 +233,7 @@ function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
     });
   }
   if (s.format === 'csv') return csvRow(s, p, r);
-  return textLine(s, p, r);
+  return textLine(s, p, r, ordinal);
 }
 
 const NOTHING: RowResult = { se: null, bliss: null, w: null };
@@ -304,8 +245,19 @@ const DEFAULT_TEMPLATES: Record<string, string> = {
   all: '%g ED=%r/%p/%d BLISS=%b W=%w',
 };
 
+/** `--workers N`, or serate's `--threads N`: parallel ratings, at most the cores available. */
+function workersOption(values: RateOptions, cores: number): number {
+  if (values.workers !== undefined && values.threads !== undefined) throw new UsageError('--threads is serate’s name for --workers: give one of them');
+  const name = values.threads !== undefined ? 'threads' : 'workers';
+  const raw = values.threads ?? values.workers;
+  const asked = positiveInt(name, raw, cores);
+  // More threads than cores only add memory (each has its own heap): 400 of them exhaust V8's.
+  if (asked > cores) process.stderr.write(`sudoku-lens: --${name} ${raw} capped at ${plural(cores, 'core')} available\n`);
+  return Math.min(asked, cores);
+}
+
 async function runRate(args: string[], values: RateOptions): Promise<number> {
-  if (args.length === 0) throw new UsageError("'rate' needs at least one puzzle or file");
+  const named = inputArgs([...args, ...(values.input ?? [])], "'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
   if (!Object.hasOwn(DEFAULT_TEMPLATES, method)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
   const withSe = method === 'se' || method === 'all';
@@ -315,33 +267,27 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const maxLevel = levelOption(values.level);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const cores = availableParallelism();
-  const workersOpt = Math.min(positiveInt('workers', values.workers, cores), cores);
-  // More threads than cores only add memory (each has its own heap): 400 of them exhaust V8's.
-  if (workersOpt < Number(values.workers)) process.stderr.write(`sudoku-lens: --workers ${values.workers} capped at ${plural(cores, 'core')} available\n`);
+  const workersOpt = workersOption(values, availableParallelism());
   const filter = filterOf(values);
-  if (filter) return runFilter(args, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
+  if (filter) return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text') throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
+  const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
   const excluded = excludeOption(values.exclude);
-  const settings: Settings = { withSe, withBliss, withW, format, template: values.format ?? DEFAULT_TEMPLATES[method], excluded };
+  const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated), excluded };
 
-  // Every input is read (and every puzzle located) before the output is opened, which must be none of them.
-  const inputs = listInputs(args, true);
+  const inputs = listInputs(named, true);
   if (values.output !== undefined) refuseOutputInput(values.output, inputs);
-  const entries: { file: string; puzzle: Puzzle }[] = [];
-  for (const input of inputs) for (const puzzle of puzzlesIn(input)) entries.push({ file: input.name, puzzle });
+  const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
-  const threads = workersOpt > 1 && entries.length > 1 ? cliWorkers() : null;
+  const threads = workersOpt > 1 && !onePuzzle ? cliWorkers() : null;
   const header =
     format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
-  const out: Output = openOutput(values.output, Boolean(values.resume), format, header, entries.map((e) => e.file));
-  const todo = entries.filter((e) => !out.done.has(rowKey(e.file, e.puzzle.line + 1, e.puzzle.text))).length;
+  const out: Output = openOutput(values.output, Boolean(values.resume), format, header, inputs.map((i) => i.name));
 
-  const prepare = (i: number): Prepared => {
-    const { file, puzzle } = entries[i];
+  const prepare = (file: string, { puzzle, source }: ReadPuzzle): Prepared => {
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
     const skip = out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
     const variant = puzzleVariant(puzzle, variantOpt);
@@ -352,12 +298,11 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
     const se = withSe && !seReason;
     const w = withW && !wReason;
     const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w, ...(excluded.length > 0 ? { exclude: excluded } : {}) };
-    return { file, puzzle, analysis, skip, seReason, blissReason, wReason, job };
+    return { file, puzzle, source, analysis, skip, seReason, blissReason, wReason, job };
   };
 
-  const workers = Math.min(workersOpt, todo);
-  let pool: workerpool.Pool | null = null;
-  if (threads && workers > 1) pool = threads.pool(workers);
+  // Workerpool starts its threads as jobs come: a short input starts no more than it needs.
+  const pool: workerpool.Pool | null = threads ? threads.pool(workersOpt) : null;
   const run = (job: RowJob): Promise<RowResult> =>
     pool
       ? Promise.resolve(runJob(pool, 'row', job))
@@ -374,46 +319,60 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   // A worker that dies (out of memory, say) is replaced by the pool: the puzzle gets one more try on a fresh one.
   const exec = (job: RowJob): Promise<RowResult> => run(job).catch((err: unknown) => (workerCrash(err) ? run(job) : Promise.reject(err)));
 
-  const progress = new Progress(todo, 'rate');
+  const progress = lineProgress(inputs, 'rate');
   let puzzles = 0;
   let withErrors = 0;
   let written = 0;
   const onInterrupt = (): void => {
-    progress.clear();
+    progress?.clear();
     const hint = values.output !== undefined && format !== 'text' ? `; run again with --resume to continue` : '';
-    process.stderr.write(`sudoku-lens: interrupted after ${written} of ${todo} rows${hint}\n`);
+    process.stderr.write(`sudoku-lens: interrupted after ${plural(written, 'row')}${hint}\n`);
     out.close();
     void pool?.terminate(true);
     process.exit(130);
   };
+  /** Every input's puzzles in turn, each prepared (solved for uniqueness) as it is read; progress in lines. */
+  async function* prepared(): AsyncGenerator<Prepared> {
+    for (const input of inputs) {
+      for await (const read of puzzlesIn(input)) {
+        yield prepare(input.name, read);
+        progress?.reached(input, read.puzzle.range.end.line + 1);
+      }
+      progress?.reached(input, Infinity);
+    }
+  }
   // With workers the main thread stays free to handle Ctrl-C; in-process, Node's default (exit at once) is kept.
   if (pool) process.once('SIGINT', onInterrupt);
   try {
-    await inOrder<{ p: Prepared; r: RowResult }>(
-      entries.length,
-      pool ? Math.max(64, workers * 32) : 1,
-      (i) => {
-        const p = prepare(i);
+    await inOrder<Prepared, { p: Prepared; r: RowResult }>(
+      prepared(),
+      // Enough queued to keep every worker busy past a slow puzzle; no more, so an endless pipe is read only as fast as it is rated.
+      pool ? Math.max(64, workersOpt * 32) : 1,
+      (p) => {
         const job = p.job;
         return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });
       },
-      (_, { p, r }) => {
+      ({ p, r }) => {
         const findings = puzzleFindings(p.puzzle, { analysis: p.analysis, rating: r.se });
         puzzles++;
         if (hasError(findings) || r.bliss?.status === 'no-solution' || p.failure) withErrors++;
         if (p.skip) return;
-        // Diagnostics (errors, BUG states) are no rows: JSON carries them, text and CSV leave them to stderr.
-        const notes = [...(format === 'json' ? [] : diagnosticLines(p.file, findings)), ...(p.failure ? [p.failure] : [])];
-        if (out.toTerminal || notes.length > 0) progress.clear();
+        // Diagnostics (errors, BUG states, why a figure is missing) are no rows: JSON carries them, text and CSV leave them to stderr.
+        const notes = format === 'json' ? [] : diagnosticLines(p.file, findings);
+        const ratedNotes = format === 'text' && p.puzzle.text ? ratingNotes(settings, p, r) : [];
+        if (ratedNotes.length > 0) notes.push(`${p.file}:${p.puzzle.line + 1}: ${ratedNotes.join('; ')}`);
+        if (p.failure) notes.push(p.failure);
+        if (out.toTerminal || notes.length > 0) progress?.clear();
         if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
-        out.write(`${rowText(settings, { ...p, findings }, r)}\n`);
+        // A line that holds no puzzle has its diagnostic and no text row: a pipe gets puzzles only.
+        if (format === 'text' && !p.puzzle.text) return;
+        out.write(`${rowText(settings, { ...p, findings }, r, puzzles)}\n`);
         written++;
-        progress.tick();
       },
     );
   } finally {
     if (pool) process.removeListener('SIGINT', onInterrupt);
-    progress.finish();
+    progress?.finish();
     out.close();
     await pool?.terminate();
   }

@@ -6,7 +6,7 @@ import { plural } from '../engine/core/format';
 import { elapsed } from '../engine/ua/uaTargets';
 import type { ClueJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
-import { ARGUMENT } from './inputs';
+import { ARGUMENT, inputArgs } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { budgetOf, gridsOf, inWorker } from './searchWorker';
@@ -25,11 +25,11 @@ const OPTIONS = {
 
 /** search17 GRID…: every puzzle of --clues clues in each grid. */
 async function runSearch17(args: string[], values: OptionValues<typeof OPTIONS>): Promise<number> {
-  if (args.length === 0) throw new UsageError("'search17' needs a solution grid, a puzzle or a file");
+  const named = inputArgs(args, "'search17' needs a solution grid, a puzzle or a file");
   const clues = positiveInt('clues', values.clues, 17);
   if (clues < 8 || clues > 40) throw new UsageError(`--clues takes 8 to 40, not ${clues} (no puzzle has fewer than 17 clues; more than 40 are too many to list)`);
   const budgetMs = budgetOf(values);
-  const { grids, errors } = gridsOf(args, values);
+  const { grids, errors } = await gridsOf(named, values);
   let stopped = false;
   for (const g of grids) {
     const job: ClueJob = { grid: g.grid, clues, budgetMs };

@@ -33,12 +33,13 @@ async function runSearchPattern(args: string[], values: OptionValues<typeof OPTI
   const [patternArg, ...rest] = args;
   if (!patternArg) throw new UsageError("'search-pattern' needs a PATTERN (81 chars of 'x' and '.', or a file)");
   const gridArgs = [...(values.grids ?? []), ...rest];
+  // No grids from stdin either: a pipe of puzzles is no list of grids, and none are made up.
   if (gridArgs.length === 0) {
     throw new UsageError("'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
   }
-  const patterns = readPatterns(patternArg);
+  const patterns = await readPatterns(patternArg);
   const budgetMs = budgetOf(values);
-  const { grids, errors } = gridsOf(gridArgs, values);
+  const { grids, errors } = await gridsOf(gridArgs, values);
   if (grids.length === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);
   let stopped = false;
   let found = 0;

@@ -58,6 +58,6 @@ export function budgetOf(values: SearchOptions): number {
   return positiveInt('budget-ms', values['budget-ms'], SEARCH_BUDGET_MS);
 }
 
-export function gridsOf(args: string[], values: SearchOptions): { grids: GridInput[]; errors: number } {
+export function gridsOf(args: string[], values: SearchOptions): Promise<{ grids: GridInput[]; errors: number }> {
   return readGrids(args, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
 }

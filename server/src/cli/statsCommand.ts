@@ -17,11 +17,11 @@ import { diagnosticLines } from '../jobs/findingLines';
 import { type RowJob, type RowResult, runRowJob } from '../jobs/rowJobs';
 import { runJob } from '../jobs/workers';
 import { BUDGET_NODES, VARIANT, type OptionValues, budgetMs, command, flag, valued } from './command';
-import { listInputs, puzzlesIn } from './inputs';
+import { inputArgs, listInputs, puzzlesIn } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { lineProgress } from './lineProgress';
 import { csvLine } from './output';
-import { classicObstacle, puzzleVariant, variantOption } from './rateCommand';
+import { classicObstacle, puzzleVariant, variantOption } from './ratingOptions';
 import { writeOut } from './stdout';
 import { workerCrash } from './workerFailure';
 
@@ -91,7 +91,7 @@ export function statsCsv(s: CollectionStatistics): string {
 }
 
 async function runStats(args: string[], values: StatsOptions): Promise<number> {
-  if (args.length === 0) throw new UsageError("'stats' needs at least one file or '-'");
+  const named = inputArgs(args, "'stats' needs at least one file or '-'");
   const method = values.method ?? 'se';
   if (!Object.hasOwn(METHODS, method)) throw new UsageError(`--method takes se, w or all, not '${method}'`);
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
@@ -101,7 +101,7 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
   const budget = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const cores = availableParallelism();
   const workers = Math.min(positiveInt('workers', values.workers, cores), cores);
-  const inputs = listInputs(args, false);
+  const inputs = listInputs(named, false);
   const pool: workerpool.Pool | null = workers > 1 ? cliWorkers().pool(workers) : null;
   const stats = new CollectionStats(methods);
   const progress = lineProgress(inputs, 'stats');
@@ -150,7 +150,7 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
   const inFlight = new Set<Promise<void>>();
   try {
     for (const input of inputs) {
-      for (const puzzle of puzzlesIn(input)) {
+      for await (const { puzzle } of puzzlesIn(input)) {
         const task: Promise<void> = measure(input.name, puzzle).then((p) => {
           stats.add(p);
           inFlight.delete(task);

@@ -36,7 +36,7 @@ function symmetries(values: OptionValues<typeof TRANSFORM_OPTIONS>): () => Symme
   return () => [randomSymmetry(random)];
 }
 
-function runTransform(args: string[], values: OptionValues<typeof TRANSFORM_OPTIONS>): number {
+function runTransform(args: string[], values: OptionValues<typeof TRANSFORM_OPTIONS>): Promise<number> {
   const next = symmetries(values);
   return eachPuzzleText('transform', args, (text, puzzle) => {
     const out = next().reduce(applyTransform, text);

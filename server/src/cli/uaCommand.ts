@@ -8,6 +8,7 @@ import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/ua/uaTargets';
 import { uaSetsJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
+import { inputArgs } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
 import { gridOrigin, readGrids } from './uaInputs';
@@ -23,12 +24,12 @@ const UA_OPTIONS = {
   'budget-nodes': BUDGET_NODES,
 };
 
-function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): number {
-  if (args.length === 0) throw new UsageError("'ua' needs a solution grid, a puzzle or a file");
+async function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): Promise<number> {
+  const named = inputArgs(args, "'ua' needs a solution grid, a puzzle or a file");
   const maxSize = positiveInt('max-size', values['max-size'], 12);
   if (maxSize < 4 || maxSize > 81) throw new UsageError(`--max-size takes 4 to 81 cells (the smallest UA set has 4), not ${maxSize}`);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const { grids, errors } = readGrids(args, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
+  const { grids, errors } = await readGrids(named, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
   let overBudget = 0;
   for (const g of grids) {
     const { sets, ms } = uaSetsJob({ grid: g.grid, maxSize, budgetMs });

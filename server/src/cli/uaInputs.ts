@@ -24,11 +24,11 @@ export const gridOrigin = (g: GridInput): string =>
   `${g.file === ARGUMENT ? ARGUMENT : `${g.file}:${g.line}`} (${describeGridSource(g.source)})`;
 
 /** The grids of the arguments; `errors` counts skipped puzzles with errors (broken, invalid, no solution). */
-export function readGrids(args: string[], nodeBudget: number): { grids: GridInput[]; errors: number } {
+export async function readGrids(args: string[], nodeBudget: number): Promise<{ grids: GridInput[]; errors: number }> {
   const grids: GridInput[] = [];
   let errors = 0;
   for (const src of listInputs(args, true)) {
-    const found = documentGrids(readText(src), nodeBudget);
+    const found = documentGrids(await readText(src), nodeBudget);
     if (src.name === ARGUMENT && found.grids.length === 0) {
       const why = found.skipped[0]?.reason ?? 'neither a file nor a solution grid or puzzle';
       throw new UsageError(`'${src.text}': ${why}`);
@@ -56,10 +56,10 @@ function patternProblem(arg: string): string {
 }
 
 /** The clue patterns of the argument: itself, or every pattern line or grid of the file. */
-export function readPatterns(arg: string): { file: string; line: number; pattern: string }[] {
+export async function readPatterns(arg: string): Promise<{ file: string; line: number; pattern: string }[]> {
   const [src] = listInputs([arg], true);
   if (!src) throw new UsageError(`PATTERN ${arg}: a directory without puzzle files`);
-  const patterns = parseDocument(readText(src)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
+  const patterns = parseDocument(await readText(src)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
   if (patterns.length > 0) return patterns;
   if (src.name === ARGUMENT) throw new UsageError(`PATTERN '${arg}': ${patternProblem(arg)}`);
   throw new UsageError(`${src.name} holds no clue pattern (a line or a 9-row grid of 'x' for clues and '.' for empty cells)`);
