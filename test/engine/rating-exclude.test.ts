@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { candidatesOfText } from '../../server/src/engine/core/parse';
 import { describeRating, ratePuzzle, summarize } from '../../server/src/engine/se/rate';
-import { TECHNIQUES, TECHNIQUE_NAMES, techniquesWithout, unknownTechniques } from '../../server/src/engine/se/techniques';
+import { STEP_NAMES, TECHNIQUES, TECHNIQUE_NAMES, techniquesWithout, unknownTechniques } from '../../server/src/engine/se/techniques';
 import { dataPath } from '../dataPath';
 
 /** se-sample's first lines (diabolical, ER 5.6 and up), '0' for empty. */
@@ -56,6 +56,25 @@ describe('rating without some techniques', () => {
     const kept = techniquesWithout(TECHNIQUES, ['Cell Forcing Chains']);
     expect(kept.map((t) => t.name)).toContain('Multiple Forcing Chains');
     expect(techniquesWithout(TECHNIQUES, ['Cell Forcing Chains', 'Region Forcing Chains']).map((t) => t.name)).not.toContain('Multiple Forcing Chains');
+  });
+
+  it('leaves out one kind of any family that names its steps apart: a forcing X-chain keeps the cycles', () => {
+    const chain = { p: SAMPLE[26], r: rate(SAMPLE[26]) };
+    expect(chain.r.hardest?.technique).toBe('Forcing X-Chain');
+    const reduced = rate(chain.p, ['Forcing X-Chain']);
+    expect(reduced.status).toBe('solved');
+    expect(reduced.steps.some((s) => s.technique === 'Forcing X-Chain')).toBe(false);
+    expect(reduced.er).toBeGreaterThan(chain.r.er);
+    expect(techniquesWithout(TECHNIQUES, ['Forcing X-Chain']).map((t) => t.name)).toContain('Forcing Chains & Cycles');
+  });
+
+  it("takes the step names from the techniques' own lists: every kind of every family, no family name", () => {
+    expect(STEP_NAMES).toEqual([...new Set(TECHNIQUES.flatMap((t) => t.stepNames))]);
+    for (const name of ['Direct Pointing', 'Claiming', 'Unique Rectangle type 1', 'Unique Loop 8 type 3', 'BUG type 2', 'Turbot Fish']) {
+      expect(STEP_NAMES).toContain(name);
+    }
+    for (const family of ['Direct Intersections', 'Unique Loop', 'BUG', 'Multiple Forcing Chains']) expect(STEP_NAMES).not.toContain(family);
+    expect(unknownTechniques(['direct pointing', 'Unique Loop 8 type 3', 'BUG type 2'])).toEqual([]);
   });
 
   it('knows the technique names, in any case', () => {

@@ -1,6 +1,7 @@
 /**
- * `--exclude NAMES` on rate and path: Sudoku Explainer's technique families to rate without, as
- * serate's --techs switches some off. The rating then says it ran with a reduced set.
+ * `--exclude NAMES` on rate and path: Sudoku Explainer's technique families, or kinds of steps as
+ * the path names them, to rate without, as serate's --techs switches some off. The rating then
+ * says it ran with a reduced set.
  */
 import { TECHNIQUE_NAMES, unknownTechniques } from '../engine/se/techniques';
 import { valued } from './command';

@@ -9,7 +9,7 @@
  *   comparison := operand ('<' | '<=' | '>' | '>=' | '==' | '!=') operand   (a field on one side at least)
  *   operand    := field | number
  */
-import { isSeTechniqueName, SE_TECHNIQUE_NAMES } from '../engine/se/techniqueNames';
+import { isStepName, STEP_NAMES } from '../engine/se/techniques';
 import { COMPARISONS, type Comparison, FIELDS, type Field, type Operand, type Where } from '../jobs/filterLogic';
 import { UsageError } from './io';
 
@@ -137,8 +137,8 @@ class Parser {
     this.expect('(', `'(' after '${name.text}'`);
     const arg = this.take();
     if (arg.kind !== 'string') throw fault(arg.at, `expected a technique name in quotes after '${name.text}(', not ${describe(arg)}`);
-    if (!isSeTechniqueName(arg.value)) {
-      throw fault(arg.at, `unknown technique '${arg.value}'; SE's techniques, as its path names them: ${SE_TECHNIQUE_NAMES.join(', ')}`);
+    if (!isStepName(arg.value)) {
+      throw fault(arg.at, `unknown technique '${arg.value}'; SE's techniques, as its path names them: ${STEP_NAMES.join(', ')}`);
     }
     this.expect(')', `')' after the technique name`);
     return { op: name.text as 'uses' | 'hardest', technique: arg.value };

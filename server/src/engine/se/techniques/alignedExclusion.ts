@@ -214,12 +214,14 @@ function popcount27(w: number): number {
 
 export const alignedPairExclusion: Technique = {
   name: PAIR.name,
+  stepNames: [PAIR.name],
   minDifficulty: PAIR.difficulty,
   steps: (state, ctx) => alignedPairSteps(state, ctx),
 };
 
 export const alignedTripletExclusion: Technique = {
   name: TRIPLET.name,
+  stepNames: [TRIPLET.name],
   minDifficulty: TRIPLET.difficulty,
   steps: (state, ctx) => alignedTripletSteps(state, ctx),
 };

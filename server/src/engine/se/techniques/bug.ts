@@ -27,6 +27,9 @@ import { SE_PEERS, houseOfType, sees, subsetsInOrder } from './uniqueness';
 
 export type BugType = 1 | 2 | 3 | 4;
 
+const BUG_TYPES: readonly BugType[] = [1, 2, 3, 4];
+const bugName = (type: BugType): string => `BUG type ${type}`;
+
 export interface BugPattern {
   /** The BUG cells (three or more candidates), in the order SE finds them. */
   cells: number[];
@@ -137,7 +140,7 @@ function bugStep(
   });
   const n = s.masks.reduce((acc, m) => acc + popcount(m), 0);
   return makeStep({
-    technique: `BUG type ${type}`,
+    technique: bugName(type),
     difficulty,
     eliminations,
     cells: [...s.cells, ...(extra.cells ?? [])],
@@ -280,6 +283,7 @@ export function findBug(state: State): BugPattern | null {
 
 export const bug: Technique = {
   name: 'BUG',
+  stepNames: BUG_TYPES.map(bugName),
   *steps(state, ctx) {
     if (!ctx.unique) return;
     const found = findBug(state);

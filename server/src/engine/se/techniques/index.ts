@@ -63,12 +63,21 @@ export const TECHNIQUES: readonly Technique[] = [
 ];
 
 /**
- * The names a rating can leave techniques out by: their families, as SE's technique list names
- * them, then the kinds of a family whose steps tell them apart (`Cell Forcing Chains`).
+ * Every name an SE step carries (`Step.technique`), as the path prints it, in the techniques'
+ * order: what a filter's `uses("…")` and `hardest("…")` may name.
  */
-export const TECHNIQUE_NAMES: readonly string[] = [
-  ...new Set([...TECHNIQUES.map((t) => t.name), ...TECHNIQUES.flatMap((t) => t.stepNames ?? [])]),
-];
+export const STEP_NAMES: readonly string[] = [...new Set(TECHNIQUES.flatMap((t) => t.stepNames))];
+
+const STEP_NAME_SET = new Set(STEP_NAMES);
+
+/** Whether `name` is one a step carries (exactly, as the path prints it). */
+export const isStepName = (name: string): boolean => STEP_NAME_SET.has(name);
+
+/**
+ * The names a rating can leave techniques out by: their families, as SE's technique list names
+ * them, then the names their steps carry (`Cell Forcing Chains`, `Direct Pointing`).
+ */
+export const TECHNIQUE_NAMES: readonly string[] = [...new Set([...TECHNIQUES.map((t) => t.name), ...STEP_NAMES])];
 
 const key = (name: string): string => name.trim().toLowerCase();
 
@@ -81,9 +90,9 @@ export function techniquesWithout(techniques: readonly Technique[], names: reado
   const left = new Set(names.map(key));
   return techniques.flatMap((t): Technique[] => {
     if (left.has(key(t.name))) return [];
-    const kinds = (t.stepNames ?? []).filter((n) => left.has(key(n)));
+    const kinds = t.stepNames.filter((n) => left.has(key(n)));
     if (kinds.length === 0) return [t];
-    if (kinds.length === t.stepNames!.length) return [];
+    if (kinds.length === t.stepNames.length) return [];
     return [{ ...t, steps: (state, ctx) => withoutKinds(t, state, ctx, left) }];
   });
 }

@@ -104,6 +104,9 @@ function* locking(state: State, direct: boolean): Generator<Step> {
   }
 }
 
+/** SE's name: `Pointing` (a box's digit confined to a line), `Claiming`, `Direct Pointing` (it places a hidden single), `Direct Claiming`. */
+const lockingName = (direct: boolean, pointing: boolean): string => `${direct ? 'Direct ' : ''}${pointing ? 'Pointing' : 'Claiming'}`;
+
 function lockingStep(
   h1: number,
   h2: number,
@@ -114,7 +117,7 @@ function lockingStep(
   singleHouse: number,
 ): Step {
   const pointing = h1 >= 18;
-  const name = `${single ? 'Direct ' : ''}${pointing ? 'Pointing' : 'Claiming'}`;
+  const name = lockingName(single !== null, pointing);
   const difficulty = single ? (pointing ? 1.7 : 1.9) : pointing ? 2.6 : 2.8;
   const cells: number[] = [];
   for (let m = p1; m; m &= m - 1) cells.push(HOUSES[h1][31 - Math.clz32(m & -m)]);
@@ -138,10 +141,12 @@ function lockingStep(
 
 export const directIntersections: Technique = {
   name: 'Direct Intersections',
+  stepNames: [lockingName(true, true), lockingName(true, false)],
   steps: (state) => locking(state, true),
 };
 
 export const intersections: Technique = {
   name: 'Intersections',
+  stepNames: [lockingName(false, true), lockingName(false, false)],
   steps: (state) => locking(state, false),
 };

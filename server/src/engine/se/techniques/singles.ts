@@ -48,6 +48,7 @@ function* hiddenSingles(state: State, aloneOnly: boolean): Iterable<Step> {
 
 export const hiddenSingle: Technique = {
   name: 'Hidden Single',
+  stepNames: ['Hidden Single'],
   *steps(state) {
     yield* hiddenSingles(state, true);
     yield* hiddenSingles(state, false);
@@ -56,6 +57,7 @@ export const hiddenSingle: Technique = {
 
 export const nakedSingle: Technique = {
   name: 'Naked Single',
+  stepNames: ['Naked Single'],
   *steps(state) {
     for (let cell = 0; cell < 81; cell++) {
       const digit = singleDigit(state.cands[cell]);

@@ -179,11 +179,13 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
 }
 
 function nakedSet(size: number): Technique {
-  return { name: `Naked ${SET_NAMES[size]}`, steps: (state) => nakedSets(state, size) };
+  const name = `Naked ${SET_NAMES[size]}`;
+  return { name, stepNames: [name], steps: (state) => nakedSets(state, size) };
 }
 
 function hiddenSet(size: number, direct: boolean): Technique {
-  return { name: `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`, steps: (state) => hiddenSets(state, size, direct) };
+  const name = `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`;
+  return { name, stepNames: [name], steps: (state) => hiddenSets(state, size, direct) };
 }
 
 export const directHiddenPair = hiddenSet(2, true);

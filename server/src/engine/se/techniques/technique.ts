@@ -18,10 +18,12 @@ export interface Technique {
    */
   readonly minDifficulty?: number;
   /**
-   * The names its steps carry when they tell kinds of the family apart (`Cell Forcing Chains` of
-   * `Multiple Forcing Chains`): a rating can leave out some kinds and keep the others.
+   * Every name its steps can carry (`Step.technique`, as the path prints it): `Hidden Single`, or
+   * for a family reporting several kinds `Pointing` and `Claiming`, the loops by size and type,
+   * the chains by kind and level. The techniques' lists together are what a filter's `uses("…")`
+   * may name; a rating can leave out some kinds and keep the family's others.
    */
-  readonly stepNames?: readonly string[];
+  readonly stepNames: readonly string[];
   /**
    * The steps available in `state`, in Sudoku Explainer's order (scan order, or for chains
    * and loops sorted by difficulty then complexity). The rater takes the first.

@@ -87,6 +87,13 @@ export function loopDifficulty(size: number): number {
   return result;
 }
 
+/**
+ * The loop sizes a step may name. SE's loops alternate between two parities, so their sizes are
+ * even; none longer than 20 cells occurs in practice.
+ */
+const LOOP_SIZES = Array.from({ length: 9 }, (_, i) => 4 + 2 * i);
+const LOOP_TYPES = [1, 2, 3, 4];
+
 /** SE's name: `Unique Rectangle type 1`, `Unique Loop type 2`, `Unique Loop 8 type 3`. */
 export function loopName(size: number, type: number): string {
   const kind = size === 4 ? 'Rectangle' : 'Loop';
@@ -426,6 +433,7 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
 
 export const uniqueLoops: Technique = {
   name: 'Unique Loop',
+  stepNames: LOOP_SIZES.flatMap((size) => LOOP_TYPES.map((type) => loopName(size, type))),
   *steps(state, ctx) {
     if (!ctx.unique) return;
     yield* uniqueLoopSteps(state, ctx);

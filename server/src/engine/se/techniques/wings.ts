@@ -61,6 +61,8 @@ function* wings(state: State, xyz: boolean): Generator<Step> {
   }
 }
 
+const wingName = (xyz: boolean): string => (xyz ? 'XYZ-Wing' : 'XY-Wing');
+
 function wingStep(
   xyz: boolean,
   pivot: number,
@@ -76,7 +78,7 @@ function wingStep(
   const xBit = xy & xz & ~zBit;
   const x = 32 - Math.clz32(xBit);
   const y = 32 - Math.clz32(xy & ~xBit & ~zBit);
-  const name = xyz ? 'XYZ-Wing' : 'XY-Wing';
+  const name = wingName(xyz);
   const cells = [pivot, xzCell, yzCell];
   const candidates: Candidate[] = [];
   for (const cell of cells) for (let m = cands[cell]; m; m &= m - 1) candidates.push({ cell, digit: 32 - Math.clz32(m & -m) });
@@ -94,5 +96,5 @@ function wingStep(
   });
 }
 
-export const xyWing: Technique = { name: 'XY-Wing', steps: (state) => wings(state, false) };
-export const xyzWing: Technique = { name: 'XYZ-Wing', steps: (state) => wings(state, true) };
+export const xyWing: Technique = { name: wingName(false), stepNames: [wingName(false)], steps: (state) => wings(state, false) };
+export const xyzWing: Technique = { name: wingName(true), stepNames: [wingName(true)], steps: (state) => wings(state, true) };

@@ -20,6 +20,7 @@ const staticChainer = new StaticChainer();
 export const forcingChainsAndCycles: Technique = {
   name: 'Forcing Chains & Cycles',
   minDifficulty: 6.5,
+  stepNames: staticChainer.stepNames,
   *steps(state: State, ctx: TechniqueContext) {
     const g = new ChainGrid();
     g.load(state.values, state.cands);

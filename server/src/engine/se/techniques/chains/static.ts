@@ -41,6 +41,17 @@ export interface NestedContext {
 }
 
 export class StaticChainer {
+  /** The names cycleHint and forcingHint give their steps. */
+  readonly stepNames: readonly string[] = [
+    'Bidirectional X-Cycle',
+    'Generalized X-Wing',
+    'Bidirectional Y-Cycle',
+    'Bidirectional Cycle',
+    'Forcing X-Chain',
+    'Turbot Fish',
+    'Forcing Y-Chain',
+    'Forcing Chain',
+  ];
   private g!: ChainGrid;
   private nested: NestedContext | null = null;
   private display = true;
