@@ -4,11 +4,11 @@
  * one process prints, byte for byte.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../dataPath';
-import { CLI, cliTestFolder, runCliWith } from '../cli';
+import { CLI, cliTestFolder, runCliWith, whenChanged } from '../cli';
 
 const folder = cliTestFolder('sudoku-lens-shard-');
 
@@ -98,22 +98,6 @@ describe('merge', () => {
   });
 });
 
-/** Resolves once `test()` holds, checked whenever something in `dir` changes. */
-function when(dir: string, test: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const w = watch(dir, () => {
-      if (test()) {
-        w.close();
-        resolve();
-      }
-    });
-    if (test()) {
-      w.close();
-      resolve();
-    }
-  });
-}
-
 describe('--resume of a killed shard', () => {
   it('finishes only what is missing, and merge equals the single run', async () => {
     // Hard puzzles (top95), one at a time: the kill comes while the shard is still rating.
@@ -123,7 +107,7 @@ describe('--resume of a killed shard', () => {
     const child = spawn(process.execPath, [CLI, ...options, '--shard', '0/2', '--output', 'k-{shard}'], { cwd: folder(), env: { ...process.env, ...NO_SCHEDULER } as NodeJS.ProcessEnv });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     // The header and two items recorded: their rows are in k-0.
-    await when(folder(), () => existsSync(manifest) && readFileSync(manifest, 'utf8').split('\n').length > 3);
+    await whenChanged(folder(), () => existsSync(manifest) && readFileSync(manifest, 'utf8').split('\n').length > 3);
     child.kill('SIGKILL');
     await exited;
     const recorded = readFileSync(manifest, 'utf8').trim().split('\n').length - 1;

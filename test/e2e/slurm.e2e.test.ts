@@ -6,12 +6,12 @@
  * fails here, with the script's own message.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPath } from '../dataPath';
-import { CLI, ROOT, buildIfMissing } from '../cli';
+import { CLI, ROOT, buildIfMissing, whenChanged } from '../cli';
 
 const SCRIPT = join(ROOT, 'scripts', 'slurm-local.sh');
 let folder = '';
@@ -49,22 +49,6 @@ async function finished(job: string, deadlineMs = 240_000): Promise<void> {
   }
 }
 
-/** Resolves once `test()` holds, checked whenever something in the folder changes. */
-function when(test: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const w = watch(folder, () => {
-      if (test()) {
-        w.close();
-        resolve();
-      }
-    });
-    if (test()) {
-      w.close();
-      resolve();
-    }
-  });
-}
-
 const manifestLines = (shard: number): string[] => {
   const file = join(folder, `out-${shard}.jsonl.shard.jsonl`);
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l !== '') : [];
@@ -97,7 +81,7 @@ describe('a Slurm job array', () => {
     const rate = `${process.execPath} ${CLI} rate p2000.txt --method all --json --workers 1 --output 'out-{shard}.jsonl'`;
     const job = submit(['--array=0-3'], rate, 'task-%a.log');
     // Task 3 runs once a CPU is free; it is cancelled as soon as its manifest records rows (rows written).
-    await when(() => manifestLines(3).length >= 3);
+    await whenChanged(folder, () => manifestLines(3).length >= 3);
     slurm('scancel', `${job}_3`);
     await finished(job);
     const cut = manifestLines(3);
