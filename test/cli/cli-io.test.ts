@@ -214,13 +214,14 @@ describe('options and --version', () => {
   it.each([
     ['check', ['json', 'budget-nodes', 'variant', 'where']],
     ['solve', ['json', 'budget-nodes', 'variant']],
-    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'where', 'diamond', 'pearl']],
+    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'where', 'diamond', 'pearl', 'shard']],
     ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms', 'exclude']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes']],
     ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],
     ['search-pattern', ['grids', 'json', 'budget-ms', 'budget-nodes']],
     ['search17', ['clues', 'json', 'budget-ms', 'budget-nodes']],
+    ['merge', ['output']],
   ])('prints %s --help: its usage, then its options with one line each (exit 0)', (command, options) => {
     const r = run(command, '--help');
     expect([r.status, r.stderr]).toEqual([0, '']);

@@ -32,7 +32,7 @@ import { MANIFEST_SUFFIX, type ManifestWriter, SHARD_OPTION, openManifest, rowOp
 import { workerCrash } from './workerFailure';
 
 const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
-                  [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
+                  [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2] [--shard I/N]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
                                  W, gW, B, T&E depth and backdoor size (w), or all three (all); reads
                                  stdin when no file is named and stdin is a pipe, rows as they are done;
@@ -46,7 +46,9 @@ const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all
                                  and appends the others; --variant: of puzzles without a '#! variant:'
                                  line (also for check, solve, path, bliss); --level 1: BLISS(1) only;
                                  --locked-candidates as for bliss; --where EXPR, --diamond, --pearl:
-                                 keep the puzzles that pass, their lines as given (README: Filters)`;
+                                 keep the puzzles that pass, their lines as given (README: Filters);
+                                 --shard I/N (or a Slurm array task, a Kubernetes Indexed Job): items
+                                 I, I+N, …; --output then needs {shard} in its name (see merge)`;
 
 const RATE_OPTIONS = {
   method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
