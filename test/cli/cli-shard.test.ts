@@ -57,6 +57,8 @@ describe('--shard and the scheduler environment', () => {
     const k8s = run({ JOB_COMPLETION_INDEX: '1' }, 'rate', 'two.txt');
     expect(k8s.status).toBe(2);
     expect(k8s.stderr).toContain('SUDOKU_LENS_SHARDS');
+    const filtered = run({}, 'rate', 'two.txt', '--shard', '0/2', '--diamond');
+    expect([filtered.status, filtered.stderr]).toEqual([2, expect.stringContaining('--shard (or a job array) with --where, --diamond or --pearl is not supported yet')]);
   });
 });
 
@@ -79,7 +81,10 @@ describe('merge', () => {
 
   it('refuses shards of other options or inputs, naming the difference', () => {
     const file = slice('m20.txt', 0, 20);
-    run({}, 'rate', file, '--json', '--shard', '0/2', '--output', 'mm-{shard}');
+    // --method se is the default: the same rows, the same run.
+    run({}, 'rate', file, '--json', '--method', 'se', '--shard', '0/2', '--output', 'mm-{shard}');
+    run({}, 'rate', file, '--json', '--shard', '1/2', '--output', 'mm-{shard}');
+    expect(run({}, 'merge', 'mm-0', 'mm-1').status).toBe(0);
     run({}, 'rate', file, '--json', '--method', 'w', '--shard', '1/2', '--output', 'mm-{shard}');
     const r = run({}, 'merge', 'mm-0', 'mm-1');
     expect(r.status).toBe(2);

@@ -304,7 +304,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
             manifest: 'sudoku-lens shard',
             version: 1,
             command: 'rate',
-            options: rowOptions(values, ['output', 'resume', 'workers', 'threads', 'shard', 'input']),
+            options: rowOptions({ ...values, method }, ['output', 'resume', 'workers', 'threads', 'shard', 'input']),
             inputs: inputs.map((i) => i.text ?? i.name),
             headerLines: header === null ? 0 : 1,
             shard: shard.index,
