@@ -44,6 +44,20 @@ describe('--shard and the scheduler environment', () => {
     expect(k8s.stdout.trim().split('\n')).toEqual([all[0], all[4], all[8]]);
   });
 
+  // path shares their loop (puzzleCommand.ts); its JSON rows are steps, which do not say their line.
+  it.each([['check'], ['solve']])('%s takes the same items', (command) => {
+    const file = slice('seven.txt', 0, 7);
+    const lines = (env: NodeJS.ProcessEnv, ...args: string[]) => {
+      const r = run(env, command, file, '--json', ...args);
+      return { stderr: r.stderr, lines: r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { line: number }).line) };
+    };
+    expect(lines({}).lines).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(lines({}, '--shard', '1/3').lines).toEqual([2, 5]);
+    const slurm = lines({ SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '3' });
+    expect(slurm.stderr).toContain('sudoku-lens: shard 2/3 (SLURM_ARRAY_TASK_ID=2)');
+    expect(slurm.lines).toEqual([3, 6]);
+  });
+
   it.each([['5/4'], ['0/0'], ['x/2'], ['1']])('--shard %s is a usage error', (shard) => {
     const r = run({}, 'rate', slice('two.txt', 0, 2), '--shard', shard);
     expect(r.status).toBe(2);
