@@ -1,6 +1,6 @@
 /** Running the built CLI (dist/cli.js) from a test, and puzzles the CLI tests share. */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -69,3 +69,17 @@ export const cliRunner =
     runCliWith({ timeoutMs }, ...args);
 
 export const runCli = cliRunner(120_000);
+
+/** Resolves once `test()` holds, checked now and whenever something in `dir` changes (a file a child writes). */
+export function whenChanged(dir: string, test: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): boolean => {
+      if (!test()) return false;
+      w.close();
+      resolve();
+      return true;
+    };
+    const w = watch(dir, done);
+    done();
+  });
+}

@@ -212,15 +212,16 @@ describe('options and --version', () => {
 
   // The options each command takes: its --help lists them, one a line, and it accepts no other.
   it.each([
-    ['check', ['json', 'budget-nodes', 'variant', 'where']],
-    ['solve', ['json', 'budget-nodes', 'variant']],
-    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'where', 'diamond', 'pearl']],
-    ['path', ['json', 'budget-nodes', 'variant', 'method', 'budget-ms', 'exclude']],
+    ['check', ['json', 'budget-nodes', 'variant', 'shard', 'where']],
+    ['solve', ['json', 'budget-nodes', 'variant', 'shard']],
+    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'where', 'diamond', 'pearl', 'shard']],
+    ['path', ['json', 'budget-nodes', 'variant', 'shard', 'method', 'budget-ms', 'exclude']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes']],
     ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],
     ['search-pattern', ['grids', 'json', 'budget-ms', 'budget-nodes']],
     ['search17', ['clues', 'json', 'budget-ms', 'budget-nodes']],
+    ['merge', ['output']],
   ])('prints %s --help: its usage, then its options with one line each (exit 0)', (command, options) => {
     const r = run(command, '--help');
     expect([r.status, r.stderr]).toEqual([0, '']);

@@ -4,9 +4,10 @@ import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { diagnosticLines } from '../jobs/findingLines';
 import { type OptionValues, command } from './command';
 import { WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
-import { positiveInt } from './io';
+import { UsageError, positiveInt } from './io';
 import { CHECK_OPTIONS, type CheckOptions, type PuzzleCommand, jsonRow, runPuzzleCommand } from './puzzleCommand';
 import { variantOption } from './ratingOptions';
+import { shardOf } from './shard';
 
 const CHECK_ROWS: PuzzleCommand<CheckOptions> = {
   name: 'check',
@@ -21,6 +22,7 @@ const OPTIONS = { ...CHECK_OPTIONS, where: WHERE_OPTION };
 function runCheck(args: string[], values: OptionValues<typeof OPTIONS>): number | Promise<number> {
   const where = filterOf(values);
   if (!where) return runPuzzleCommand(CHECK_ROWS, args, values);
+  if (shardOf(values.shard, process.env)) throw new UsageError('--shard (or a job array) with --where is not supported yet');
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const run = { command: 'check', where, budgetMs: DEFAULT_RATING_BUDGET_MS, nodeBudget, variant: variantOption(values.variant), workers: 1, output: refuseRowOptions(values) } as const;
   return runFilter(args, run);
@@ -28,7 +30,7 @@ function runCheck(args: string[], values: OptionValues<typeof OPTIONS>): number 
 
 export const CHECK = command({
   name: 'check',
-  usage: `  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N] [--where EXPR]
+  usage: `  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N] [--where EXPR] [--shard I/N]
                                  validate and solve every puzzle; with --where, keep the puzzles EXPR holds for`,
   options: OPTIONS,
   run: runCheck,

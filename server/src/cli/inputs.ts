@@ -138,7 +138,7 @@ const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] =
  * and what follows. Parsing a block starts from the `#! variant:` line in force above it. A
  * puzzle argument that holds no puzzle is a usage error.
  */
-export async function* puzzlesIn(input: Input, onRead?: (bytes: number) => void): AsyncGenerator<ReadPuzzle> {
+export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void): AsyncGenerator<ReadPuzzle> {
   if (input.text !== undefined) {
     const found = parseDocument(input.text).puzzles;
     if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);

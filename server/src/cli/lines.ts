@@ -35,10 +35,10 @@ async function readChunk(fd: number, buf: Buffer): Promise<number> {
 /**
  * The lines of `path` (stdin when undefined), named `name` in errors, a chunk's worth at a time
  * (one await per chunk, not per line: a 10-million-line file is read at the speed of a loop).
- * `onRead` hears of each chunk's size in bytes. An I/O error or an over-long line throws an
+ * `onRead` is given each chunk's bytes as read (valid during the call: the buffer is reused). An I/O error or an over-long line throws an
  * Error naming the file (and line).
  */
-export async function* readLines(name: string, path: string | undefined, onRead?: (bytes: number) => void): AsyncGenerator<string[]> {
+export async function* readLines(name: string, path: string | undefined, onRead?: (chunk: Buffer) => void): AsyncGenerator<string[]> {
   let fd = 0;
   try {
     if (path !== undefined) fd = await openFd(path, 'r');
@@ -60,7 +60,7 @@ export async function* readLines(name: string, path: string | undefined, onRead?
       } catch (err) {
         throw new Error(`${name}:${line + 1}: ${ioCause(err)}`);
       }
-      onRead?.(n);
+      onRead?.(buf.subarray(0, n));
       let text = partial + (n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n)));
       if (atStart && text.length > 0) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

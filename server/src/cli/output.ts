@@ -125,7 +125,7 @@ function readDone(file: string, format: RowFormat, header: string | null, files:
 }
 
 /** Runs a write to `file`, an error naming it (disk full, …) instead of Node's code and call. */
-function onFile<T>(file: string, act: () => T): T {
+export function onFile<T>(file: string, act: () => T): T {
   try {
     return act();
   } catch (err) {
@@ -137,8 +137,9 @@ function onFile<T>(file: string, act: () => T): T {
  * Opens the rows' destination. `header` is the CSV header (written first unless resuming a
  * file that has it); `files` are the inputs' names (the first field of each row, which
  * --resume recognises a row by). Text output cannot be resumed: its rows do not say their line.
+ * `kept`: a shard's manifest has cut FILE to the rows it accounts for (shard.ts): append to it.
  */
-export function openOutput(file: string | undefined, resume: boolean, format: RowFormat, header: string | null, files: readonly string[]): Output {
+export function openOutput(file: string | undefined, resume: boolean, format: RowFormat, header: string | null, files: readonly string[], kept = false): Output {
   if (file === undefined) {
     if (header !== null) writeOut(`${header}\n`);
     return {
@@ -148,8 +149,12 @@ export function openOutput(file: string | undefined, resume: boolean, format: Ro
       close: () => {},
     };
   }
-  const { done, empty } = resume ? readDone(file, format, header, files) : { done: new Set<string>(), empty: true };
-  const fd = onFile(file, () => openSync(file, resume ? 'a' : 'w'));
+  const { done, empty } = kept
+    ? { done: new Set<string>(), empty: onFile(file, () => statSync(file).size === 0) }
+    : resume
+      ? readDone(file, format, header, files)
+      : { done: new Set<string>(), empty: true };
+  const fd = onFile(file, () => openSync(file, resume || kept ? 'a' : 'w'));
   const write = (text: string): void => {
     onFile(file, () => writeSync(fd, text));
   };

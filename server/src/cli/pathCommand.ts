@@ -98,7 +98,7 @@ const PATH_ROWS: PuzzleCommand<PathOptions> = {
 
 export const PATH = command({
   name: 'path',
-  usage: `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N]
+  usage: `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N] [--shard I/N]
                                  the solving path, one step a line: Sudoku Explainer's (se, default)
                                  or Berthier's W path (w: chains in SudoRules syntax, singles summarised)`,
   options: OPTIONS,

@@ -14,6 +14,7 @@ import { positiveInt } from './io';
 import { lineProgress } from './lineProgress';
 import { variantOption } from './ratingOptions';
 import { type BaseRow, baseJson } from './rows';
+import { SHARD_OPTION, shardLine, shardOf } from './shard';
 import { writeOut } from './stdout';
 
 /** One puzzle command: which arguments it takes, what it adds to a row, how a row prints. */
@@ -30,7 +31,7 @@ export interface PuzzleCommand<O extends CheckOptions> {
 }
 
 /** The options every puzzle command takes. */
-export const CHECK_OPTIONS = { json: json('puzzle'), 'budget-nodes': BUDGET_NODES, variant: VARIANT };
+export const CHECK_OPTIONS = { json: json('puzzle'), 'budget-nodes': BUDGET_NODES, variant: VARIANT, shard: SHARD_OPTION };
 export type CheckOptions = OptionValues<typeof CHECK_OPTIONS>;
 
 export interface PuzzleRow extends BaseRow {
@@ -50,13 +51,18 @@ export async function runPuzzleCommand<O extends CheckOptions>(command: PuzzleCo
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const defaultVariant = variantOption(values.variant);
   const extend = command.prepare?.(values);
+  const shard = shardOf(values.shard, process.env);
 
   const inputs: Input[] = listInputs(named, command.takesPuzzles);
   const progress = command.progress ? lineProgress(inputs, command.name) : null;
+  if (shard) process.stderr.write(shardLine(shard));
+  /** Items of all inputs read so far: a shard takes those whose number is its index modulo the count. */
+  let items = 0;
   let puzzles = 0;
   let withErrors = 0;
   for (const input of inputs) {
     for await (const { puzzle } of puzzlesIn(input)) {
+      if (shard && items++ % shard.count !== shard.index) continue;
       const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
       const row: PuzzleRow = { puzzle, analysis, findings: [] };
       extend?.(row);

@@ -28,10 +28,11 @@ import { VARIANT_NAMES, blissObstacle, classicObstacle, levelOption, puzzleVaria
 import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
 import { type BaseRow, baseJson } from './rows';
 import { EXCLUDE, excludeOption } from './techniqueOption';
+import { MANIFEST_SUFFIX, type ManifestWriter, SHARD_OPTION, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
 import { workerCrash } from './workerFailure';
 
 const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
-                  [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2]
+                  [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2] [--shard I/N]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
                                  W, gW, B, T&E depth and backdoor size (w), or all three (all); reads
                                  stdin when no file is named and stdin is a pipe, rows as they are done;
@@ -45,7 +46,9 @@ const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all
                                  and appends the others; --variant: of puzzles without a '#! variant:'
                                  line (also for check, solve, path, bliss); --level 1: BLISS(1) only;
                                  --locked-candidates as for bliss; --where EXPR, --diamond, --pearl:
-                                 keep the puzzles that pass, their lines as given (README: Filters)`;
+                                 keep the puzzles that pass, their lines as given (README: Filters);
+                                 --shard I/N (or a Slurm array task, a Kubernetes Indexed Job): items
+                                 I, I+N, …; --output then needs {shard} in its name (see merge)`;
 
 const RATE_OPTIONS = {
   method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
@@ -67,6 +70,7 @@ const RATE_OPTIONS = {
   where: WHERE_OPTION,
   diamond: DIAMOND_OPTION,
   pearl: PEARL_OPTION,
+  shard: SHARD_OPTION,
 } satisfies OptionSpecs;
 
 type RateOptions = OptionValues<typeof RATE_OPTIONS>;
@@ -105,6 +109,8 @@ interface Prepared {
   puzzle: Puzzle;
   /** The line the puzzle starts on, as read (for %v and %g). */
   source: string;
+  /** Its number among all the inputs' puzzles, from 1 (%i; the same in every shard). */
+  ordinal: number;
   analysis: Analysis | null;
   /** Already in the --resume output: counted, not printed. */
   skip: boolean;
@@ -173,8 +179,8 @@ function wJson(p: Prepared, w: WSummary | null) {
 }
 
 /** A text row: the template's letters filled in; why a figure is missing goes to stderr (notes), never into the row. */
-function textLine(s: Settings, p: Prepared, r: RowResult, ordinal: number): string {
-  return formatRow(s.template, { file: p.file, puzzle: p.puzzle, source: p.source, ordinal, ...r }, s.unrated);
+function textLine(s: Settings, p: Prepared, r: RowResult): string {
+  return formatRow(s.template, { file: p.file, puzzle: p.puzzle, source: p.source, ordinal: p.ordinal, ...r }, s.unrated);
 }
 
 /** Why the asked-for ratings of a row are missing or partial, for stderr. */
@@ -223,7 +229,7 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
   return csvLine(fields);
 }
 
-function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult, ordinal: number): string {
+function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
   if (s.format === 'json') {
     return JSON.stringify({
       ...baseJson(p.file, p),
@@ -233,7 +239,7 @@ function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult, ordinal: numb
     });
   }
   if (s.format === 'csv') return csvRow(s, p, r);
-  return textLine(s, p, r, ordinal);
+  return textLine(s, p, r);
 }
 
 const NOTHING: RowResult = { se: null, bliss: null, w: null };
@@ -269,27 +275,51 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const workersOpt = workersOption(values, availableParallelism());
   const filter = filterOf(values);
+  const shard = shardOf(values.shard, process.env);
+  if (shard && filter) throw new UsageError('--shard (or a job array) with --where, --diamond or --pearl is not supported yet');
   if (filter) return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
-  if (values.resume && format === 'text') throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
+  if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
   const excluded = excludeOption(values.exclude);
   const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);
-  if (values.output !== undefined) refuseOutputInput(values.output, inputs);
+  const output = shardOutput(values.output, shard);
+  if (output !== undefined) refuseOutputInput(output, inputs);
+  if (shard) process.stderr.write(shardLine(shard));
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
   const threads = workersOpt > 1 && !onePuzzle ? cliWorkers() : null;
   const header =
     format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
-  const out: Output = openOutput(values.output, Boolean(values.resume), format, header, inputs.map((i) => i.name));
+  // A sharded file's manifest (shard.ts) says what it holds; without a shard, --resume recognises rows by their file and line.
+  const manifest: ManifestWriter | null =
+    shard && output !== undefined
+      ? openManifest(
+          output,
+          {
+            manifest: 'sudoku-lens shard',
+            version: 1,
+            command: 'rate',
+            options: rowOptions({ ...values, method }, ['output', 'resume', 'workers', 'threads', 'shard', 'input']),
+            inputs: inputs.map((i) => i.text ?? i.name),
+            headerLines: header === null ? 0 : 1,
+            shard: shard.index,
+            of: shard.count,
+          },
+          Boolean(values.resume),
+          inputs.length,
+        )
+      : null;
+  if (manifest?.finished) process.stderr.write(`sudoku-lens: ${output}${MANIFEST_SUFFIX}: ${plural(manifest.finished, 'item')} of this shard already done\n`);
+  const out: Output = openOutput(output, Boolean(values.resume) && !shard, format, header, inputs.map((i) => i.name), manifest?.kept);
 
-  const prepare = (file: string, { puzzle, source }: ReadPuzzle): Prepared => {
+  const prepare = (file: string, { puzzle, source }: ReadPuzzle, ordinal: number, done: boolean): Prepared => {
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
-    const skip = out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
+    const skip = done || out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? classicObstacle(analysis, variant, 'SE') : null;
     const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
@@ -298,7 +328,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
     const se = withSe && !seReason;
     const w = withW && !wReason;
     const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w, ...(excluded.length > 0 ? { exclude: excluded } : {}) };
-    return { file, puzzle, source, analysis, skip, seReason, blissReason, wReason, job };
+    return { file, puzzle, source, ordinal, analysis, skip, seReason, blissReason, wReason, job };
   };
 
   // Workerpool starts its threads as jobs come: a short input starts no more than it needs.
@@ -325,17 +355,25 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   let written = 0;
   const onInterrupt = (): void => {
     progress?.clear();
-    const hint = values.output !== undefined && format !== 'text' ? `; run again with --resume to continue` : '';
+    const hint = output !== undefined && (format !== 'text' || manifest) ? `; run again with --resume to continue` : '';
     process.stderr.write(`sudoku-lens: interrupted after ${plural(written, 'row')}${hint}\n`);
     out.close();
     void pool?.terminate(true);
     process.exit(130);
   };
-  /** Every input's puzzles in turn, each prepared (solved for uniqueness) as it is read; progress in lines. */
+  /** Items of all inputs read so far (the shard's and the others). */
+  let items = 0;
+  /**
+   * Every input's puzzles in turn (of a shard: its items only), each prepared (solved for
+   * uniqueness) as it is read; progress in lines. The manifest hashes the inputs' bytes.
+   */
   async function* prepared(): AsyncGenerator<Prepared> {
-    for (const input of inputs) {
-      for await (const read of puzzlesIn(input)) {
-        yield prepare(input.name, read);
+    for (const [i, input] of inputs.entries()) {
+      if (input.text !== undefined) manifest?.hash(i).update(input.text);
+      for await (const read of puzzlesIn(input, manifest ? (chunk) => manifest.hash(i).update(chunk) : undefined)) {
+        const k = items++;
+        const mine = !shard || k % shard.count === shard.index;
+        if (mine) yield prepare(input.name, read, k + 1, shard !== null && (k - shard.index) / shard.count < (manifest?.finished ?? 0));
         progress?.reached(input, read.puzzle.range.end.line + 1);
       }
       progress?.reached(input, Infinity);
@@ -365,12 +403,17 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
         if (out.toTerminal || notes.length > 0) progress?.clear();
         if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
         // A line that holds no puzzle has its diagnostic and no text row: a pipe gets puzzles only.
-        if (format === 'text' && !p.puzzle.text) return;
-        out.write(`${rowText(settings, { ...p, findings }, r, puzzles)}\n`);
-        written++;
+        const row = format === 'text' && !p.puzzle.text ? null : `${rowText(settings, { ...p, findings }, r)}\n`;
+        if (row !== null) {
+          out.write(row);
+          written++;
+        }
+        manifest?.item(row === null ? 0 : row.split('\n').length - 1);
       },
     );
+    manifest?.end(items);
   } finally {
+    manifest?.close();
     if (pool) process.removeListener('SIGINT', onInterrupt);
     progress?.finish();
     out.close();

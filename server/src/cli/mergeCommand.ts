@@ -1,0 +1,105 @@
+/**
+ * `sudoku-lens merge OUTPUT...`: the outputs of a sharded run (each with its manifest, shard.ts)
+ * put back together into what one process would have printed: item k from shard k mod N, its
+ * lines as the manifest counts them, a CSV header once. Shards of other inputs, options or N are
+ * refused (exit 2); items no shard finished are named (exit 1).
+ */
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { command, valued } from './command';
+import { UsageError } from './io';
+import { onFile } from './output';
+import { type Manifest, MANIFEST_SUFFIX, afterLines, headerMismatch, readManifest } from './shard';
+import { writeOut } from './stdout';
+
+const MERGE_USAGE = `  sudoku-lens merge OUTPUT... [--output FILE]
+                                 the --output files of a sharded run (--shard I/N, a Slurm job array, a
+                                 Kubernetes Indexed Job), each with its manifest OUTPUT${MANIFEST_SUFFIX} (named, it stands for OUTPUT), as
+                                 one run would have written them; exit 1 naming the items no shard finished`;
+
+const MERGE_OPTIONS = {
+  output: { ...valued('FILE', 'the merged rows to FILE (default: stdout)'), short: 'o' },
+};
+
+interface ShardFile {
+  name: string;
+  manifest: Manifest;
+  rows: Buffer;
+  /** Byte offset of the next item's first line in `rows`. */
+  at: number;
+}
+
+/** How many items are named before `…`. */
+const LISTED = 10;
+
+function readShard(name: string): ShardFile {
+  const manifest = readManifest(name);
+  const rows = onFile(name, () => readFileSync(name));
+  const at = afterLines(rows, manifest.header.headerLines);
+  if (at < 0) throw new Error(`${name}: shorter than its CSV header`);
+  return { name, manifest, rows, at };
+}
+
+/** The shards of one run, by index: the same command, options, inputs and N, each index once, the same inputs' hashes. */
+function checkedShards(files: ShardFile[]): Map<number, ShardFile> {
+  const [first] = files;
+  const byIndex = new Map<number, ShardFile>();
+  for (const f of files) {
+    const differs = headerMismatch(first.manifest.header, f.manifest.header, ['command', 'options', 'inputs', 'headerLines', 'of']);
+    if (differs) throw new UsageError(`${f.name} is not of the run of ${first.name}: ${differs}`);
+    const h = f.manifest.header;
+    const twin = byIndex.get(h.shard);
+    if (twin) throw new UsageError(`${twin.name} and ${f.name} are both shard ${h.shard}/${h.of}`);
+    byIndex.set(h.shard, f);
+    const other = files.find((g) => g.manifest.end && f.manifest.end && JSON.stringify(g.manifest.end.sha256) !== JSON.stringify(f.manifest.end.sha256));
+    if (other) throw new UsageError(`${f.name} and ${other.name} read inputs of different content (sha256 differs)`);
+  }
+  return byIndex;
+}
+
+/** `items 12, 16, … (shard 0)`: the missing items of one shard, the first few named. */
+function missingText(shard: number, items: number[]): string {
+  const named = items.slice(0, LISTED).join(', ');
+  return `items ${named}${items.length > LISTED ? `, … (${items.length} in all)` : ''} (shard ${shard})`;
+}
+
+async function runMerge(args: string[], values: { output?: string }): Promise<number> {
+  if (args.length === 0) throw new UsageError("'merge' needs the shard outputs to merge");
+  // A manifest named (`out-*` in a shell matches it too) stands for its output.
+  const outputs = [...new Set(args.map((a) => (a.endsWith(MANIFEST_SUFFIX) ? a.slice(0, -MANIFEST_SUFFIX.length) : a)))];
+  const shards = checkedShards(outputs.map(readShard));
+  const { header } = shards.values().next().value!.manifest;
+  const ends = [...shards.values()].flatMap((s) => (s.manifest.end ? [s.manifest.end.items] : []));
+  // A complete shard knows how many items the inputs hold; with none complete, those some shard reached.
+  const total = ends.length > 0 ? ends[0] : Math.max(...[...shards.values()].map((s) => s.manifest.counts.length * header.of + header.shard));
+  if (ends.some((n) => n !== total)) throw new UsageError(`the shards counted different numbers of items (${[...new Set(ends)].join(', ')}): their inputs differ`);
+  const fd = values.output === undefined ? null : onFile(values.output, () => openSync(values.output as string, 'w'));
+  const write = (bytes: Buffer): void => {
+    if (fd === null) writeOut(bytes.toString('utf8'));
+    else onFile(values.output as string, () => writeSync(fd, bytes));
+  };
+  const missing = new Map<number, number[]>();
+  try {
+    const first = shards.values().next().value!;
+    write(first.rows.subarray(0, first.at));
+    for (let k = 0; k < total; k++) {
+      const s = k % header.of;
+      const f = shards.get(s);
+      const lines = f?.manifest.counts[Math.floor(k / header.of)];
+      if (f === undefined || lines === undefined) {
+        missing.set(s, [...(missing.get(s) ?? []), k]);
+        continue;
+      }
+      const end = lines === 0 ? f.at : afterLines(f.rows.subarray(f.at), lines) + f.at;
+      if (end < f.at) throw new Error(`${f.name}: fewer lines than ${f.name}${MANIFEST_SUFFIX} accounts for`);
+      write(f.rows.subarray(f.at, end));
+      f.at = end;
+    }
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+  if (missing.size === 0) return 0;
+  process.stderr.write(`sudoku-lens: merge: ${[...missing].map(([s, items]) => missingText(s, items)).join('; ')} missing\n`);
+  return 1;
+}
+
+export const MERGE = command({ name: 'merge', usage: MERGE_USAGE, options: MERGE_OPTIONS, run: runMerge });
