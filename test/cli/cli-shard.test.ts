@@ -107,6 +107,23 @@ describe('merge', () => {
     expect(run({}, 'merge', 'mm-0', 'mm-1').stderr).toContain('of 2 ≠ 3');
   });
 
+  it('writes no merged file or manifest over one of its own inputs', () => {
+    const file = slice('mi20.txt', 0, 20);
+    for (const i of [0, 1]) run({}, 'rate', file, '--json', '--shard', `${i}/2`, '--output', 'mi-{shard}');
+    const before = readFileSync(join(folder(), 'mi-1'), 'utf8');
+    for (const target of ['mi-1', 'mi-0.shard.jsonl']) {
+      const r = run({}, 'merge', 'mi-0', 'mi-1', '--output', target);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(`--output ${target} is the input ${target}`);
+    }
+    expect(readFileSync(join(folder(), 'mi-1'), 'utf8')).toBe(before);
+    // A rate whose manifest would be written over its input.
+    writeFileSync(join(folder(), 'in.shard.jsonl'), readFileSync(join(folder(), file), 'utf8'));
+    const r = run({}, 'rate', 'in.shard.jsonl', '--json', '--shard', '0/1', '--output', 'in');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--output in.shard.jsonl is the input in.shard.jsonl');
+  });
+
   it('names the items no shard finished, exit 1', () => {
     const file = slice('m12.txt', 0, 12);
     for (const i of [0, 2]) run({}, 'rate', file, '--json', '--shard', `${i}/3`, '--output', 'miss-{shard}');

@@ -7,6 +7,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { command, valued } from './command';
 import { UsageError } from './io';
+import { refuseOutputInput } from './inputs';
 import { onFile } from './output';
 import { type Manifest, MANIFEST_SUFFIX, afterLines, headerMismatch, readManifest } from './shard';
 import { writeOut } from './stdout';
@@ -72,6 +73,8 @@ async function runMerge(args: string[], values: { output?: string }): Promise<nu
   // A complete shard knows how many items the inputs hold; with none complete, those some shard reached.
   const total = ends.length > 0 ? ends[0] : Math.max(...[...shards.values()].map((s) => s.manifest.counts.length * header.of + header.shard));
   if (ends.some((n) => n !== total)) throw new UsageError(`the shards counted different numbers of items (${[...new Set(ends)].join(', ')}): their inputs differ`);
+  // The merged file must not be one of the shard outputs or manifests it reads (it would be cut first).
+  if (values.output !== undefined) refuseOutputInput(values.output, outputs.flatMap((o) => [o, o + MANIFEST_SUFFIX].map((f) => ({ name: f, path: f }))));
   const fd = values.output === undefined ? null : onFile(values.output, () => openSync(values.output as string, 'w'));
   const write = (bytes: Buffer): void => {
     if (fd === null) writeOut(bytes.toString('utf8'));

@@ -289,6 +289,8 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const inputs = listInputs(named, true);
   const output = shardOutput(values.output, shard);
   if (output !== undefined) refuseOutputInput(output, inputs);
+  // A shard's manifest is written beside its output: it must not be an input either.
+  if (output !== undefined && shard) refuseOutputInput(output + MANIFEST_SUFFIX, inputs);
   if (shard) process.stderr.write(shardLine(shard));
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
