@@ -11,13 +11,13 @@ import type { Variant } from '../engine/bliss';
 import { plural } from '../engine/core/format';
 import type { Puzzle } from '../engine/core/parse';
 import { puzzleFindings } from '../engine/core/puzzleFindings';
-import { type FilterJob, type FilterResult, runFilterJob } from '../jobs/filterJob';
+import { type FilterJob, runFilterJob } from '../jobs/filterJob';
 import { DIAMOND, type Known, PEARL, type Where, allOf, evaluate, sourcesOf } from '../jobs/filterLogic';
 import { diagnosticLines, hasError } from '../jobs/findingLines';
-import { runJob } from '../jobs/workers';
 import { flag, valued } from './command';
 import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn } from './inputs';
 import { UsageError, cliWorkers } from './io';
+import { jobRunner, lookAhead } from './jobRunner';
 import { inOrder } from './ordered';
 import { openOutput } from './output';
 import { lineProgress } from './lineProgress';
@@ -100,11 +100,7 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   const pool: workerpool.Pool | null = run.workers > 1 && !onePuzzle && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(run.workers) : null;
   const out = openOutput(run.output, false, 'text', null, []);
-  // In-process, one puzzle per event-loop turn, so output and signals are not held up.
-  const inProcess = async (job: FilterJob): Promise<FilterResult> => {
-    await new Promise((next) => setImmediate(next));
-    return runFilterJob(job);
-  };
+  const filterJob = jobRunner(pool, 'filter', runFilterJob);
 
   const decide = async (e: Entry): Promise<Outcome> => {
     const { known, analysis } = knownBefore(e, run);
@@ -115,7 +111,7 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
     const variant = puzzleVariant(e.puzzle, run.variant);
     const job: FilterJob = { text: e.puzzle.text, where: run.where, known, budgetMs: run.budgetMs, bliss: { variant, maxLevel: 2 } };
     try {
-      const r = pool ? await runJob(pool, 'filter', job) : await inProcess(job);
+      const r = await filterJob(job);
       return { ...outcome, ...r };
     } catch (err) {
       const why = workerCrash(err) ?? (err as Error).message.split('\n')[0];
@@ -142,8 +138,7 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   try {
     await inOrder<Entry, { e: Entry; o: Outcome }>(
       entries(),
-      // As rate: enough queued to keep every worker busy past a slow puzzle, no more (an endless pipe is read as fast as it is filtered).
-      pool ? Math.max(64, run.workers * 32) : 1,
+      lookAhead(pool, run.workers),
       (e) => decide(e).then((o) => ({ e, o })),
       ({ e, o }) => {
         puzzles++;

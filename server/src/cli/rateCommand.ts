@@ -5,7 +5,6 @@
  * as soon as every earlier row is done, with a bounded number in flight; a progress bar (or a
  * line every ~5 s) goes to stderr; --output FILE --resume continues an interrupted run.
  */
-import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
 import { type Analysis, DEFAULT_NODE_BUDGET, type SolutionStatus, analyzePuzzle } from '../engine/core/analyze';
 import { FindingCode } from '../engine/core/findingCodes';
@@ -19,8 +18,8 @@ import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whips/whipRatings';
 import { hasError, diagnosticLines } from '../jobs/findingLines';
 import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from '../jobs/rowJobs';
-import { runJob } from '../jobs/workers';
 import { DIAMOND_OPTION, PEARL_OPTION, WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
+import { jobRunner, lookAhead, workersOption } from './jobRunner';
 import { inOrder } from './ordered';
 import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
 import { lineProgress } from './lineProgress';
@@ -251,17 +250,6 @@ const DEFAULT_TEMPLATES: Record<string, string> = {
   all: '%g ED=%r/%p/%d BLISS=%b W=%w',
 };
 
-/** `--workers N`, or serate's `--threads N`: parallel ratings, at most the cores available. */
-function workersOption(values: RateOptions, cores: number): number {
-  if (values.workers !== undefined && values.threads !== undefined) throw new UsageError('--threads is serate’s name for --workers: give one of them');
-  const name = values.threads !== undefined ? 'threads' : 'workers';
-  const raw = values.threads ?? values.workers;
-  const asked = positiveInt(name, raw, cores);
-  // More threads than cores only add memory (each has its own heap): 400 of them exhaust V8's.
-  if (asked > cores) process.stderr.write(`sudoku-lens: --${name} ${raw} capped at ${plural(cores, 'core')} available\n`);
-  return Math.min(asked, cores);
-}
-
 async function runRate(args: string[], values: RateOptions): Promise<number> {
   const named = inputArgs([...args, ...(values.input ?? [])], "'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
@@ -273,7 +261,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const maxLevel = levelOption(values.level);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const workersOpt = workersOption(values, availableParallelism());
+  const workersOpt = workersOption(values);
   const filter = filterOf(values);
   const shard = shardOf(values.shard, process.env);
   if (shard && filter) throw new UsageError('--shard (or a job array) with --where, --diamond or --pearl is not supported yet');
@@ -335,21 +323,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
 
   // Workerpool starts its threads as jobs come: a short input starts no more than it needs.
   const pool: workerpool.Pool | null = threads ? threads.pool(workersOpt) : null;
-  const run = (job: RowJob): Promise<RowResult> =>
-    pool
-      ? Promise.resolve(runJob(pool, 'row', job))
-      : // In-process: one puzzle per event-loop turn, so output and signals are not held up.
-        new Promise((resolve, reject) =>
-          setImmediate(() => {
-            try {
-              resolve(runRowJob(job));
-            } catch (err) {
-              reject(err);
-            }
-          }),
-        );
-  // A worker that dies (out of memory, say) is replaced by the pool: the puzzle gets one more try on a fresh one.
-  const exec = (job: RowJob): Promise<RowResult> => run(job).catch((err: unknown) => (workerCrash(err) ? run(job) : Promise.reject(err)));
+  const exec = jobRunner(pool, 'row', runRowJob);
 
   const progress = lineProgress(inputs, 'rate');
   let puzzles = 0;
@@ -386,8 +360,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   try {
     await inOrder<Prepared, { p: Prepared; r: RowResult }>(
       prepared(),
-      // Enough queued to keep every worker busy past a slow puzzle; no more, so an endless pipe is read only as fast as it is rated.
-      pool ? Math.max(64, workersOpt * 32) : 1,
+      lookAhead(pool, workersOpt),
       (p) => {
         const job = p.job;
         return job ? exec(job).then((r) => ({ p, r }), (err: unknown) => ({ p: failed(p, job, err), r: NOTHING })) : Promise.resolve({ p, r: NOTHING });

@@ -5,7 +5,6 @@
  * with the puzzles. Ctrl-C prints the statistics of the puzzles rated so far, says so on stderr
  * and exits 130.
  */
-import { availableParallelism } from 'node:os';
 import type workerpool from 'workerpool';
 import { DEFAULT_NODE_BUDGET, analyzePuzzle } from '../engine/core/analyze';
 import { type CollectionStatistics, CollectionStats, OUTCOMES, OUTCOME_TEXT, type StatsPuzzle } from '../engine/collectionStats';
@@ -14,11 +13,11 @@ import type { Puzzle } from '../engine/core/parse';
 import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { diagnosticLines } from '../jobs/findingLines';
-import { type RowJob, type RowResult, runRowJob } from '../jobs/rowJobs';
-import { runJob } from '../jobs/workers';
+import { type RowJob, runRowJob } from '../jobs/rowJobs';
 import { BUDGET_NODES, VARIANT, type OptionValues, budgetMs, command, flag, valued } from './command';
 import { inputArgs, listInputs, puzzlesIn } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
+import { jobRunner, lookAhead, workersOption } from './jobRunner';
 import { lineProgress } from './lineProgress';
 import { csvLine } from './output';
 import { classicObstacle, puzzleVariant, variantOption } from './ratingOptions';
@@ -99,17 +98,14 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
   const defaultVariant = variantOption(values.variant);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const budget = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const cores = availableParallelism();
-  const workers = Math.min(positiveInt('workers', values.workers, cores), cores);
+  const workers = workersOption(values);
   const inputs = listInputs(named, false);
   const pool: workerpool.Pool | null = workers > 1 ? cliWorkers().pool(workers) : null;
   const stats = new CollectionStats(methods);
   const progress = lineProgress(inputs, 'stats');
   const print = (): void => writeOut(values.json ? `${JSON.stringify(stats.result())}\n` : values.csv ? statsCsv(stats.result()) : statsText(stats.result()));
 
-  // In-process, one puzzle per event-loop turn, so that Ctrl-C is heard between puzzles.
-  const rate = (job: RowJob): Promise<RowResult> =>
-    pool ? Promise.resolve(runJob(pool, 'row', job)) : new Promise((resolve) => setImmediate(() => resolve(runRowJob(job))));
+  const rate = jobRunner(pool, 'row', runRowJob);
   let failures = 0;
   /** A puzzle's statistics input; a worker that dies gets the puzzle once more, then it counts as unrated. */
   const measure = async (file: string, puzzle: Puzzle): Promise<StatsPuzzle> => {
@@ -128,7 +124,7 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
         : null;
     if (!job) return base;
     try {
-      const r = await rate(job).catch((err: unknown) => (workerCrash(err) ? rate(job) : Promise.reject(err)));
+      const r = await rate(job);
       return { ...base, se: r.se, w: r.w ? r.w.w.rating : undefined };
     } catch (err) {
       failures++;
@@ -146,7 +142,7 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
     process.exit(130);
   };
   process.once('SIGINT', onInterrupt);
-  const window = pool ? Math.max(64, workers * 32) : 1;
+  const window = lookAhead(pool, workers);
   const inFlight = new Set<Promise<void>>();
   try {
     for (const input of inputs) {
