@@ -7,6 +7,7 @@
 import { PEERS, bit, pencilmarkString, singleDigit } from '../engine/core/grid';
 import { type Puzzle, candidatesOfText } from '../engine/core/parse';
 import { type RatingSummary, seFormat } from '../engine/se/rate';
+import { shortStepName } from '../engine/se/techniques';
 import type { BlissSummary, WSummary } from '../jobs/rowJobs';
 import { UsageError } from './io';
 
@@ -21,6 +22,8 @@ export interface RowFigures {
   se: RatingSummary | null;
   bliss: BlissSummary | null;
   w: WSummary | null;
+  /** Milliseconds its ratings took; null when none ran. */
+  ms: number | null;
 }
 
 export interface FormatLetter {
@@ -41,6 +44,30 @@ export function seFigure(se: RatingSummary | null, which: 'er' | 'ep' | 'ed'): s
 }
 
 const count = (n: number | null | undefined): string | null => (n == null ? null : String(n));
+
+/** serate's ER technique: SE's techniques cannot finish the puzzle (ER 20.0), it says `Beyond solver` (short `xx`). */
+const BEYOND_SOLVER = { name: 'Beyond solver', short: 'xx' } as const;
+
+/** %R / %D / %P and their short forms %S / %U / %T: the technique of ER, ED or EP. */
+function technique(se: RatingSummary | null, which: 'hardest' | 'diamond' | 'pearl', short: boolean): string | null {
+  if (!se || (se.status !== 'solved' && se.status !== 'stuck')) return null;
+  if (which === 'hardest' && se.status === 'stuck') return short ? BEYOND_SOLVER.short : BEYOND_SOLVER.name;
+  const name = se[which];
+  return name === null || !short ? name : shortStepName(name);
+}
+
+/**
+ * serate's %e: `4.07s` under a minute (hundredths), then `2m05s`, `1h02m`, `3d04h`, as its
+ * Formatter prints elapsed milliseconds.
+ */
+export function elapsedText(ms: number): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds}.${two(Math.floor(ms / 10) % 100)}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m${two(seconds % 60)}s`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)}h${two(Math.floor((seconds % 3600) / 60))}m`;
+  return `${Math.floor(seconds / 86400)}d${two(Math.floor((seconds % 86400) / 3600))}h`;
+}
 
 /** The puzzle's characters as written on its line; a grid (many lines) gives its normalized text. */
 function asGiven(r: RowFigures): string | null {
@@ -76,7 +103,13 @@ export const FORMAT_LETTERS: readonly FormatLetter[] = [
   rating('r', 'ER: the rating, the hardest step of the solution (20.0 when SE’s techniques cannot finish it)', (r) => seFigure(r.se, 'er')),
   rating('p', 'EP: the pearl rating, the hardest step up to the first placement', (r) => seFigure(r.se, 'ep')),
   rating('d', 'ED: the diamond rating, the hardest step up to the first elimination', (r) => seFigure(r.se, 'ed')),
-  field('R', 'the hardest technique, as SE names it', true, (r) => r.se?.hardest ?? null),
+  field('R', 'ER’s technique: the first hardest step’s, as SE names it (`Beyond solver` when SE’s techniques cannot finish the puzzle)', true, (r) => technique(r.se, 'hardest', false)),
+  field('P', 'EP’s technique: the first hardest step’s up to the first placement', true, (r) => technique(r.se, 'pearl', false)),
+  field('D', 'ED’s technique: the first step’s', true, (r) => technique(r.se, 'diamond', false)),
+  field('S', 'ER’s technique, short (SukakuExplainer’s short names: `HS`, `Po`, `XYW`, `UR1`, `DCFC+`; `xx` beyond solver)', true, (r) => technique(r.se, 'hardest', true)),
+  field('T', 'EP’s technique, short', true, (r) => technique(r.se, 'pearl', true)),
+  field('U', 'ED’s technique, short', true, (r) => technique(r.se, 'diamond', true)),
+  field('e', 'the time the puzzle’s ratings took, as serate prints it (`0.42s`, `2m05s`, `1h02m`)', true, (r) => (r.ms === null ? null : elapsedText(r.ms))),
   field('g', 'the puzzle as given: its characters as written (a grid: its 81 or 729 characters)', true, asGiven),
   field('i', 'the puzzle in 81 characters 0-9, 0 for an empty cell (a pencilmark puzzle: its cells of one candidate)', true, (r) => digits81(r.puzzle.text)),
   field('m', 'the candidates in 729 characters, each given’s digit removed from its peers', true, (r) => pencilmarks(r.puzzle.text)),
@@ -97,14 +130,8 @@ export const FORMAT_LETTERS: readonly FormatLetter[] = [
   field('k', 'the backdoor size', false, (r) => count(r.w?.backdoor.size)),
 ];
 
-/** serate's letters this tool does not print, and why (its other letters belong to --before/--after, which it lacks). */
+/** serate's letters this tool does not print in a --format row, and why (they belong to --before/--after, which it lacks). */
 const SERATE_ONLY: Record<string, string> = {
-  D: 'the diamond technique',
-  P: 'the pearl technique',
-  S: 'the short technique name',
-  T: 'the short pearl technique name',
-  U: 'the short diamond technique name',
-  e: 'the elapsed time',
   h: 'the step description (--after)',
   s: 'the short step description (--after)',
   M: 'the multi-line pencilmarks (--start/--before/--after)',

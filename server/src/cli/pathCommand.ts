@@ -12,7 +12,7 @@ import { type OptionSpecs, type OptionValues, budgetMs, command, json, valued } 
 import { UsageError, positiveInt } from './io';
 import { CHECK_OPTIONS, type PuzzleCommand, type PuzzleRow, runPuzzleCommand } from './puzzleCommand';
 import { cellDigit } from './rows';
-import { EXCLUDE, excludeOption } from './techniqueOption';
+import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
 
 const OPTIONS = {
   ...CHECK_OPTIONS,
@@ -20,6 +20,7 @@ const OPTIONS = {
   method: valued('se|w', "Sudoku Explainer's path (se, default) or Berthier's W path (w)"),
   'budget-ms': budgetMs('for the rating of each puzzle (default 10000)'),
   exclude: EXCLUDE,
+  techs: TECHS,
 } satisfies OptionSpecs;
 
 type PathOptions = OptionValues<typeof OPTIONS>;
@@ -29,7 +30,7 @@ function rater(values: PathOptions): (row: PuzzleRow) => void {
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
   const method = values.method ?? 'se';
   if (method !== 'se' && method !== 'w') throw new UsageError(`path --method takes se or w, not '${method}'`);
-  const exclude = excludeOption(values.exclude);
+  const exclude = excludeOption(values);
   if (exclude.length > 0 && method === 'w') throw new UsageError('--exclude leaves out SE techniques: it goes with --method se');
   return (row) => {
     const cands = candidatesOf(row.puzzle);

@@ -26,7 +26,7 @@ import { lineProgress } from './lineProgress';
 import { VARIANT_NAMES, blissObstacle, classicObstacle, levelOption, puzzleVariant, variantOption } from './ratingOptions';
 import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
 import { type BaseRow, baseJson } from './rows';
-import { EXCLUDE, excludeOption } from './techniqueOption';
+import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
 import { MANIFEST_SUFFIX, type ManifestWriter, SHARD_OPTION, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
 import { workerCrash } from './workerFailure';
 
@@ -66,6 +66,7 @@ const RATE_OPTIONS = {
   'locked-candidates': LOCKED_CANDIDATES,
   'budget-nodes': BUDGET_NODES,
   exclude: EXCLUDE,
+  techs: TECHS,
   where: WHERE_OPTION,
   diamond: DIAMOND_OPTION,
   pearl: PEARL_OPTION,
@@ -241,7 +242,7 @@ function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
   return textLine(s, p, r);
 }
 
-const NOTHING: RowResult = { se: null, bliss: null, w: null };
+const NOTHING: RowResult = { se: null, bliss: null, w: null, ms: null };
 
 const DEFAULT_TEMPLATES: Record<string, string> = {
   se: '%g ED=%r/%p/%d',
@@ -271,7 +272,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
-  const excluded = excludeOption(values.exclude);
+  const excluded = excludeOption(values);
   const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);

@@ -52,6 +52,8 @@ export interface RowResult {
   se: RatingSummary | null;
   bliss: BlissSummary | null;
   w: WSummary | null;
+  /** Milliseconds the ratings took (serate's %e); null when none ran. */
+  ms: number | null;
 }
 
 function wSummary(cands: Uint16Array, budgetMs: number): WSummary {
@@ -95,6 +97,7 @@ export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number, gu
 }
 
 export function runRowJob(job: RowJob): RowResult {
+  const start = Date.now();
   const cands = candidatesOfText(job.text);
   const pencilmark = job.text.length === 729;
   const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude })) : null;
@@ -103,5 +106,6 @@ export function runRowJob(job: RowJob): RowResult {
     const r = runBliss(cands, job.bliss, job.budgetMs);
     b = r ? blissSummary(r, job.bliss.maxLevel) : budgetSummary(job.bliss);
   }
-  return { se, bliss: b, w: job.w ? wSummary(cands, job.budgetMs) : null };
+  const w = job.w ? wSummary(cands, job.budgetMs) : null;
+  return { se, bliss: b, w, ms: Date.now() - start };
 }

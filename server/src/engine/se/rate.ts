@@ -164,6 +164,9 @@ export interface RatingSummary {
   ep: number;
   ed: number;
   hardest: string | null;
+  /** The technique ED comes from (the first step's; serate's %D), and EP's (the first hardest step up to the first placement; %P): null before there is one. */
+  diamond: string | null;
+  pearl: string | null;
   steps: number;
   /** Steps per technique (SE's names, as `hardest`), in the order each first appears on the path: collection statistics. */
   techniques: Record<string, number>;
@@ -174,11 +177,32 @@ export interface RatingSummary {
 
 const isBugStep = (step: Step): boolean => /^(BUG|Bivalue Universal Grave)/.test(step.technique);
 
+/** EP's step, as the rating loop finds it: the first of the highest difficulty up to the first placement. */
+function pearlStep(steps: readonly Step[]): Step | null {
+  let hardest: Step | null = null;
+  for (const step of steps) {
+    if (!hardest || step.difficulty > hardest.difficulty) hardest = step;
+    if (step.placements.length > 0) return hardest;
+  }
+  return null;
+}
+
 export function summarize(rating: Rating): RatingSummary {
   const { status, er, ep, ed, hardest, steps, excluded } = rating;
   const techniques: Record<string, number> = {};
   for (const step of steps) techniques[step.technique] = (techniques[step.technique] ?? 0) + 1;
-  const summary: RatingSummary = { status, er, ep, ed, hardest: hardest?.technique ?? null, steps: steps.length, techniques, bugSteps: steps.filter(isBugStep) };
+  const summary: RatingSummary = {
+    status,
+    er,
+    ep,
+    ed,
+    hardest: hardest?.technique ?? null,
+    diamond: steps[0]?.technique ?? null,
+    pearl: pearlStep(steps)?.technique ?? null,
+    steps: steps.length,
+    techniques,
+    bugSteps: steps.filter(isBugStep),
+  };
   return excluded ? { ...summary, excluded } : summary;
 }
 

@@ -215,6 +215,7 @@ function popcount27(w: number): number {
 export const alignedPairExclusion: Technique = {
   name: PAIR.name,
   stepNames: [PAIR.name],
+  shortNames: { [PAIR.name]: 'APE' },
   minDifficulty: PAIR.difficulty,
   steps: (state, ctx) => alignedPairSteps(state, ctx),
 };
@@ -222,6 +223,7 @@ export const alignedPairExclusion: Technique = {
 export const alignedTripletExclusion: Technique = {
   name: TRIPLET.name,
   stepNames: [TRIPLET.name],
+  shortNames: { [TRIPLET.name]: 'ATE' },
   minDifficulty: TRIPLET.difficulty,
   steps: (state, ctx) => alignedTripletSteps(state, ctx),
 };

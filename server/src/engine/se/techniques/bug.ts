@@ -284,6 +284,7 @@ export function findBug(state: State): BugPattern | null {
 export const bug: Technique = {
   name: 'BUG',
   stepNames: BUG_TYPES.map(bugName),
+  shortNames: Object.fromEntries(BUG_TYPES.map((type) => [bugName(type), `BUG${type}`])),
   *steps(state, ctx) {
     if (!ctx.unique) return;
     const found = findBug(state);

@@ -14,6 +14,8 @@ import type { Technique } from './technique';
 import { housePositions, nextSubset } from './subsets';
 
 const FISH_NAMES = ['', '', 'X-Wing', 'Swordfish', 'Jellyfish'];
+/** SukakuExplainer's short names (its `BXW`, a fish with a box, is no SE 1.2.1 step). */
+const FISH_SHORT_NAMES = ['', '', 'XW', 'SF', 'JF'];
 const FISH_DIFFICULTY = [0, 0, 3.2, 3.8, 5.2];
 
 /** Cell of line `index` (0-8) at cross position `at`: rows when `rows`, else columns. */
@@ -97,7 +99,7 @@ function fishStep(
 }
 
 function fisherman(size: number): Technique {
-  return { name: FISH_NAMES[size], stepNames: [FISH_NAMES[size]], steps: (state) => fish(state, size) };
+  return { name: FISH_NAMES[size], stepNames: [FISH_NAMES[size]], shortNames: { [FISH_NAMES[size]]: FISH_SHORT_NAMES[size] }, steps: (state) => fish(state, size) };
 }
 
 export const xWing = fisherman(2);

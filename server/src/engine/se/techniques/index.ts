@@ -70,6 +70,11 @@ export const STEP_NAMES: readonly string[] = [...new Set(TECHNIQUES.flatMap((t) 
 
 const STEP_NAME_SET = new Set(STEP_NAMES);
 
+const SHORT_NAMES = new Map(TECHNIQUES.flatMap((t) => Object.entries(t.shortNames)));
+
+/** SukakuExplainer's short name of a step name (`Hidden Single` → `HS`); null for a name no step carries. */
+export const shortStepName = (name: string): string | null => SHORT_NAMES.get(name) ?? null;
+
 /** Whether `name` is one a step carries (exactly, as the path prints it). */
 export const isStepName = (name: string): boolean => STEP_NAME_SET.has(name);
 

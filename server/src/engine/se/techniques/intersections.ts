@@ -142,11 +142,13 @@ function lockingStep(
 export const directIntersections: Technique = {
   name: 'Direct Intersections',
   stepNames: [lockingName(true, true), lockingName(true, false)],
+  shortNames: { [lockingName(true, true)]: 'DP', [lockingName(true, false)]: 'DC' },
   steps: (state) => locking(state, true),
 };
 
 export const intersections: Technique = {
   name: 'Intersections',
   stepNames: [lockingName(false, true), lockingName(false, false)],
+  shortNames: { [lockingName(false, true)]: 'Po', [lockingName(false, false)]: 'Cl' },
   steps: (state) => locking(state, false),
 };

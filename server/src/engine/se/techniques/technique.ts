@@ -25,6 +25,11 @@ export interface Technique {
    */
   readonly stepNames: readonly string[];
   /**
+   * SukakuExplainer's short name of each of `stepNames` (serate's `%S %T %U`): `HS`, `Po`,
+   * `UL83`, `DCFC+`. Its keys are exactly `stepNames`.
+   */
+  readonly shortNames: Readonly<Record<string, string>>;
+  /**
    * The steps available in `state`, in Sudoku Explainer's order (scan order, or for chains
    * and loops sorted by difficulty then complexity). The rater takes the first.
    */

@@ -100,6 +100,9 @@ export function loopName(size: number, type: number): string {
   return size > 6 ? `Unique ${kind} ${size} type ${type}` : `Unique ${kind} type ${type}`;
 }
 
+/** SukakuExplainer's short name: `UR1`, `UL62` (a loop's size always, though SE's name leaves out 6), `UL83`. */
+const loopShortName = (size: number, type: number): string => (size === 4 ? `UR${type}` : `UL${size}${type}`);
+
 /** Every closed walk SE's search records from `start` (duplicates included, in SE's order). */
 function findLoops(cands: Uint16Array, start: number, pair: number): number[][] {
   const results: number[][] = [];
@@ -434,6 +437,7 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
 export const uniqueLoops: Technique = {
   name: 'Unique Loop',
   stepNames: LOOP_SIZES.flatMap((size) => LOOP_TYPES.map((type) => loopName(size, type))),
+  shortNames: Object.fromEntries(LOOP_SIZES.flatMap((size) => LOOP_TYPES.map((type) => [loopName(size, type), loopShortName(size, type)]))),
   *steps(state, ctx) {
     if (!ctx.unique) return;
     yield* uniqueLoopSteps(state, ctx);

@@ -96,5 +96,5 @@ function wingStep(
   });
 }
 
-export const xyWing: Technique = { name: wingName(false), stepNames: [wingName(false)], steps: (state) => wings(state, false) };
-export const xyzWing: Technique = { name: wingName(true), stepNames: [wingName(true)], steps: (state) => wings(state, true) };
+export const xyWing: Technique = { name: wingName(false), stepNames: [wingName(false)], shortNames: { [wingName(false)]: 'XYW' }, steps: (state) => wings(state, false) };
+export const xyzWing: Technique = { name: wingName(true), stepNames: [wingName(true)], shortNames: { [wingName(true)]: 'XYZW' }, steps: (state) => wings(state, true) };

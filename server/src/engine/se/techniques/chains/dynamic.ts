@@ -198,9 +198,23 @@ export class DynamicChainer {
    * static multiple chains' cell and region chains; dynamic chains' four kinds.
    */
   get stepNames(): string[] {
-    if (this.nishio) return [`${this.prefix}Forcing${this.suffix}`];
-    const kinds = this.dynamic ? ['Contradiction', 'Double', 'Cell', 'Region'] : ['Cell', 'Region'];
-    return kinds.map((k) => `${this.prefix}${k} Forcing${this.suffix}`);
+    return Object.keys(this.shortNames);
+  }
+
+  /**
+   * Its step names with SukakuExplainer's short names: a prefix (`N` Nishio, `D` dynamic or
+   * nested), the kind (`F` Nishio, `CF` contradiction, `dF` double, `LF` cell, `RF` region), `C`
+   * and the level's suffix (`+`, `+FC`, `+MFC`, `+DFC`, `+DFC+FC`): `NFC`, `LFC`, `DCFC+`.
+   */
+  get shortNames(): Record<string, string> {
+    const shortPrefix = this.prefix === 'Nishio ' ? 'N' : this.prefix === 'Dynamic ' ? 'D' : '';
+    const shortSuffix = 'C' + shortNestedSuffix(this.level);
+    const kinds: [string, string][] = this.nishio
+      ? [['', 'F']]
+      : this.dynamic
+        ? [['Contradiction ', 'CF'], ['Double ', 'dF'], ['Cell ', 'LF'], ['Region ', 'RF']]
+        : [['Cell ', 'LF'], ['Region ', 'RF']];
+    return Object.fromEntries(kinds.map(([kind, short]) => [`${this.prefix}${kind}Forcing${this.suffix}`, `${shortPrefix}${short}${shortSuffix}`]));
   }
 
   /** All hints in SE's order. `nested` set: running inside an outer dynamic chain. */
@@ -917,6 +931,16 @@ export class DynamicChainer {
     }
     return h;
   }
+}
+
+/** SukakuExplainer's short form of nestedSuffix: `+`, `+FC`, `+MFC`, `+DFC`, `+DFC+FC`. */
+function shortNestedSuffix(level: number): string {
+  if (level === 1) return '+';
+  if (level === 2) return '+FC';
+  if (level === 3) return '+MFC';
+  if (level === 4) return '+DFC';
+  if (level >= 5) return '+DFC' + shortNestedSuffix(level - 3);
+  return '';
 }
 
 export function nestedSuffix(level: number): string {

@@ -21,6 +21,7 @@ export const forcingChainsAndCycles: Technique = {
   name: 'Forcing Chains & Cycles',
   minDifficulty: 6.5,
   stepNames: staticChainer.stepNames,
+  shortNames: staticChainer.shortNames,
   *steps(state: State, ctx: TechniqueContext) {
     const g = new ChainGrid();
     g.load(state.values, state.cands);
@@ -38,6 +39,7 @@ function dynamicTechnique(name: string, chainer: DynamicChainer): Technique {
     name,
     minDifficulty: chainer.base,
     stepNames: chainer.stepNames,
+    shortNames: chainer.shortNames,
     *steps(state: State, ctx: TechniqueContext) {
       const g = new ChainGrid();
       g.load(state.values, state.cands);

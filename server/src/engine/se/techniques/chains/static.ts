@@ -40,18 +40,21 @@ export interface NestedContext {
   initial: Uint16Array;
 }
 
+/** The names cycleHint and forcingHint give their steps, with SukakuExplainer's short names. */
+const STATIC_SHORT_NAMES: Readonly<Record<string, string>> = {
+  'Bidirectional X-Cycle': 'BiXCy',
+  'Generalized X-Wing': 'GXW',
+  'Bidirectional Y-Cycle': 'BiYCy',
+  'Bidirectional Cycle': 'BiCy',
+  'Forcing X-Chain': 'FXC',
+  'Turbot Fish': 'TF',
+  'Forcing Y-Chain': 'FYC',
+  'Forcing Chain': 'FC',
+};
+
 export class StaticChainer {
-  /** The names cycleHint and forcingHint give their steps. */
-  readonly stepNames: readonly string[] = [
-    'Bidirectional X-Cycle',
-    'Generalized X-Wing',
-    'Bidirectional Y-Cycle',
-    'Bidirectional Cycle',
-    'Forcing X-Chain',
-    'Turbot Fish',
-    'Forcing Y-Chain',
-    'Forcing Chain',
-  ];
+  readonly stepNames: readonly string[] = Object.keys(STATIC_SHORT_NAMES);
+  readonly shortNames = STATIC_SHORT_NAMES;
   private g!: ChainGrid;
   private nested: NestedContext | null = null;
   private display = true;
