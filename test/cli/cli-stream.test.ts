@@ -163,10 +163,10 @@ describe('serate habits on rate', () => {
   it('an unknown letter is a usage error listing the valid ones; a serate letter this tool lacks says so', () => {
     const unknown = runCliWith({}, 'rate', SE_SAMPLE[0], '--format', '%g %x');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toMatch(/--format: %x is no format letter; the letters: %r %p %d %R %g .* %k\n/);
-    const serate = runCliWith({}, 'rate', SE_SAMPLE[0], '--format', '%e');
+    expect(unknown.stderr).toMatch(/--format: %x is no format letter; the letters: %r %p %d %R %P %D %S %T %U %e %g .* %k\n/);
+    const serate = runCliWith({}, 'rate', SE_SAMPLE[0], '--format', '%M');
     expect(serate.status).toBe(2);
-    expect(serate.stderr).toContain("serate's %e (the elapsed time) is not available here");
+    expect(serate.stderr).toContain("serate's %M (the multi-line pencilmarks (--start/--before/--after)) is not available here");
   });
 
   it('--threads is --workers; both at once is a usage error', () => {
