@@ -214,8 +214,8 @@ describe('options and --version', () => {
   it.each([
     ['check', ['json', 'budget-nodes', 'variant', 'shard', 'where']],
     ['solve', ['json', 'budget-nodes', 'variant', 'shard']],
-    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'where', 'diamond', 'pearl', 'shard']],
-    ['path', ['json', 'budget-nodes', 'variant', 'shard', 'method', 'budget-ms', 'exclude']],
+    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'techs', 'where', 'diamond', 'pearl', 'shard']],
+    ['path', ['json', 'budget-nodes', 'variant', 'shard', 'method', 'budget-ms', 'exclude', 'techs']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes']],
     ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],
@@ -229,7 +229,7 @@ describe('options and --version', () => {
     expect(usage).toBe('Usage:');
     expect(synopsis).toMatch(new RegExp(`^  sudoku-lens ${command} `));
     const lines = r.stdout.slice(r.stdout.indexOf('\nOptions:\n') + 10).trimEnd().split('\n');
-    const listed = lines.map((line) => /^ {2}(?:-\w, )?--([a-z0-9-]+)(?: \S+)? +\S/.exec(line)?.[1]);
+    const listed = lines.map((line) => /^ {2}(?:-[\w~], )?--([a-z0-9-]+)(?: \S+)? +\S/.exec(line)?.[1]);
     expect(listed).toEqual([...options, 'help']);
     // -h as well, and after the arguments: the help, nothing run.
     expect(run(command, 'samples/golden-nugget.sdk', '-h').stdout).toBe(r.stdout);

@@ -29,9 +29,10 @@ async function runSearch17(args: string[], values: OptionValues<typeof OPTIONS>)
   const clues = positiveInt('clues', values.clues, 17);
   if (clues < 8 || clues > 40) throw new UsageError(`--clues takes 8 to 40, not ${clues} (no puzzle has fewer than 17 clues; more than 40 are too many to list)`);
   const budgetMs = budgetOf(values);
-  const { grids, errors } = await gridsOf(named, values);
+  const { grids, errors } = gridsOf(named, values);
   let stopped = false;
-  for (const g of grids) {
+  // One grid searched at a time, as it is read: the rest of a long stream waits in its pipe.
+  for await (const g of grids) {
     const job: ClueJob = { grid: g.grid, clues, budgetMs };
     const r = await inWorker('clueSearch', job, `search17 ${g.file === ARGUMENT ? 'GRID' : `${g.file}:${g.line}`}`, () => undefined);
     if (!r.puzzles) stopped = true;
@@ -45,7 +46,7 @@ async function runSearch17(args: string[], values: OptionValues<typeof OPTIONS>)
       process.stderr.write(`${gridOrigin(g)}: stopped by --budget-ms ${budgetMs}: no list (the search finds all or nothing)\n`);
     }
   }
-  return stopped || errors > 0 ? 1 : 0;
+  return stopped || errors() > 0 ? 1 : 0;
 }
 
 export const SEARCH17 = command({ name: 'search17', usage: USAGE, options: OPTIONS, run: runSearch17 });

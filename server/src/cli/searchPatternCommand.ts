@@ -39,38 +39,43 @@ async function runSearchPattern(args: string[], values: OptionValues<typeof OPTI
   }
   const patterns = await readPatterns(patternArg);
   const budgetMs = budgetOf(values);
-  const { grids, errors } = await gridsOf(gridArgs, values);
-  if (grids.length === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);
+  const { grids, errors } = gridsOf(gridArgs, values);
   let stopped = false;
   let found = 0;
+  let searched = 0;
   const t0 = performance.now();
-  for (const p of patterns) {
-    const name = p.file === ARGUMENT ? 'PATTERN' : `${p.file}:${p.line}`;
-    const label = `search-pattern ${name}`;
-    let next = 0;
-    const print = (done: PatternGridDone, progress: Progress | null): void => {
-      const g = grids[next++];
-      progress?.clear();
-      found += done.puzzles.length;
-      if (values.json) {
-        const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
-        writeOut(`${JSON.stringify(row)}\n`);
-      } else {
-        if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
-        process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
+  // Grid by grid as they are read (a long stream is never held), each searched for every pattern
+  // in turn; the whole search shares one budget.
+  for await (const g of grids) {
+    for (const p of patterns) {
+      const name = p.file === ARGUMENT ? 'PATTERN' : `${p.file}:${p.line}`;
+      const print = (done: PatternGridDone, progress: Progress | null): void => {
+        progress?.clear();
+        found += done.puzzles.length;
+        if (values.json) {
+          const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
+          writeOut(`${JSON.stringify(row)}\n`);
+        } else {
+          if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
+          process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
+        }
+      };
+      const job: PatternJob = { pattern: p.pattern, grids: [g.grid], budgetMs: Math.max(1, Math.round(budgetMs - (performance.now() - t0))) };
+      const r = await inWorker('patternSearch', job, `search-pattern ${name}`, (e, progress) => {
+        if (e.kind === 'grid') print(e.result, progress);
+      });
+      if (r.stopped) {
+        stopped = true;
+        break;
       }
-    };
-    const job: PatternJob = { pattern: p.pattern, grids: grids.map((g) => g.grid), budgetMs };
-    const r = await inWorker('patternSearch', job, label, (e, progress) => {
-      if (e.kind === 'grid') print(e.result, progress);
-    });
-    if (r.stopped) {
-      stopped = true;
-      process.stderr.write(`${name}: stopped by --budget-ms ${budgetMs} after ${r.grids.length} of ${plural(grids.length, 'grid')}: the list is incomplete\n`);
     }
+    if (stopped) break;
+    searched++;
   }
+  if (stopped) process.stderr.write(`stopped by --budget-ms ${budgetMs} after ${plural(searched, 'grid')}: the list is incomplete\n`);
+  else if (searched === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);
   process.stderr.write(`${plural(found, 'puzzle')} in ${elapsed(performance.now() - t0)}\n`);
-  return stopped || errors > 0 ? 1 : 0;
+  return stopped || errors() > 0 ? 1 : 0;
 }
 
 export const SEARCH_PATTERN = command({ name: 'search-pattern', usage: USAGE, options: OPTIONS, run: runSearchPattern });

@@ -10,7 +10,7 @@ import { runJob } from '../jobs/workers';
 import type { BUDGET_NODES, OptionValues, budgetMs } from './command';
 import { cliWorkers, positiveInt } from './io';
 import { Progress } from './progress';
-import { type GridInput, readGrids } from './uaInputs';
+import { type GridReading, readGrids } from './uaInputs';
 
 /** What both searches read the same way. */
 export type SearchOptions = OptionValues<{ 'budget-ms': ReturnType<typeof budgetMs>; 'budget-nodes': typeof BUDGET_NODES }>;
@@ -58,6 +58,6 @@ export function budgetOf(values: SearchOptions): number {
   return positiveInt('budget-ms', values['budget-ms'], SEARCH_BUDGET_MS);
 }
 
-export function gridsOf(args: string[], values: SearchOptions): Promise<{ grids: GridInput[]; errors: number }> {
+export function gridsOf(args: string[], values: SearchOptions): GridReading {
   return readGrids(args, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
 }

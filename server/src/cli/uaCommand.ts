@@ -29,9 +29,10 @@ async function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): P
   const maxSize = positiveInt('max-size', values['max-size'], 12);
   if (maxSize < 4 || maxSize > 81) throw new UsageError(`--max-size takes 4 to 81 cells (the smallest UA set has 4), not ${maxSize}`);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const { grids, errors } = await readGrids(named, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
+  const { grids, errors } = readGrids(named, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
   let overBudget = 0;
-  for (const g of grids) {
+  // Each grid's sets are written before the next grid is read: memory stays that of one grid.
+  for await (const g of grids) {
     const { sets, ms } = uaSetsJob({ grid: g.grid, maxSize, budgetMs });
     if (!sets) overBudget++;
     if (values.json) {
@@ -54,7 +55,7 @@ async function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): P
     else lines.push(`# over the budget of ${budgetMs} ms: no list (try a smaller --max-size)`, '');
     writeOut(lines.join('\n') + '\n');
   }
-  return errors > 0 || overBudget > 0 ? 1 : 0;
+  return errors() > 0 || overBudget > 0 ? 1 : 0;
 }
 
 export const UA = command({ name: 'ua', usage: UA_USAGE, options: UA_OPTIONS, run: runUA });

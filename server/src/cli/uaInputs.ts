@@ -6,8 +6,8 @@
  */
 import { cellName } from '../engine/core/grid';
 import { parseDocument } from '../engine/core/parse';
-import { type GridSource, describeGridSource, documentGrids } from '../engine/ua/uaTargets';
-import { ARGUMENT, listInputs, readText } from './inputs';
+import { type GridSource, describeGridSource, documentGrids, puzzleGrid } from '../engine/ua/uaTargets';
+import { ARGUMENT, listInputs, puzzlesIn, readText } from './inputs';
 import { UsageError } from './io';
 
 export interface GridInput {
@@ -23,28 +23,51 @@ export interface GridInput {
 export const gridOrigin = (g: GridInput): string =>
   `${g.file === ARGUMENT ? ARGUMENT : `${g.file}:${g.line}`} (${describeGridSource(g.source)})`;
 
-/** The grids of the arguments; `errors` counts skipped puzzles with errors (broken, invalid, no solution). */
-export async function readGrids(args: string[], nodeBudget: number): Promise<{ grids: GridInput[]; errors: number }> {
-  const grids: GridInput[] = [];
-  let errors = 0;
-  for (const src of listInputs(args, true)) {
-    const found = documentGrids(await readText(src), nodeBudget);
-    if (src.name === ARGUMENT && found.grids.length === 0) {
-      const why = found.skipped[0]?.reason ?? 'neither a file nor a solution grid or puzzle';
-      throw new UsageError(`'${src.text}': ${why}`);
-    }
-    for (const s of found.skipped) {
-      const at = s.at ? `${s.at.line + 1}:${s.at.character + 1}` : `${s.line + 1}`;
-      process.stderr.write(`${src.name}:${at}: skipped: ${s.reason}\n`);
-      if (s.error) errors++;
-    }
-    if (found.grids.length === 0 && found.skipped.length === 0) {
-      process.stderr.write(`${src.name}: no solution grid and no puzzle with one solution\n`);
-      errors++;
-    }
-    for (const g of found.grids) grids.push({ file: src.name, line: g.line + 1, grid: g.grid, source: g.source });
+/** What reading the grids met besides grids: skipped puzzles with errors (broken, invalid, no solution) and inputs without any. */
+export interface GridReading {
+  grids: AsyncGenerator<GridInput>;
+  /** Counted as the grids are read: final once `grids` is done. */
+  errors: () => number;
+}
+
+/**
+ * The grids of the arguments as they are read (files and stdin a block at a time, so a search
+ * starts on the first grid while the rest is still coming): each input's distinct grids in order
+ * (the grids seen are kept, a string each, to skip repeats); the puzzles standing for none are
+ * named on stderr as they come. An argument that is no grid is a usage error before any is read.
+ */
+export function readGrids(args: string[], nodeBudget: number): GridReading {
+  const inputs = listInputs(args, true);
+  for (const src of inputs) {
+    if (src.text === undefined) continue;
+    const found = documentGrids(src.text, nodeBudget);
+    if (found.grids.length === 0) throw new UsageError(`'${src.text}': ${found.skipped[0]?.reason ?? 'neither a file nor a solution grid or puzzle'}`);
   }
-  return { grids, errors };
+  let errors = 0;
+  async function* grids(): AsyncGenerator<GridInput> {
+    for (const src of inputs) {
+      const seen = new Set<string>();
+      let found = 0;
+      for await (const { puzzle } of puzzlesIn(src)) {
+        const r = puzzleGrid(puzzle, nodeBudget);
+        if (r === null) continue;
+        found++;
+        if ('skipped' in r) {
+          const s = r.skipped;
+          process.stderr.write(`${src.name}:${s.at ? `${s.at.line + 1}:${s.at.character + 1}` : s.line + 1}: skipped: ${s.reason}\n`);
+          if (s.error) errors++;
+        } else if (!seen.has(r.grid)) {
+          seen.add(r.grid);
+          yield { file: src.name, line: r.line + 1, grid: r.grid, source: r.source };
+        }
+      }
+      if (found === 0) {
+        process.stderr.write(`${src.name}: no solution grid and no puzzle with one solution\n`);
+        errors++;
+      }
+    }
+  }
+  return { grids: grids(), errors: () => errors };
 }
 
 /** Why an argument is no clue pattern: the first character that is neither 'x' nor '.', or what is missing. */

@@ -36,11 +36,30 @@ export interface DocumentGrid {
   line: number;
 }
 
+/** A puzzle that stands for no grid: several solutions, broken, an invalid grid (with `error`). */
+export interface SkippedGrid {
+  line: number;
+  at: Position | null;
+  reason: string;
+  error: boolean;
+}
+
 export interface DocumentGrids {
   /** Distinct grids, in document order. */
   grids: DocumentGrid[];
-  /** Puzzles that stand for no grid: several solutions, broken, invalid grids (with `error`). */
-  skipped: { line: number; at: Position | null; reason: string; error: boolean }[];
+  skipped: SkippedGrid[];
+}
+
+/** One puzzle of a document as the UA commands take it: its grid, or why it is skipped; null for a clue pattern. */
+export function puzzleGrid(p: Puzzle, nodeBudget?: number): DocumentGrid | { skipped: SkippedGrid } | null {
+  if (p.pattern) return null;
+  const analysis = analyzePuzzle(p, { nodeBudget });
+  const r = solutionGridOf(p, analysis);
+  if ('reason' in r) {
+    const error = !analysis || analysis.status === 'invalid' || analysis.status === 'none';
+    return { skipped: { line: p.line, at: r.at, reason: r.reason, error } };
+  }
+  return { ...r, line: p.line };
 }
 
 /** The solution grids of a document: its full grids and the solutions of its unique puzzles. */
@@ -48,15 +67,12 @@ export function documentGrids(text: string, nodeBudget?: number): DocumentGrids 
   const out: DocumentGrids = { grids: [], skipped: [] };
   const seen = new Set<string>();
   for (const p of parseDocument(text).puzzles) {
-    if (p.pattern) continue;
-    const analysis = analyzePuzzle(p, { nodeBudget });
-    const r = solutionGridOf(p, analysis);
-    if ('reason' in r) {
-      const error = !analysis || analysis.status === 'invalid' || analysis.status === 'none';
-      out.skipped.push({ line: p.line, at: r.at, reason: r.reason, error });
-    } else if (!seen.has(r.grid)) {
+    const r = puzzleGrid(p, nodeBudget);
+    if (r === null) continue;
+    if ('skipped' in r) out.skipped.push(r.skipped);
+    else if (!seen.has(r.grid)) {
       seen.add(r.grid);
-      out.grids.push({ ...r, line: p.line });
+      out.grids.push(r);
     }
   }
   return out;
