@@ -93,6 +93,21 @@ describe('merge', () => {
     expect(merged.stdout).toBe(readFileSync(join(folder(), `single.${format}`), 'utf8'));
   });
 
+  it('numbers the items of a mixed document as the single run does (grids, headers, comments, 729 and library lines)', () => {
+    // Shards pass over the others' lines unparsed where a line alone is the item: the numbering must not drift.
+    const seventeen = readFileSync(dataPath('gss-17clue', 'sudoku17_spl.dat'), 'utf8').split('\n').slice(0, 8);
+    const mixed = readFileSync(join(__dirname, '..', 'fixtures', 'parse-mixed.sdm'), 'utf8');
+    const lines = [...seventeen.slice(0, 3), '', '# comment', seventeen[3], `:0000:x:${seventeen[4]}:::`, '#! variant: X', seventeen[5], mixed, ...seventeen.slice(6)];
+    writeFileSync(join(folder(), 'mixed.sdm'), `${lines.join('\n')}\n`);
+    for (const [name, options] of [['mj', ['--json']], ['mt', ['--format', '%i %l %g ED=%r/%p/%d']]] as const) {
+      const single = run({}, 'rate', 'mixed.sdm', ...options);
+      for (const i of [0, 1, 2]) run({}, 'rate', 'mixed.sdm', ...options, '--shard', `${i}/3`, '--output', `${name}-{shard}`);
+      const merged = run({}, 'merge', `${name}-0`, `${name}-1`, `${name}-2`);
+      expect(merged.status).toBe(0);
+      expect(merged.stdout).toBe(single.stdout);
+    }
+  });
+
   it('refuses shards of other options or inputs, naming the difference', () => {
     const file = slice('m20.txt', 0, 20);
     // --method se is the default: the same rows, the same run.
