@@ -264,8 +264,11 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const workersOpt = workersOption(values);
   const filter = filterOf(values);
   const shard = shardOf(values.shard, process.env);
-  if (shard && filter) throw new UsageError('--shard (or a job array) with --where, --diamond or --pearl is not supported yet');
-  if (filter) return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
+  if (filter) {
+    const output = refuseRowOptions(values);
+    const options = rowOptions(values, ['output', 'workers', 'threads', 'shard', 'input']);
+    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options });
+  }
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
