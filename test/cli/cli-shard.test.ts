@@ -71,8 +71,6 @@ describe('--shard and the scheduler environment', () => {
     const k8s = run({ JOB_COMPLETION_INDEX: '1' }, 'rate', 'two.txt');
     expect(k8s.status).toBe(2);
     expect(k8s.stderr).toContain('SUDOKU_LENS_SHARDS');
-    const filtered = run({}, 'rate', 'two.txt', '--shard', '0/2', '--diamond');
-    expect([filtered.status, filtered.stderr]).toEqual([2, expect.stringContaining('--shard (or a job array) with --where, --diamond or --pearl is not supported yet')]);
   });
 });
 
@@ -91,6 +89,42 @@ describe('merge', () => {
     expect(merged.stderr).toBe('');
     expect(merged.status).toBe(0);
     expect(merged.stdout).toBe(readFileSync(join(folder(), `single.${format}`), 'utf8'));
+  });
+
+  it('numbers the items of a mixed document as the single run does (grids, headers, comments, 729 and library lines)', () => {
+    // Shards pass over the others' lines unparsed where a line alone is the item: the numbering must not drift.
+    const seventeen = readFileSync(dataPath('gss-17clue', 'sudoku17_spl.dat'), 'utf8').split('\n').slice(0, 8);
+    const mixed = readFileSync(join(__dirname, '..', 'fixtures', 'parse-mixed.sdm'), 'utf8');
+    const lines = [...seventeen.slice(0, 3), '', '# comment', seventeen[3], `:0000:x:${seventeen[4]}:::`, '#! variant: X', seventeen[5], mixed, ...seventeen.slice(6)];
+    writeFileSync(join(folder(), 'mixed.sdm'), `${lines.join('\n')}\n`);
+    for (const [name, options] of [['mj', ['--json']], ['mt', ['--format', '%i %l %g ED=%r/%p/%d']]] as const) {
+      const single = run({}, 'rate', 'mixed.sdm', ...options);
+      for (const i of [0, 1, 2]) run({}, 'rate', 'mixed.sdm', ...options, '--shard', `${i}/3`, '--output', `${name}-{shard}`);
+      const merged = run({}, 'merge', `${name}-0`, `${name}-1`, `${name}-2`);
+      expect(merged.status).toBe(0);
+      expect(merged.stdout).toBe(single.stdout);
+    }
+  });
+
+  it.each([
+    // Every puzzle kept, X ones too (their solutions under X are no matter to `clues`); SE rates classic ones only.
+    ['--where clues', ['--where', 'clues >= 17'], true],
+    ['--where er', ['--where', 'er <= 2.3'], false],
+  ] as const)('of filtered shards (%s) gives the lines one filtered run prints, its variant lines too', (_, filter, variants) => {
+    // Classic and X puzzles interleaved: a kept puzzle's variant line depends on the kept one before it, in whichever shard.
+    const p = readFileSync(dataPath('gss-17clue', 'sudoku17_spl.dat'), 'utf8').split('\n').slice(0, 14);
+    const lines = [...p.slice(0, 3), '#! variant: X', ...p.slice(3, 5), '#! variant: classic', ...p.slice(5, 9), '#! variant: X', p[9], '#! variant: classic', ...p.slice(10)];
+    writeFileSync(join(folder(), 'variants.txt'), `${lines.join('\n')}\n`);
+    const single = run({}, 'rate', 'variants.txt', ...filter);
+    expect(single.stdout.includes('#! variant: X')).toBe(variants);
+    expect(single.stdout.split('\n').length).toBeGreaterThan(2);
+    for (const i of [0, 1, 2]) {
+      const shard = run({}, 'rate', 'variants.txt', ...filter, '--shard', `${i}/3`, '--output', 'f-{shard}');
+      expect(shard.stderr).toContain(`shard ${i}/3`);
+    }
+    const merged = run({}, 'merge', 'f-0', 'f-1', 'f-2');
+    expect([merged.status, merged.stderr]).toEqual([0, '']);
+    expect(merged.stdout).toBe(single.stdout);
   });
 
   it('refuses shards of other options or inputs, naming the difference', () => {

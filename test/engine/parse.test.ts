@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PEERS, bit } from '../../server/src/engine/core/grid';
-import { type Puzzle, candidateRange, candidatesOf, cellAt, cellChar, cellLine, cellRange, parseDocument, splitLines } from '../../server/src/engine/core/parse';
+import { type Puzzle, candidateRange, candidatesOf, cellAt, cellChar, cellLine, cellRange, isLinePuzzle, parseDocument, splitLines } from '../../server/src/engine/core/parse';
 import type { Range } from '../../server/src/engine/core/types';
 import { dataPath } from '../dataPath';
 
@@ -1114,5 +1114,16 @@ describe('HoDoKu library lines (issue 12, item 6)', () => {
 
   it('leaves prose with colons alone', () => {
     expect(parseDocument('Note: this: is: a: line: of: prose').puzzles).toEqual([]);
+  });
+});
+
+describe('isLinePuzzle, the shortcut for plain 81-character lines', () => {
+  // A shard passes over other shards' lines on isLinePuzzle's word alone: it must say what the parse finds.
+  const agrees = (line: string): boolean => isLinePuzzle(line) === (parseDocument(line).puzzles.length === 1);
+  it('says a puzzle exactly where the parse finds one', () => {
+    for (const ch of '0123456789.-*_x') expect(agrees(ch.repeat(81)), ch.repeat(81)).toBe(true);
+    const cells = fc.constantFrom(...'0123456789.-*_x ');
+    fc.assert(fc.property(fc.array(cells, { minLength: 81, maxLength: 81 }), (chars) => agrees(chars.join(''))));
+    fc.assert(fc.property(fc.array(fc.constantFrom(...'0.'), { minLength: 81, maxLength: 81 }), (chars) => agrees(chars.join(''))));
   });
 });

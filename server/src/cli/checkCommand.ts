@@ -4,10 +4,10 @@ import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { diagnosticLines } from '../jobs/findingLines';
 import { type OptionValues, command } from './command';
 import { WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
-import { UsageError, positiveInt } from './io';
+import { positiveInt } from './io';
 import { CHECK_OPTIONS, type CheckOptions, type PuzzleCommand, jsonRow, runPuzzleCommand } from './puzzleCommand';
 import { variantOption } from './ratingOptions';
-import { shardOf } from './shard';
+import { rowOptions, shardOf } from './shard';
 
 const CHECK_ROWS: PuzzleCommand<CheckOptions> = {
   name: 'check',
@@ -22,9 +22,11 @@ const OPTIONS = { ...CHECK_OPTIONS, where: WHERE_OPTION };
 function runCheck(args: string[], values: OptionValues<typeof OPTIONS>): number | Promise<number> {
   const where = filterOf(values);
   if (!where) return runPuzzleCommand(CHECK_ROWS, args, values);
-  if (shardOf(values.shard, process.env)) throw new UsageError('--shard (or a job array) with --where is not supported yet');
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
-  const run = { command: 'check', where, budgetMs: DEFAULT_RATING_BUDGET_MS, nodeBudget, variant: variantOption(values.variant), workers: 1, output: refuseRowOptions(values) } as const;
+  const output = refuseRowOptions(values);
+  const shard = shardOf(values.shard, process.env);
+  const options = rowOptions(values, ['output', 'shard']);
+  const run = { command: 'check', where, budgetMs: DEFAULT_RATING_BUDGET_MS, nodeBudget, variant: variantOption(values.variant), workers: 1, output, shard, options } as const;
   return runFilter(args, run);
 }
 

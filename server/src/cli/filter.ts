@@ -3,7 +3,9 @@
  * the expression holds and print their lines as they were given, so filters chain through pipes.
  * Each puzzle is analysed here (clues, solutions, whether SE can rate it); what the expression
  * still needs runs as job `filter` (jobs/filterJob.ts) on the workers, or in-process, and stops
- * as soon as the outcome is decided. Kept puzzles come out in input order.
+ * as soon as the outcome is decided. Kept puzzles come out in input order. A shard (`--shard I/N`)
+ * decides its own items only and puts the variant line before each kept one, which `merge` keeps
+ * only where one run would have printed it.
  */
 import workerpool from 'workerpool';
 import { analyzePuzzle } from '../engine/core/analyze';
@@ -15,11 +17,12 @@ import { type FilterJob, runFilterJob } from '../jobs/filterJob';
 import { DIAMOND, type Known, PEARL, type Where, allOf, evaluate, sourcesOf } from '../jobs/filterLogic';
 import { diagnosticLines, hasError } from '../jobs/findingLines';
 import { flag, valued } from './command';
-import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn } from './inputs';
+import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn, refuseOutputInput } from './inputs';
 import { UsageError, cliWorkers } from './io';
 import { jobRunner, lookAhead } from './jobRunner';
 import { inOrder } from './ordered';
 import { openOutput } from './output';
+import { MANIFEST_SUFFIX, type ManifestWriter, type Shard, openManifest, shardLine, shardOutput } from './shard';
 import { lineProgress } from './lineProgress';
 import { blissObstacle, classicObstacle, puzzleVariant } from './ratingOptions';
 import { workerCrash } from './workerFailure';
@@ -56,6 +59,9 @@ export interface FilterRun {
   /** Parallel ratings: 1 runs them in-process. */
   workers: number;
   output: string | undefined;
+  shard: Shard | null;
+  /** The options that shape the output, for a shard's manifest. */
+  options: Record<string, unknown>;
 }
 
 interface Entry extends ReadPuzzle {
@@ -85,12 +91,17 @@ function knownBefore(e: Entry, run: FilterRun): { known: Known; analysis: Return
   return { known, analysis };
 }
 
-/** `#! variant: X` before a kept puzzle whose variant differs from the one the output is in, so the next filter reads it alike. */
-function variantLine(puzzle: Puzzle, current: { variant: string }): string[] {
+export const variantLine = (variant: string): string => `#! variant: ${variant}`;
+
+/**
+ * `#! variant: X` before a kept puzzle whose variant differs from the one the output is in, so the
+ * next filter reads it alike. A shard cannot know the kept puzzle before its own: it says the variant every time.
+ */
+function variantLines(puzzle: Puzzle, current: { variant: string } | null): string[] {
   const variant = puzzle.variant ?? 'classic';
-  if (variant === current.variant) return [];
-  current.variant = variant;
-  return [`#! variant: ${variant}`];
+  if (variant === current?.variant) return [];
+  if (current) current.variant = variant;
+  return [variantLine(variant)];
 }
 
 export async function runFilter(args: string[], run: FilterRun): Promise<number> {
@@ -99,7 +110,17 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   const inputs = listInputs(named, run.command === 'rate');
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   const pool: workerpool.Pool | null = run.workers > 1 && !onePuzzle && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(run.workers) : null;
-  const out = openOutput(run.output, false, 'text', null, []);
+  const { shard } = run;
+  const output = shardOutput(run.output, shard);
+  let manifest: ManifestWriter | null = null;
+  if (shard) {
+    // Its manifest is written beside the output: neither may be an input.
+    if (output !== undefined) for (const file of [output, output + MANIFEST_SUFFIX]) refuseOutputInput(file, inputs);
+    process.stderr.write(shardLine(shard));
+    const header = { manifest: 'sudoku-lens shard', version: 1, command: run.command, options: run.options, inputs: inputs.map((i) => i.text ?? i.name), headerLines: 0, shard: shard.index, of: shard.count, variantLines: true } as const;
+    if (output !== undefined) manifest = openManifest(output, header, false, inputs.length);
+  }
+  const out = openOutput(output, false, 'text', null, []);
   const filterJob = jobRunner(pool, 'filter', runFilterJob);
 
   const decide = async (e: Entry): Promise<Outcome> => {
@@ -120,17 +141,24 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   };
 
   const progress = lineProgress(inputs, run.command === 'rate' ? 'filter' : 'check');
-  /** Every input's puzzles as they are read; progress in lines. */
+  /** Items of all inputs read so far (the shard's and the others). */
+  let items = 0;
+  /** Every input's puzzles (of a shard: its items only) as they are read; progress in lines. The manifest hashes the inputs' bytes. */
   async function* entries(): AsyncGenerator<Entry> {
-    for (const input of inputs) {
-      for await (const read of puzzlesIn(input)) {
-        yield { file: input.name, ...read };
-        progress?.reached(input, read.puzzle.range.end.line + 1);
+    for (const [i, input] of inputs.entries()) {
+      if (input.text !== undefined) manifest?.hash(i).update(input.text);
+      // The next item (number `items`) is this shard's: the others' are only counted.
+      const mine = (): boolean => !shard || items % shard.count === shard.index;
+      for await (const read of puzzlesIn(input, manifest ? (chunk) => manifest!.hash(i).update(chunk) : undefined, mine)) {
+        const wanted = read.puzzle !== null && mine();
+        items++;
+        if (wanted) yield { file: input.name, ...read };
+        progress?.reached(input, (read.puzzle === null ? read.line : read.puzzle.range.end.line) + 1);
       }
       progress?.reached(input, Infinity);
     }
   }
-  const current = { variant: 'classic' };
+  const current = shard ? null : { variant: 'classic' };
   let puzzles = 0;
   let kept = 0;
   let stopped = 0;
@@ -146,13 +174,17 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
         if (o.stoppedEarly) stopped++;
         if (out.toTerminal || o.notes.length > 0) progress?.clear();
         if (o.notes.length > 0) process.stderr.write(`${o.notes.join('\n')}\n`);
+        const lines = o.keep ? [...variantLines(e.puzzle, current), ...e.lines] : [];
         if (o.keep) {
           kept++;
-          out.write(`${[...variantLine(e.puzzle, current), ...e.lines].join('\n')}\n`);
+          out.write(`${lines.join('\n')}\n`);
         }
+        manifest?.item(lines.length);
       },
     );
+    manifest?.end(items);
   } finally {
+    manifest?.close();
     progress?.finish();
     out.close();
     await pool?.terminate();

@@ -128,6 +128,17 @@ export interface ReadPuzzle {
   lines: string[];
 }
 
+/**
+ * An item the caller passed over (another shard's), counted and not parsed: its line alone is a
+ * puzzle (81 or 729 characters, a HoDoKu library line) with nothing before it since the last item,
+ * so the parse would find exactly this one puzzle there.
+ */
+export interface PassedItem {
+  puzzle: null;
+  /** Its line (0-based), for progress. */
+  line: number;
+}
+
 /** The lines of `lines` (starting at line `start`) that `p` spans. */
 const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] => lines.slice(firstLine(p) - start, p.range.end.line - start + 1);
 
@@ -137,8 +148,15 @@ const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] =
  * across it), or is parsed when it grows long, keeping back its last puzzle (a grid may go on)
  * and what follows. Parsing a block starts from the `#! variant:` line in force above it. A
  * puzzle argument that holds no puzzle is a usage error.
+ *
+ * `wanted`, asked before an item that is a line by itself, says whether the caller will look at
+ * it: when not, it comes as a PassedItem, unparsed (a shard numbers every item, rates only its
+ * own). Items of a block that needs the parse (grids, headers, comments before a puzzle) always
+ * come parsed: the count is the parse's.
  */
-export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void): AsyncGenerator<ReadPuzzle> {
+export function puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void): AsyncGenerator<ReadPuzzle>;
+export function puzzlesIn(input: Input, onRead: ((chunk: Buffer) => void) | undefined, wanted: () => boolean): AsyncGenerator<ReadPuzzle | PassedItem>;
+export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void, wanted?: () => boolean): AsyncGenerator<ReadPuzzle | PassedItem> {
   if (input.text !== undefined) {
     const found = parseDocument(input.text).puzzles;
     if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);
@@ -176,8 +194,16 @@ export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void)
     for (const line of lines) {
       block.push(line);
       chars += line.length + 1;
-      if (isLinePuzzle(line)) yield* finished(true);
-      else if (block.length >= parseAt || chars > MAX_BLOCK_CHARS) {
+      if (isLinePuzzle(line)) {
+        if (block.length === 1 && wanted?.() === false) {
+          // What finished(true) leaves after a one-line block, without the parse: a line puzzle sets no variant.
+          yield { puzzle: null, line: blockStart };
+          block = [];
+          blockStart++;
+          chars = 0;
+          parseAt = BLOCK_LINES;
+        } else yield* finished(true);
+      } else if (block.length >= parseAt || chars > MAX_BLOCK_CHARS) {
         yield* finished(false);
         if (chars > MAX_BLOCK_CHARS / 2) {
           throw new Error(`${input.name}:${blockStart + 1}: no puzzle ends in the ${chars >> 20} MiB from this line (stopped reading)`);

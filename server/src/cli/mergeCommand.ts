@@ -1,12 +1,14 @@
 /**
  * `sudoku-lens merge OUTPUT...`: the outputs of a sharded run (each with its manifest, shard.ts)
  * put back together into what one process would have printed: item k from shard k mod N, its
- * lines as the manifest counts them, a CSV header once. Shards of other inputs, options or N are
+ * lines as the manifest counts them, a CSV header once, a filter's `#! variant:` line only where
+ * the variant changes. Shards of other inputs, options or N are
  * refused (exit 2); items no shard finished are named (exit 1).
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { command, valued } from './command';
 import { UsageError } from './io';
+import { variantLine } from './filter';
 import { refuseOutputInput } from './inputs';
 import { onFile } from './output';
 import { type Manifest, MANIFEST_SUFFIX, afterLines, headerMismatch, readManifest } from './shard';
@@ -81,6 +83,8 @@ async function runMerge(args: string[], values: { output?: string }): Promise<nu
     else onFile(values.output as string, () => writeSync(fd, bytes));
   };
   const missing = new Map<number, number[]>();
+  /** A filter's shards say each kept item's variant: one run says it where it changes from the last one printed. */
+  let variant = variantLine('classic');
   try {
     const first = shards.values().next().value!;
     write(first.rows.subarray(0, first.at));
@@ -94,7 +98,14 @@ async function runMerge(args: string[], values: { output?: string }): Promise<nu
       }
       const end = lines === 0 ? f.at : afterLines(f.rows.subarray(f.at), lines) + f.at;
       if (end < f.at) throw new Error(`${f.name}: fewer lines than ${f.name}${MANIFEST_SUFFIX} accounts for`);
-      write(f.rows.subarray(f.at, end));
+      let from = f.at;
+      if (header.variantLines && lines > 0) {
+        const next = f.rows.indexOf(0x0a, f.at) + 1;
+        const line = f.rows.toString('utf8', f.at, next - 1);
+        if (line === variant) from = next;
+        variant = line;
+      }
+      write(f.rows.subarray(from, end));
       f.at = end;
     }
   } finally {

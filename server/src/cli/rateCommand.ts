@@ -265,8 +265,11 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const workersOpt = workersOption(values);
   const filter = filterOf(values);
   const shard = shardOf(values.shard, process.env);
-  if (shard && filter) throw new UsageError('--shard (or a job array) with --where, --diamond or --pearl is not supported yet');
-  if (filter) return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
+  if (filter) {
+    const output = refuseRowOptions(values);
+    const options = rowOptions(values, ['output', 'workers', 'threads', 'shard', 'input']);
+    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options });
+  }
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
@@ -347,10 +350,17 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   async function* prepared(): AsyncGenerator<Prepared> {
     for (const [i, input] of inputs.entries()) {
       if (input.text !== undefined) manifest?.hash(i).update(input.text);
-      for await (const read of puzzlesIn(input, manifest ? (chunk) => manifest.hash(i).update(chunk) : undefined)) {
-        const k = items++;
-        const mine = !shard || k % shard.count === shard.index;
-        if (mine) yield prepare(input.name, read, k + 1, shard !== null && (k - shard.index) / shard.count < (manifest?.finished ?? 0));
+      // The next item (number `items`) is this shard's: the others' are only counted.
+      const mine = (): boolean => !shard || items % shard.count === shard.index;
+      for await (const read of puzzlesIn(input, manifest ? (chunk) => manifest.hash(i).update(chunk) : undefined, mine)) {
+        if (read.puzzle === null) {
+          items++;
+          progress?.reached(input, read.line + 1);
+          continue;
+        }
+        const k = items;
+        if (mine()) yield prepare(input.name, read, k + 1, shard !== null && (k - shard.index) / shard.count < (manifest?.finished ?? 0));
+        items++;
         progress?.reached(input, read.puzzle.range.end.line + 1);
       }
       progress?.reached(input, Infinity);

@@ -79,6 +79,8 @@ export interface ManifestHeader {
   headerLines: number;
   shard: number;
   of: number;
+  /** A filter's shard: each kept item's lines start with its `#! variant:` line, which merge keeps only where the variant changes. */
+  variantLines?: true;
 }
 
 /** The last line, once the shard is complete: the inputs' item count and the sha256 of each input's bytes as read. */

@@ -478,8 +478,16 @@ export function gridRowCells(text: string): number[] | null {
   return cls.type === 'row' ? cls.cells : null;
 }
 
+/**
+ * The usual collection line, 81 digits, dots and zeros and nothing else: classify calls it a puzzle
+ * (a banner is one repeated punctuation character, and 81 dots are exempt), so a shard passing over
+ * millions of them skips classify's checks.
+ */
+const PLAIN_81 = /^[0-9.]{81}$/;
+
 /** A line that is a puzzle by itself (81 or 729 characters): no grid or header spans across it. */
 export const isLinePuzzle = (text: string): boolean => {
+  if (text.length === 81 && PLAIN_81.test(text)) return true;
   const type = classify(text, 0).type;
   return type === 'puzzle' || type === 'library';
 };
