@@ -69,12 +69,6 @@ export async function run(): Promise<void> {
     budgetMs,
   );
   timing(`Royle 17-clue, ${n} of ${rows.length} (evenly spread)`, royle);
-  const randomMinimal = readFileSync(path.join(root, 'berthier-ratings', 'oracles.tsv'), 'utf8')
-    .split('\n')
-    .map((l) => l.split('\t'))
-    .filter((f) => f[1] === 'W' && Number(f[2]) <= 6 && f[3]?.includes('Controlled-bias'));
-  aloneAndFamily(`Royle 17-clue, the same ${n}`, sample, budgetMs);
-  aloneAndFamily(`random minimal puzzles W ≤ 6 (oracles.tsv, Berthier's controlled-bias collections)`, randomMinimal.map((f) => [f[0], f[2]]), budgetMs);
   const exact = royle.filter((x) => x.r.rating === published.get(x.puzzle));
   console.log(`  W exact ${((100 * exact.length) / n).toFixed(2)}% (${exact.length}/${n})`);
   const dist = (f: (x: Timed) => number | null): string => {
@@ -97,6 +91,13 @@ export async function run(): Promise<void> {
     }
     console.log(`  mismatch ${x.puzzle} published ${want} ours ${x.r.rating}: ${why}`);
   }
+
+  const randomMinimal = readFileSync(path.join(root, 'berthier-ratings', 'oracles.tsv'), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter((f) => f[1] === 'W' && Number(f[2]) <= 6 && f[3]?.includes('Controlled-bias'));
+  aloneAndFamily(`Royle 17-clue, the same ${n}`, sample, budgetMs);
+  aloneAndFamily(`random minimal puzzles W ≤ 6 (oracles.tsv, Berthier's controlled-bias collections)`, randomMinimal.map((f) => [f[0], f[2]]), budgetMs);
 
   const hardest = readFileSync(path.join(root, 'tdoku', 'puzzles6_forum_hardest_1106'), 'utf8')
     .split('\n')
