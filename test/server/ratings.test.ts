@@ -16,11 +16,16 @@ const WORKER = join(__dirname, '..', '..', 'dist', 'ratingWorker.js');
 const GOLDEN_NUGGET = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
 
-/** A service with two cores' pools (one background worker, two interactive) whose trace is kept. */
-function traced(budgetMs: number): { service: RatingService; trace: string[] } {
+/** Runs `test` on a service with two cores' pools (one background worker, two interactive) whose trace is kept. */
+async function traced(budgetMs: number, test: (service: RatingService, trace: string[]) => Promise<void>): Promise<void> {
   const trace: string[] = [];
   const workers = { ...nodeWorkers(WORKER), cores: 2 };
-  return { service: new RatingService(workers, budgetMs, false, () => undefined, (m) => trace.push(m)), trace };
+  const service = new RatingService(workers, budgetMs, false, () => undefined, (m) => trace.push(m));
+  try {
+    await test(service, trace);
+  } finally {
+    await service.dispose();
+  }
 }
 
 describe('RatingService', () => {
@@ -48,9 +53,8 @@ describe('RatingService', () => {
     expect(service.peek(GOLDEN_NUGGET)?.status).toBe('budget');
   });
 
-  it('a hover joins the background rating of its puzzle: promoted while queued, rated once', async () => {
-    const { service: two, trace } = traced(3_000);
-    try {
+  it('a hover joins the background rating of its puzzle: promoted while queued, rated once', () =>
+    traced(3_000, async (two, trace) => {
       const blocking = two.path(GOLDEN_NUGGET, true); // the one background worker, for its whole budget
       const queued = two.path(SER_42, true); // waits behind it in the background queue
       const hovered = await two.pathWithin(SER_42, 60_000);
@@ -59,14 +63,10 @@ describe('RatingService', () => {
       await blocking;
       await two.path(GOLDEN_NUGGET, true); // kept: the queue has run dry
       expect(trace.filter((m) => m.endsWith(SER_42))).toEqual([`rate queued: ${SER_42}`, `rate joined (queued) by a hover or command: ${SER_42}`, `rate promoted: ${SER_42}`, `rate started (interactive): ${SER_42}`]);
-    } finally {
-      await two.dispose();
-    }
-  });
+    }));
 
-  it('a cancelled hover leaves the background rating it joined running for the others', async () => {
-    const { service: two, trace } = traced(1_000);
-    try {
+  it('a cancelled hover leaves the background rating it joined running for the others', () =>
+    traced(1_000, async (two, trace) => {
       const background = two.path(GOLDEN_NUGGET, true);
       const cancel = new CancellationTokenSource();
       const hover = two.pathWithin(GOLDEN_NUGGET, 60_000, cancel.token);
@@ -74,14 +74,10 @@ describe('RatingService', () => {
       expect(await hover).toBeUndefined();
       expect((await background).status).toBe('budget');
       expect(trace.filter((m) => m.startsWith('rate started'))).toEqual([`rate started (background): ${GOLDEN_NUGGET}`]);
-    } finally {
-      await two.dispose();
-    }
-  });
+    }));
 
-  it('a cancelled hover that promoted a job sends it back to the queue; its background waiter still gets it', async () => {
-    const { service: two, trace } = traced(1_000);
-    try {
+  it('a cancelled hover that promoted a job sends it back to the queue; its background waiter still gets it', () =>
+    traced(1_000, async (two, trace) => {
       const blocking = two.path(GOLDEN_NUGGET, true);
       const background = two.path(SER_42, true);
       const cancel = new CancellationTokenSource();
@@ -94,10 +90,7 @@ describe('RatingService', () => {
       // Rated to the end once; the interactive run may have finished before its cancellation reached it.
       expect(runs.slice(0, 2)).toEqual([`rate started (interactive): ${SER_42}`, `rate demoted: ${SER_42}`]);
       expect(runs.length).toBeLessThanOrEqual(3);
-    } finally {
-      await two.dispose();
-    }
-  });
+    }));
 
   it('extras: an answer within the wait is returned and kept', async () => {
     const extras = await service.extrasWithin(SER_42, 'classic', 60_000);
