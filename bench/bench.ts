@@ -25,7 +25,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
+        `  --only view    open, then only the hovers as VS Code asks for them (lsp)\n` +
+        `  --views N      how many of those hovers (lsp --only view; default 100)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
     );
     return;

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { Hover, Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from '../test/lsp/server';
 import { FULL_TOKENS_MAX_LINES } from '../server/src/lsp/features/semanticTokens';
-import { dataDir, percentile } from './common';
+import { dataDir, option, percentile } from './common';
 
 export const name = 'lsp';
 
@@ -21,6 +21,9 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+
+const latencies = (times: readonly number[]): string =>
+  `n=${times.length} p50 ${ms(percentile(times, 50))} p90 ${ms(percentile(times, 90))} p95 ${ms(percentile(times, 95))} p99 ${ms(percentile(times, 99))} max ${ms(Math.max(...times))}`;
 
 const randomLine = (lineCount: number, margin: number): number => margin + Math.floor(Math.random() * (lineCount - 2 * margin));
 const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
@@ -33,6 +36,8 @@ interface Bench {
   lineCount: number;
   /** How long a cell's hover takes (character 3: name, candidates; never waits for a rating). */
   hover(line: number, on?: string): Promise<number>;
+  /** The lines in view once a step shows some: VS Code asks for their inlay hints again on each refresh. */
+  view?: Range;
   /** The server's longest event-loop block since the last call, and its heap in use (see loopServer.ts). */
   serverState(): Promise<{ blockMs: number; heapMb: number }>;
 }
@@ -42,7 +47,8 @@ export async function run(): Promise<void> {
   const text = readFileSync(file, 'utf8');
   const loopFile = path.join(mkdtempSync(path.join(tmpdir(), 'sudoku-lens-bench-')), 'loop');
   process.env.SUDOKU_LENS_LOOP_FILE = loopFile;
-  const server = await startServer({}, {}, path.resolve(__dirname, 'bench-server.js'));
+  // As VS Code: when ratings arrive the server asks for the inlay hints again (answered in hoversInView).
+  const server = await startServer({ workspace: { inlayHint: { refreshSupport: true } } }, {}, path.resolve(__dirname, 'bench-server.js'));
   const uri = 'file:///bench/puzzles2_17_clue.sdm';
   const bench: Bench = {
     server,
@@ -64,8 +70,18 @@ export async function run(): Promise<void> {
       return state;
     },
   };
+  server.connection.onRequest('workspace/inlayHint/refresh', () => {
+    if (bench.view) void server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: bench.view });
+    return null;
+  });
   try {
     const opening = await openCollection(bench);
+    if (option('--only') === 'view') {
+      // The issue-15 sequence alone (node dist/bench.js lsp --only view [--views N]), so that two builds can alternate in one run.
+      const inView = await hoversInView(bench, Number(option('--views') ?? 100));
+      console.log(`\nlanguage server on ${path.basename(file)}: hover as VS Code asks, ${latencies(inView)}`);
+      return;
+    }
     const rssOpen = rssMb(server.pid);
     const hovers = await hoversAfterOpen(bench);
     const tokens = await semanticTokens(bench);
@@ -84,7 +100,7 @@ export async function run(): Promise<void> {
       ['hover after, a random line at once', hovers.atOnce],
       ['hover after, in view', hovers.inView],
     ] as const) {
-      console.log(`  ${what}: n=${times.length} p50 ${ms(percentile(times, 50))} p90 ${ms(percentile(times, 90))} p95 ${ms(percentile(times, 95))} p99 ${ms(percentile(times, 99))} max ${ms(Math.max(...times))}`);
+      console.log(`  ${what}: ${latencies(times)}`);
     }
     for (const [what, m] of [['code lenses', lenses], ['document symbols', symbols]] as const) {
       console.log(`  ${what}, whole document: p50 ${ms(percentile(m.times, 50))} max ${ms(Math.max(...m.times))} (${m.items} items, ${(m.bytes / 1e3).toFixed(0)} kB of JSON)`);
@@ -133,22 +149,32 @@ async function openCollection({ server, uri, text, lineCount, hover }: Bench): P
 }
 
 /** Hovers once the collection is solved: on a random line at once, and as VS Code makes them. */
-async function hoversAfterOpen({ server, uri, lineCount, hover }: Bench): Promise<{ atOnce: number[]; inView: number[] }> {
+async function hoversAfterOpen(bench: Bench): Promise<{ atOnce: number[]; inView: number[] }> {
   // A hover on a random line at once: its puzzle's ratings are computed on demand, and the hover
   // waits for them (up to 1.5 s) to show them.
   const atOnce: number[] = [];
-  for (let i = 0; i < 300; i++) atOnce.push(await hover(randomLine(lineCount, 5)));
-  // As in VS Code: the view moves to a random place (the editor asks for the inlay hints of the
-  // 60 lines in view, which starts their ratings), then the mouse rests on a puzzle there for
-  // editor.hover.delay's 300 ms before the hover is asked for.
+  for (let i = 0; i < 300; i++) atOnce.push(await bench.hover(randomLine(bench.lineCount, 5)));
+  return { atOnce, inView: await hoversInView(bench, 50) };
+}
+
+/**
+ * As in VS Code: the view moves to a random place (the editor asks for the inlay hints of the 60
+ * lines in view, which queues their ratings in the background, and asks again whenever the server
+ * says ratings arrived), then the mouse rests on a puzzle there for editor.hover.delay's 300 ms
+ * before the hover is asked for.
+ */
+async function hoversInView(bench: Bench, views: number): Promise<number[]> {
+  const { server, uri, lineCount, hover } = bench;
   const inView: number[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < views; i++) {
     const top = Math.floor(Math.random() * (lineCount - 70));
-    await server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: top, character: 0 }, end: { line: top + 60, character: 0 } } });
+    bench.view = { start: { line: top, character: 0 }, end: { line: top + 60, character: 0 } };
+    await server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: bench.view });
     await sleep(300);
     inView.push(await hover(top + Math.floor(Math.random() * 60)));
   }
-  return { atOnce, inView };
+  bench.view = undefined;
+  return inView;
 }
 
 /**

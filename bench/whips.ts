@@ -3,6 +3,7 @@
  * published W of Royle's 17-clue puzzles (Berthier, Sudoku-classif/Royle-49158-17c), and behaviour on the
  * forum's hardest puzzles (mostly beyond T&E(1): "not solvable by whips", found at once).
  *   node dist/bench.js whips [--limit N] [--budget-ms N]
+ * Also `rate --method w` (W alone) beside `--method wall` (the whole family), in CPU time.
  * --limit: size of the 17-clue sample, evenly spread over the 49,151 (default 2,000) and most hardest
  * puzzles; --budget-ms: time budget per rating (default 10,000 for 17-clue, at most 2,000 for hardest).
  * SudoRules itself needs about 340 ms per 17-clue puzzle.
@@ -12,6 +13,7 @@ import * as path from 'node:path';
 import { candidatesFromGivens } from '../server/src/engine/core/grid';
 import { Budget } from '../server/src/engine/core/budget';
 import { type WResult, wRating } from '../server/src/engine/whips';
+import { type WMethod, runRowJob } from '../server/src/jobs/rowJobs';
 import { dataDir, option, percentile } from './common';
 
 export const name = 'whips';
@@ -90,6 +92,13 @@ export async function run(): Promise<void> {
     console.log(`  mismatch ${x.puzzle} published ${want} ours ${x.r.rating}: ${why}`);
   }
 
+  const randomMinimal = readFileSync(path.join(root, 'berthier-ratings', 'oracles.tsv'), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter((f) => f[1] === 'W' && Number(f[2]) <= 6 && f[3]?.includes('Controlled-bias'));
+  aloneAndFamily(`Royle 17-clue, the same ${n}`, sample, budgetMs);
+  aloneAndFamily(`random minimal puzzles W ≤ 6 (oracles.tsv, Berthier's controlled-bias collections)`, randomMinimal.map((f) => [f[0], f[2]]), budgetMs);
+
   const hardest = readFileSync(path.join(root, 'tdoku', 'puzzles6_forum_hardest_1106'), 'utf8')
     .split('\n')
     .filter((l) => l.length >= 81 && !l.startsWith('#'))
@@ -100,6 +109,30 @@ export async function run(): Promise<void> {
   const solved = hard.filter((x) => x.r.status === 'solved');
   if (solved.length > 0) console.log(`  solved by whips: ${solved.map((x) => `W${x.r.rating}`).join(' ')}`);
   longPaths(root);
+}
+
+/**
+ * `rate --method w` (W alone) against `--method wall` (W, gW, B, T&E depth, backdoor: what `--method
+ * w` computed before), each puzzle's row job run in-process by both, one after the other, so both
+ * see the same load: CPU time per puzzle (process.cpuUsage), and W checked against the published one.
+ */
+function aloneAndFamily(label: string, puzzles: string[][], budgetMs: number): void {
+  const cpu: Record<WMethod, number[]> = { w: [], wall: [] };
+  let agree = 0;
+  for (const [text, published] of puzzles) {
+    for (const w of ['w', 'wall'] as const) {
+      const start = process.cpuUsage();
+      const row = runRowJob({ text, budgetMs, se: false, bliss: null, w });
+      const used = process.cpuUsage(start);
+      cpu[w].push((used.user + used.system) / 1000);
+      if (w === 'w' && row.w?.w.rating === Number(published)) agree++;
+    }
+  }
+  const figures = (ms: number[]): string =>
+    `mean ${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(2)} ms, median ${percentile(ms, 50).toFixed(2)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(0)} ms`;
+  console.log(`\n${label}: ${puzzles.length} puzzles, CPU per puzzle; W alone equals the published W on ${agree}`);
+  console.log(`  --method w (W alone):       ${figures(cpu.w)}`);
+  console.log(`  --method wall (the family): ${figures(cpu.wall)}`);
 }
 
 /** The two published paths too long for the unit tests (berthier-ratings/paths): W31 with whips up to 36, and B12. */

@@ -345,7 +345,7 @@ describe('rate usage errors (exit code 2)', () => {
   it.each([
     [['--workers', '0'], "--workers takes a positive whole number, not '0'"],
     [['--workers', 'many'], "--workers takes a positive whole number, not 'many'"],
-    [['--method', 'frob'], "--method takes se, bliss, w or all, not 'frob'"],
+    [['--method', 'frob'], "--method takes se, bliss, w, wall or all, not 'frob'"],
     [['--json', '--csv'], '--json and --csv exclude each other'],
     [['--method', 'bliss', '--variant', 'Z'], "--variant takes classic, X, P or PX, not 'Z'"],
     [['--method', 'bliss', '--level', '0'], "--level takes 1 or 2, not '0'"],

@@ -1,6 +1,7 @@
 /**
- * Berthier's ratings in the built CLI: `rate --method w` (JSON, CSV, text, --format, reasons for missing
- * figures, budget, bad input, workers and --resume) and `path --method w` (SudoRules lines, JSON steps).
+ * Berthier's ratings in the built CLI: `rate --method w` (W alone) and `--method wall` (the whole
+ * family: JSON, CSV, text, --format, reasons for missing figures, budget, bad input, workers and
+ * --resume) and `path --method w` (SudoRules lines, JSON steps).
  * Every chain the CLI prints passes the independent checker (../whipChecker.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,8 +36,22 @@ afterAll(() => {
 });
 
 describe('rate --method w', () => {
-  it('adds "w": {rating, gw, b, te_depth, backdoor} to the JSON row', () => {
+  it('computes W alone: "w": {rating} in JSON, the two CSV columns of W, - for the figures of the family', () => {
     const row = JSON.parse(run('rate', '--method', 'w', '--json', W4).stdout);
+    expect(row).not.toHaveProperty('se');
+    expect(row.w).toEqual({ rating: 4 });
+    expect(JSON.parse(run('rate', '--method', 'w', '--json', EM).stdout).w).toEqual({ rating: null, reasons: { rating: 'not solvable with whips up to length 20' } });
+    expect(run('rate', '--method', 'w', W4).stdout).toBe(`${W4} W=4\n`);
+    expect(run('rate', '--method', 'w', '--format', '%w|%G|%B|%E|%k', W4).stdout).toBe('4|-|-|-|-\n');
+    const [header, csv] = run('rate', '--method', 'w', '--csv', W4).stdout.trim().split('\n');
+    expect(header).toBe('file,line,puzzle,status,er,ep,ed,hardest,steps,w_status,w');
+    expect(csv.split(',').slice(9)).toEqual(['solved', '4']);
+  });
+});
+
+describe('rate --method wall', () => {
+  it('adds "w": {rating, gw, b, te_depth, backdoor} to the JSON row', () => {
+    const row = JSON.parse(run('rate', '--method', 'wall', '--json', W4).stdout);
     expect(row).not.toHaveProperty('se');
     expect(Object.keys(row.w)).toEqual(['rating', 'gw', 'b', 'te_depth', 'backdoor']);
     expect(row.w.rating).toBe(4);
@@ -48,7 +63,7 @@ describe('rate --method w', () => {
   });
 
   it('says "not solvable with these rules" as a result, with a reason per missing figure', () => {
-    const row = JSON.parse(run('rate', '--method', 'w', '--json', EM).stdout);
+    const row = JSON.parse(run('rate', '--method', 'wall', '--json', EM).stdout);
     expect(row.w).toEqual({
       rating: null,
       gw: null,
@@ -62,13 +77,13 @@ describe('rate --method w', () => {
         backdoor: 'backdoor larger than 2',
       },
     });
-    const text = run('rate', '--method', 'w', EM);
+    const text = run('rate', '--method', 'wall', EM);
     expect(text.stdout).toBe(`${EM} W=-\n`);
     expect(text.stderr).toContain('<argument>:1: not solvable with whips up to length 20');
   });
 
   it('respects --budget-ms: over budget is null with its reason, never a number', () => {
-    const r = run('rate', '--method', 'w', '--json', '--budget-ms', '1', EM);
+    const r = run('rate', '--method', 'wall', '--json', '--budget-ms', '1', EM);
     expect(JSON.parse(r.stdout).w).toMatchObject({
       rating: null,
       reasons: { rating: 'W over budget', gw: 'gW over budget', b: 'B over budget', te_depth: 'T&E over budget', backdoor: 'backdoor over budget' },
@@ -76,20 +91,20 @@ describe('rate --method w', () => {
   });
 
   it('rates no puzzle without exactly one solution: its validation diagnostic instead', () => {
-    const multi = JSON.parse(run('rate', '--method', 'w', '--json', MULTI).stdout);
+    const multi = JSON.parse(run('rate', '--method', 'wall', '--json', MULTI).stdout);
     expect(multi).toMatchObject({ w: null, wReason: 'at least 2 solutions' });
     expect(multi.diagnostics.map((d: { code: string }) => d.code)).toContain('multiple-solutions');
-    const none = run('rate', '--method', 'w', '--json', NO_SOLUTION);
+    const none = run('rate', '--method', 'wall', '--json', NO_SOLUTION);
     expect(none.status).toBe(1);
     expect(JSON.parse(none.stdout)).toMatchObject({ w: null, wReason: 'no solution', diagnostics: [expect.objectContaining({ code: 'no-solution' })] });
-    const text = run('rate', '--method', 'w', MULTI);
+    const text = run('rate', '--method', 'wall', MULTI);
     expect(text.stdout).toBe(`${MULTI} W=-\n`);
     expect(text.stderr).toContain('<argument>:1: W not rated: at least 2 solutions');
   });
 
   it('prints W=%w in text and takes %w %G %B %E %k in --format', () => {
-    expect(run('rate', '--method', 'w', W4).stdout).toBe(`${W4} W=4\n`);
-    const [w, gw, b, te, backdoor] = run('rate', '--method', 'w', '--format', '%w|%G|%B|%E|%k', W4).stdout.trim().split('|');
+    expect(run('rate', '--method', 'wall', W4).stdout).toBe(`${W4} W=4\n`);
+    const [w, gw, b, te, backdoor] = run('rate', '--method', 'wall', '--format', '%w|%G|%B|%E|%k', W4).stdout.trim().split('|');
     expect([w, te]).toEqual(['4', '1']);
     expect(Number(gw)).toBeLessThanOrEqual(4);
     expect(Number(b)).toBeLessThanOrEqual(4);
@@ -101,7 +116,7 @@ describe('rate --method w', () => {
     const puzzles = [0, 1, 2, 3, 4].map(byW);
     writeFileSync(file, `${puzzles.join('\n')}\n${MULTI}\n`);
     const out = join(tmp, 'w.csv');
-    const args = ['rate', file, '--method', 'w', '--csv', '--workers', '2', '--output', out];
+    const args = ['rate', file, '--method', 'wall', '--csv', '--workers', '2', '--output', out];
     run(...args);
     const whole = readFileSync(out, 'utf8');
     const [header, ...rows] = whole.trim().split('\n');

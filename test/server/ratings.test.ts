@@ -1,17 +1,32 @@
 /**
  * The language server's RatingService (server/src/lsp/services/ratings.ts) with the bundled worker
  * (dist/ratingWorker.js, built by `npm test`): a hover that stops waiting for a hard puzzle moves
- * that rating to the background pool, so the next hover's puzzle is rated at once.
+ * that rating to the background pool, so the next hover's puzzle is rated at once; a puzzle is
+ * never rated twice at once (a hover joins or promotes the background job of its puzzle). Jobs are
+ * counted from the service's trace.
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rating } from '../../server/src/engine/se/rate';
 import { nodeWorkers } from '../../server/src/jobs/nodeWorkers';
+import { CancellationTokenSource } from 'vscode-languageserver';
 import { RatingService } from '../../server/src/lsp/services/ratings';
 
 const WORKER = join(__dirname, '..', '..', 'dist', 'ratingWorker.js');
 const GOLDEN_NUGGET = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+
+/** Runs `test` on a service with two cores' pools (one background worker, two interactive) whose trace is kept. */
+async function traced(budgetMs: number, test: (service: RatingService, trace: string[]) => Promise<void>): Promise<void> {
+  const trace: string[] = [];
+  const workers = { ...nodeWorkers(WORKER), cores: 2 };
+  const service = new RatingService(workers, budgetMs, false, () => undefined, (m) => trace.push(m));
+  try {
+    await test(service, trace);
+  } finally {
+    await service.dispose();
+  }
+}
 
 describe('RatingService', () => {
   const rated: string[] = [];
@@ -20,9 +35,10 @@ describe('RatingService', () => {
 
   it('moves a job to the background when the hover stops waiting; its waiters still get the result', async () => {
     const order: string[] = [];
-    const hard: Promise<Rating> = service.path(GOLDEN_NUGGET, true, true);
+    const asked = service.pathWithin(GOLDEN_NUGGET, 50);
+    const hard: Promise<Rating> = service.path(GOLDEN_NUGGET, true);
     hard.then(() => order.push('golden nugget'));
-    expect(await service.pathWithin(GOLDEN_NUGGET, 50)).toBeUndefined();
+    expect(await asked).toBeUndefined();
 
     const easy = await service.pathWithin(SER_42, 60_000);
     order.push('ser 4.2');
@@ -36,6 +52,45 @@ describe('RatingService', () => {
     expect(rated).toEqual([SER_42, GOLDEN_NUGGET]);
     expect(service.peek(GOLDEN_NUGGET)?.status).toBe('budget');
   });
+
+  it('a hover joins the background rating of its puzzle: promoted while queued, rated once', () =>
+    traced(3_000, async (two, trace) => {
+      const blocking = two.path(GOLDEN_NUGGET, true); // the one background worker, for its whole budget
+      const queued = two.path(SER_42, true); // waits behind it in the background queue
+      const hovered = await two.pathWithin(SER_42, 60_000);
+      expect(hovered).toMatchObject({ status: 'solved', er: 4.2 });
+      expect(await queued).toBe(hovered); // the queued request's waiter got the promoted run's result
+      await blocking;
+      await two.path(GOLDEN_NUGGET, true); // kept: the queue has run dry
+      expect(trace.filter((m) => m.endsWith(SER_42))).toEqual([`rate queued: ${SER_42}`, `rate joined (queued) by a hover or command: ${SER_42}`, `rate promoted: ${SER_42}`, `rate started (interactive): ${SER_42}`]);
+    }));
+
+  it('a cancelled hover leaves the background rating it joined running for the others', () =>
+    traced(1_000, async (two, trace) => {
+      const background = two.path(GOLDEN_NUGGET, true);
+      const cancel = new CancellationTokenSource();
+      const hover = two.pathWithin(GOLDEN_NUGGET, 60_000, cancel.token);
+      cancel.cancel();
+      expect(await hover).toBeUndefined();
+      expect((await background).status).toBe('budget');
+      expect(trace.filter((m) => m.startsWith('rate started'))).toEqual([`rate started (background): ${GOLDEN_NUGGET}`]);
+    }));
+
+  it('a cancelled hover that promoted a job sends it back to the queue; its background waiter still gets it', () =>
+    traced(1_000, async (two, trace) => {
+      const blocking = two.path(GOLDEN_NUGGET, true);
+      const background = two.path(SER_42, true);
+      const cancel = new CancellationTokenSource();
+      const hover = two.pathWithin(SER_42, 60_000, cancel.token);
+      cancel.cancel();
+      expect(await hover).toBeUndefined();
+      expect(await background).toMatchObject({ status: 'solved', er: 4.2 });
+      await blocking;
+      const runs = trace.filter((m) => m.endsWith(SER_42) && / (started|demoted)/.test(m));
+      // Rated to the end once; the interactive run may have finished before its cancellation reached it.
+      expect(runs.slice(0, 2)).toEqual([`rate started (interactive): ${SER_42}`, `rate demoted: ${SER_42}`]);
+      expect(runs.length).toBeLessThanOrEqual(3);
+    }));
 
   it('extras: an answer within the wait is returned and kept', async () => {
     const extras = await service.extrasWithin(SER_42, 'classic', 60_000);

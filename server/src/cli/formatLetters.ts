@@ -126,8 +126,8 @@ export const FORMAT_LETTERS: readonly FormatLetter[] = [
   field('w', 'W, Berthier’s whip rating', false, (r) => count(r.w?.w.rating)),
   field('G', 'gW, the g-whip rating', false, (r) => count(r.w?.gw?.rating)),
   field('B', 'B, the braid rating', false, (r) => count(r.w?.b?.rating)),
-  field('E', 'the T&E depth', false, (r) => count(r.w?.te.depth)),
-  field('k', 'the backdoor size', false, (r) => count(r.w?.backdoor.size)),
+  field('E', 'the T&E depth', false, (r) => count(r.w?.te?.depth)),
+  field('k', 'the backdoor size', false, (r) => count(r.w?.backdoor?.size)),
 ];
 
 /** serate's letters this tool does not print in a --format row, and why (they belong to --before/--after, which it lacks). */

@@ -17,7 +17,7 @@ import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn, refuseOutputInput } 
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whips/whipRatings';
 import { hasError, diagnosticLines } from '../jobs/findingLines';
-import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WSummary, runRowJob } from '../jobs/rowJobs';
+import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WMethod, type WSummary, runRowJob } from '../jobs/rowJobs';
 import { DIAMOND_OPTION, PEARL_OPTION, WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
 import { jobRunner, lookAhead, workersOption } from './jobRunner';
 import { inOrder } from './ordered';
@@ -30,16 +30,17 @@ import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
 import { MANIFEST_SUFFIX, type ManifestWriter, SHARD_OPTION, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
 import { workerCrash } from './workerFailure';
 
-const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all] [--json|--csv] [--format F] [--budget-ms N]
+const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|wall|all] [--json|--csv] [--format F] [--budget-ms N]
                   [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2] [--shard I/N]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
-                                 W, gW, B, T&E depth and backdoor size (w), or all three (all); reads
-                                 stdin when no file is named and stdin is a pipe, rows as they are done;
+                                 W alone (w) or W, gW, B, T&E depth and backdoor size (wall), or SE,
+                                 BLISS and W's whole family (all); reads stdin when no file is named
+                                 and stdin is a pipe, rows as they are done;
                                  F: serate's letters, where serate has them, and more:
                                  ${LETTER_LIST}
                                  (default '%g ED=%r/%p/%d', with BLISS ' BLISS=%b', with W ' W=%w');
                                  --unrated: what %r %p %d print without an SE rating (default 0.0);
-                                 --budget-ms: per puzzle and method (W's shared by W, T&E, backdoor,
+                                 --budget-ms: per puzzle and method (wall's shared by W, T&E, backdoor,
                                  gW, B); --workers (--threads): parallel ratings (default: the available
                                  cores); --resume skips the rows a JSON/CSV --output FILE already holds
                                  and appends the others; --variant: of puzzles without a '#! variant:'
@@ -50,7 +51,7 @@ const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|all
                                  I, I+N, …; --output then needs {shard} in its name (see merge)`;
 
 const RATE_OPTIONS = {
-  method: valued('se|bliss|w|all', 'SE (default), BLISS, W (with gW, B, T&E depth, backdoor) or all three'),
+  method: valued('se|bliss|w|wall|all', 'SE (default), BLISS, W alone, W with gW, B, T&E depth and backdoor (wall), or all three'),
   json: json('puzzle'),
   csv: flag('CSV rows, with a header'),
   format: { ...valued('F', "the text row, with serate's letters (default '%g ED=%r/%p/%d')"), short: 'f' },
@@ -78,6 +79,8 @@ type RateOptions = OptionValues<typeof RATE_OPTIONS>;
 export const SE_CSV_HEADER = ['file', 'line', 'puzzle', 'status', 'er', 'ep', 'ed', 'hardest', 'steps'];
 export const BLISS_CSV_HEADER = ['bliss_status', 'bliss_level', 'bliss_backdoor', 'bliss_ng'];
 export const W_CSV_HEADER = ['w_status', 'w', 'gw', 'b', 'te_depth', 'backdoor'];
+/** `--method w`: W alone. */
+const W_ALONE_CSV_HEADER = W_CSV_HEADER.slice(0, 2);
 
 /** `not solved by BLISS(2) (3 eliminations so far)`, etc.; null when BLISS solved it. */
 export function describeBliss(b: BlissSummary): string | null {
@@ -138,7 +141,8 @@ function failed(p: Prepared, job: RowJob, err: unknown): Prepared {
 interface Settings {
   withSe: boolean;
   withBliss: boolean;
-  withW: boolean;
+  /** Berthier's W alone or its whole family; null: not asked for. */
+  wMethod: WMethod | null;
   format: RowFormat;
   template: RowTemplate;
   unrated: UnratedText;
@@ -159,7 +163,7 @@ function blissJson(p: Prepared, b: BlissSummary | null) {
   return { bliss: { level: b.level, backdoor: b.backdoor, ng: b.ng } };
 }
 
-/** `"w":{"rating","gw","b","te_depth","backdoor"}`, with `"reasons"` for each null figure. */
+/** `"w":{"rating"}` (W alone) or `{"rating","gw","b","te_depth","backdoor"}` (wall), with `"reasons"` for each null figure. */
 function wJson(p: Prepared, w: WSummary | null) {
   if (!w) return { w: null, wReason: p.wReason };
   const reasons: Record<string, string> = {};
@@ -169,10 +173,10 @@ function wJson(p: Prepared, w: WSummary | null) {
   };
   const json: Record<string, unknown> = {
     rating: figure('rating', w.w.rating, describeRule(w.w)),
-    gw: w.gw && figure('gw', w.gw.rating, describeRule(w.gw, 'gW')),
-    b: w.b && figure('b', w.b.rating, describeRule(w.b, 'B')),
-    te_depth: figure('te_depth', w.te.depth, teReason(w.te.status)),
-    backdoor: figure('backdoor', w.backdoor.size, backdoorReason(w.backdoor.status)),
+    ...(w.gw && { gw: figure('gw', w.gw.rating, describeRule(w.gw, 'gW')) }),
+    ...(w.b && { b: figure('b', w.b.rating, describeRule(w.b, 'B')) }),
+    ...(w.te && { te_depth: figure('te_depth', w.te.depth, teReason(w.te.status)) }),
+    ...(w.backdoor && { backdoor: figure('backdoor', w.backdoor.size, backdoorReason(w.backdoor.status)) }),
   };
   if (Object.keys(reasons).length > 0) json.reasons = reasons;
   return { w: json };
@@ -199,7 +203,7 @@ function ratingNotes(s: Settings, p: Prepared, r: RowResult): string[] {
       if (d) notes.push(d);
     }
   }
-  if (s.withW) {
+  if (s.wMethod) {
     if (!w) notes.push(`W not rated: ${p.wReason}`);
     else if (w.w.status !== 'solved') notes.push(describeRule(w.w));
   }
@@ -224,7 +228,8 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
     const rated = b && (b.status === 'solved' || b.status === 'stuck');
     fields.push(b?.status ?? null, b?.level ?? null, rated ? b.backdoor : null, b?.ng ?? null);
   }
-  if (s.withW) fields.push(w?.w.status ?? null, ...[w?.w.rating, w?.gw?.rating, w?.b?.rating, w?.te.depth, w?.backdoor.size].map((n) => n ?? null));
+  if (s.wMethod === 'w') fields.push(w?.w.status ?? null, w?.w.rating ?? null);
+  if (s.wMethod === 'wall') fields.push(w?.w.status ?? null, ...[w?.w.rating, w?.gw?.rating, w?.b?.rating, w?.te?.depth, w?.backdoor?.size].map((n) => n ?? null));
   if (s.excluded.length > 0) fields.push(se?.excluded ? se.excluded.join(';') : null);
   return csvLine(fields);
 }
@@ -235,7 +240,7 @@ function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
       ...baseJson(p.file, p),
       ...(s.withSe ? seJson(p, r.se) : {}),
       ...(s.withBliss ? blissJson(p, r.bliss) : {}),
-      ...(s.withW ? wJson(p, r.w) : {}),
+      ...(s.wMethod ? wJson(p, r.w) : {}),
     });
   }
   if (s.format === 'csv') return csvRow(s, p, r);
@@ -248,16 +253,17 @@ const DEFAULT_TEMPLATES: Record<string, string> = {
   se: '%g ED=%r/%p/%d',
   bliss: '%g BLISS=%b',
   w: '%g W=%w',
+  wall: '%g W=%w',
   all: '%g ED=%r/%p/%d BLISS=%b W=%w',
 };
 
 async function runRate(args: string[], values: RateOptions): Promise<number> {
   const named = inputArgs([...args, ...(values.input ?? [])], "'rate' needs at least one puzzle or file");
   const method = values.method ?? 'se';
-  if (!Object.hasOwn(DEFAULT_TEMPLATES, method)) throw new UsageError(`--method takes se, bliss, w or all, not '${method}'`);
+  if (!Object.hasOwn(DEFAULT_TEMPLATES, method)) throw new UsageError(`--method takes se, bliss, w, wall or all, not '${method}'`);
   const withSe = method === 'se' || method === 'all';
   const withBliss = method === 'bliss' || method === 'all';
-  const withW = method === 'w' || method === 'all';
+  const wMethod: WMethod | null = method === 'w' ? 'w' : method === 'wall' || method === 'all' ? 'wall' : null;
   const variantOpt = variantOption(values.variant);
   const maxLevel = levelOption(values.level);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
@@ -276,7 +282,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
   const excluded = excludeOption(values);
-  const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated), excluded };
+  const settings: Settings = { withSe, withBliss, wMethod, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);
   const output = shardOutput(values.output, shard);
@@ -288,7 +294,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
   const threads = workersOpt > 1 && !onePuzzle ? cliWorkers() : null;
   const header =
-    format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(withW ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
+    format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(wMethod === 'w' ? W_ALONE_CSV_HEADER : wMethod === 'wall' ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
   // A sharded file's manifest (shard.ts) says what it holds; without a shard, --resume recognises rows by their file and line.
   const manifest: ManifestWriter | null =
     shard && output !== undefined
@@ -317,10 +323,10 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? classicObstacle(analysis, variant, 'SE') : null;
     const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
-    const wReason = withW ? classicObstacle(analysis, variant, 'W') : null;
+    const wReason = wMethod ? classicObstacle(analysis, variant, 'W') : null;
     const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel, lockedCandidates: Boolean(values['locked-candidates']) } : null;
     const se = withSe && !seReason;
-    const w = withW && !wReason;
+    const w = wMethod && !wReason ? wMethod : null;
     const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w, ...(excluded.length > 0 ? { exclude: excluded } : {}) };
     return { file, puzzle, source, ordinal, analysis, skip, seReason, blissReason, wReason, job };
   };

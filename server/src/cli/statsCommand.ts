@@ -120,7 +120,7 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
     const variant = puzzleVariant(puzzle, defaultVariant);
     const job: RowJob | null =
       puzzle.text && classicObstacle(analysis, variant, 'SE') === null
-        ? { text: puzzle.text, budgetMs: budget, se: methods.se, bliss: null, w: methods.w }
+        ? { text: puzzle.text, budgetMs: budget, se: methods.se, bliss: null, w: methods.w ? 'w' : null }
         : null;
     if (!job) return base;
     try {

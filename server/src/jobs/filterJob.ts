@@ -63,8 +63,8 @@ export function runFilterJob(job: FilterJob): FilterResult {
       known.bliss = { bliss: r?.level ?? null }; // null: stuck, no solution or out of budget
     },
     w: () => {
-      const r = whipRatings(cands, job.budgetMs, { gwAndB: sourcesOf(job.where).includes('gwb') });
-      known.w = { w: r.w.rating, te: r.te.depth, backdoor: r.backdoor.size };
+      const r = whipRatings(cands, job.budgetMs, { teAndBackdoor: true, gwAndB: sourcesOf(job.where).includes('gwb') });
+      known.w = { w: r.w.rating, te: r.te?.depth ?? null, backdoor: r.backdoor?.size ?? null };
       if (r.gw && r.b) known.gwb = { gw: r.gw.rating, b: r.b.rating };
     },
     gwb: () => compute.w(),

@@ -25,9 +25,12 @@ export interface RowJob {
   /** SE techniques to rate without (`rate --exclude`). */
   exclude?: string[];
   bliss: BlissJob | null;
-  /** Berthier's W, gW, B, T&E depth and backdoor size (only for a classic puzzle with one solution). */
-  w: boolean;
+  /** Berthier's W alone, or with gW, B, T&E depth and backdoor size (only for a classic puzzle with one solution). */
+  w: WMethod | null;
 }
+
+/** `rate --method w` (W alone) or `wall` (the whole family). */
+export type WMethod = 'w' | 'wall';
 
 export type BlissStatus = 'solved' | 'stuck' | 'no-solution' | 'budget';
 
@@ -56,8 +59,9 @@ export interface RowResult {
   ms: number | null;
 }
 
-function wSummary(cands: Uint16Array, budgetMs: number): WSummary {
-  const { w, ...rest } = whipRatings(cands, budgetMs, { gwAndB: true });
+function wSummary(cands: Uint16Array, budgetMs: number, method: WMethod): WSummary {
+  const all = method === 'wall';
+  const { w, ...rest } = whipRatings(cands, budgetMs, { teAndBackdoor: all, gwAndB: all });
   return { ...rest, w: { rating: w.rating, status: w.status } };
 }
 
@@ -106,6 +110,6 @@ export function runRowJob(job: RowJob): RowResult {
     const r = runBliss(cands, job.bliss, job.budgetMs);
     b = r ? blissSummary(r, job.bliss.maxLevel) : budgetSummary(job.bliss);
   }
-  const w = job.w ? wSummary(cands, job.budgetMs) : null;
+  const w = job.w ? wSummary(cands, job.budgetMs, job.w) : null;
   return { se, bliss: b, w, ms: Date.now() - start };
 }

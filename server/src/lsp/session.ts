@@ -72,7 +72,13 @@ export class Session {
     readonly connection: Connection,
     workers: RatingWorkers,
   ) {
-    this.ratings = new RatingService(workers, this.settings.ratingBudgetMs, this.settings.blissLockedCandidates, (text) => this.refreshResults([text]));
+    this.ratings = new RatingService(
+      workers,
+      this.settings.ratingBudgetMs,
+      this.settings.blissLockedCandidates,
+      (text) => this.refreshResults([text]),
+      (message) => connection.tracer.log(message),
+    );
     this.ua = new UAService(this.ratings, this.settings.uaBudgetMs, (texts) => this.refreshResults(texts));
   }
 

@@ -38,7 +38,7 @@ export function extraRatings(text: string, variant: PuzzleVariant, budgetMs: num
     ? { level: r.level, backdoor: r.backdoor, ng: r.ng, ngComplete: r.ngComplete, steps: r.steps, status: 'done' }
     : { level: null, backdoor: false, ng: null, ngComplete: false, steps: [], status: 'budget' };
   if (!classic) return { w: null, te: null, backdoor: null, bliss: blissPart };
-  const { w, te, backdoor } = whipRatings(cands, budgetMs * SHARES.whips);
+  const { w, te, backdoor } = whipRatings(cands, budgetMs * SHARES.whips, { teAndBackdoor: true });
   const chains = pathChains(w.steps).slice(0, text.length === 729 ? undefined : 1);
   return { w: { rating: w.rating, status: w.status, chains: chains.map(wChain) }, te, backdoor, bliss: blissPart };
 }

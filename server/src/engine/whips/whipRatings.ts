@@ -1,6 +1,6 @@
 /**
- * Berthier's ratings of one classic puzzle under one time budget: W with its resolution path, T&E
- * depth, backdoor size and, when asked, gW and B. Each measure gets its weight's share of the time
+ * Berthier's ratings of one classic puzzle under one time budget: W with its resolution path and,
+ * when asked, T&E depth and backdoor size, gW and B. Each measure gets its weight's share of the time
  * left when it starts, so what a quick one leaves goes to the next; a share that runs out is
  * reported as 'budget', never as a number. "Not solvable with these rules" is a result of its own.
  */
@@ -21,11 +21,14 @@ export interface WhipRatings {
   /** Null when not asked for. */
   gw: RuleRating | null;
   b: RuleRating | null;
-  te: { depth: number | null; status: string };
-  backdoor: { size: number | null; status: string };
+  /** Null when not asked for. */
+  te: { depth: number | null; status: string } | null;
+  backdoor: { size: number | null; status: string } | null;
 }
 
 export interface WhipRatingOptions {
+  /** Also compute the T&E depth and backdoor size (the editor's hover, `rate --method wall`). */
+  teAndBackdoor?: boolean;
   /** Also compute gW (g-whips) and B (braids): slower, off in the editor. */
   gwAndB?: boolean;
 }
@@ -50,12 +53,12 @@ function budgetShares(budgetMs: number, order: Measure[]): (m: Measure) => Budge
 const ruleRating = (r: WResult): RuleRating => ({ rating: r.rating, status: r.status });
 
 export function whipRatings(cands: Uint16Array, budgetMs: number, options: WhipRatingOptions = {}): WhipRatings {
-  const order: Measure[] = options.gwAndB ? ['w', 'te', 'backdoor', 'gw', 'b'] : ['w', 'te', 'backdoor'];
+  const order: Measure[] = ['w', ...(options.teAndBackdoor ? (['te', 'backdoor'] as const) : []), ...(options.gwAndB ? (['gw', 'b'] as const) : [])];
   const share = budgetShares(budgetMs, order);
   const rate = (rules: RuleSet, budget: Budget) => wRating(cands, { rules, budget, maxLength: MAX_CHAIN_LENGTH });
   const w = rate('W', share('w'));
-  const te = teDepth(cands, { budget: share('te') });
-  const bd = backdoorSize(cands, { budget: share('backdoor') });
+  const te = options.teAndBackdoor ? teDepth(cands, { budget: share('te') }) : null;
+  const bd = options.teAndBackdoor ? backdoorSize(cands, { budget: share('backdoor') }) : null;
   let gw: RuleRating | null = null;
   let b: RuleRating | null = null;
   if (options.gwAndB) {
@@ -68,8 +71,8 @@ export function whipRatings(cands: Uint16Array, budgetMs: number, options: WhipR
     w: { ...ruleRating(w), steps: w.steps },
     gw,
     b,
-    te: { depth: te.depth, status: te.status },
-    backdoor: { size: bd.size, status: bd.status },
+    te: te && { depth: te.depth, status: te.status },
+    backdoor: bd && { size: bd.size, status: bd.status },
   };
 }
 

@@ -1,5 +1,5 @@
 /** The hover: the puzzle's picture with its ratings and UA rows, waiting a moment for them. */
-import type { Hover } from 'vscode-languageserver';
+import type { CancellationToken, Hover } from 'vscode-languageserver';
 import { runSafe } from '../runSafe';
 import { describeExtras } from '../../engine/whips/extraRatings';
 import { describeRating, summarize } from '../../engine/se/rate';
@@ -9,8 +9,11 @@ import type { Session } from '../session';
 
 const HOVER_RATING_WAIT_MS = 1500;
 
-/** The hover's rating rows: waits a moment for the ratings, then says they are still coming. */
-async function ratingRows(session: Session, uri: string, line: number): Promise<[string, string][]> {
+/**
+ * The hover's rating rows: waits a moment for the ratings, then says they are still coming. A
+ * cancelled hover stops waiting at once; the ratings go on for whoever else waits for them.
+ */
+async function ratingRows(session: Session, uri: string, line: number, token: CancellationToken): Promise<[string, string][]> {
   const { cache, ratings } = session;
   const puzzle = session.current(uri)?.parsed.puzzleAt(line);
   const analysis = puzzle ? cache.get(puzzle) : null;
@@ -19,8 +22,8 @@ async function ratingRows(session: Session, uri: string, line: number): Promise<
   const text = puzzle.text;
   const variant = cache.variant(puzzle);
   const [se, extras] = await Promise.all([
-    analysis.status === 'unique' ? (ratings.peek(text) ?? ratings.pathWithin(text, HOVER_RATING_WAIT_MS).then((r) => r && summarize(r))) : null,
-    ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS),
+    analysis.status === 'unique' ? (ratings.peek(text) ?? ratings.pathWithin(text, HOVER_RATING_WAIT_MS, token).then((r) => r && summarize(r))) : null,
+    ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS, token),
   ]);
   const rows: [string, string][] = [];
   if (analysis.status === 'unique') rows.push(['SE rating', se ? describeRating(se) : `${pending}, or use the Rate lens`]);
@@ -43,7 +46,7 @@ export const HOVER: readonly Registration[] = [
         // The minimality check first: it takes milliseconds where a rating may take seconds.
         const [uaRows, rows] = await Promise.all([
           session.ua.hoverRows(puzzle, session.cache, HOVER_RATING_WAIT_MS),
-          ratingRows(session, uri, line).catch((): [string, string][] => []),
+          ratingRows(session, uri, line, token).catch((): [string, string][] => []),
         ]);
         // The parse of the version current now: the text may have changed while the ratings came.
         const state = session.current(uri);

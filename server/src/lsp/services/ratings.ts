@@ -2,9 +2,13 @@
  * SE ratings for the editor: computed in worker threads (a rating can take seconds), cached
  * by puzzle text as small summaries; full step lists are kept only for the latest few.
  * Two pools: background work (inlay hints, Rate all) may queue many hard puzzles, so what the
- * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own. When a
- * hover stops waiting, its job moves to the background pool, so one hard puzzle hovered in
- * passing cannot hold up the next hover.
+ * user is waiting for (hover, Rate, Show path, grid view) runs on a worker of its own.
+ * A puzzle is never rated twice at once: one job per (name, settings, puzzle), wherever it runs.
+ * An interactive request joins a job already running, and promotes one still waiting in the
+ * background queue (jobQueue.ts) to the interactive pool. When every interactive request has
+ * stopped waiting (a hover's wait ran out, or it was cancelled), an interactive run goes back to
+ * the background queue, so one hard puzzle hovered in passing cannot hold up the next hover; the
+ * job's waiters keep waiting for it, whatever pool ends it.
  * Where the workers come from is the entry's business (jobs/workers.ts's RatingWorkers): threads
  * in Node (jobs/nodeWorkers.ts), Web Workers in the browser (browser.ts).
  */
@@ -17,6 +21,7 @@ import type { AnalysisCache } from './analysisCache';
 import type { Puzzle } from '../../engine/core/parse';
 import type { JobArg, JobEvent, JobName, JobResult } from '../../jobs/table';
 import { type RatingWorkers, runJob } from '../../jobs/workers';
+import { JobQueue, type Queued } from './jobQueue';
 
 const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
@@ -24,10 +29,27 @@ const EXTRAS_KEPT = 20_000;
 /** The jobs whose results the service keeps (run()). */
 type Kept = 'rate' | 'extras';
 
-interface Running {
-  promise: Promise<unknown>;
-  /** Cancels the interactive run; its waiters get the background run's result instead. */
-  demote?: () => void;
+/** One rating in flight, whoever asked for it. */
+interface Job<K extends Kept> extends Queued {
+  readonly name: K;
+  readonly key: string;
+  readonly arg: JobArg<K>;
+  readonly result: Promise<JobResult<K>>;
+  /** Waiting in the background queue, or running on a pool. */
+  where: 'queued' | 'background' | 'interactive';
+  /** Interactive requests waiting for it: while there are any, it does not wait in the queue. */
+  wanted: number;
+  /** The run under way; a run the job left (demoted) can settle it only with a result. */
+  run?: { cancel(): unknown };
+  settled: boolean;
+  fulfil(result: JobResult<K>): void;
+  fail(err: unknown): void;
+}
+
+/** An interactive request's hold on a job: `release` when it stops waiting. */
+interface Wait<T> {
+  result: Promise<T>;
+  release(): void;
 }
 
 /** Job `name` on a worker of `pool`; `token` cancels it, stopping its worker if it runs. */
@@ -39,13 +61,14 @@ function cancellable<K extends JobName>(pool: workerpool.Pool, name: K, arg: Job
 
 export class RatingService {
   private readonly background: workerpool.Pool;
+  private readonly queue: JobQueue;
   private readonly interactive: workerpool.Pool;
   /** Long searches the user started (UA commands): a worker of their own, made on first use. */
   private searchPool: workerpool.Pool | null = null;
   private readonly summaries = new Map<string, RatingSummary>();
   private readonly paths = new Map<string, Rating>();
   private readonly extrasKept = new Map<string, ExtraRatings>();
-  private readonly inflight = new Map<string, Running>();
+  private readonly inflight = new Map<string, Job<Kept>>();
   /**
    * Counts the setting changes that change what the jobs compute: a job started before one is
    * neither joined by a later request nor kept when it ends (its result is of the old settings).
@@ -59,8 +82,12 @@ export class RatingService {
     private blissLockedCandidates: boolean,
     /** Called after each new rating, e.g. to refresh inlay hints and diagnostics. */
     private readonly onRated: (text: string) => void,
+    /** Where a job starts, is joined, promoted or demoted (the client's trace, `$/logTrace`). */
+    private readonly trace: (message: string) => void = () => undefined,
   ) {
-    this.background = workers.pool(Math.max(1, workers.cores - 1));
+    const backgroundWorkers = Math.max(1, workers.cores - 1);
+    this.background = workers.pool(backgroundWorkers);
+    this.queue = new JobQueue(backgroundWorkers);
     // Two, so that a hover's SE rating and its W and BLISS figures are computed side by side.
     this.interactive = workers.pool(Math.min(2, workers.cores));
   }
@@ -85,14 +112,7 @@ export class RatingService {
 
   /** W, T&E depth, backdoor size and BLISS for one puzzle (see engine/whips/extraRatings.ts). */
   extras(text: string, variant: PuzzleVariant, interactive = false): Promise<ExtraRatings> {
-    const key = `${variant}:${text}`;
-    const kept = this.extrasKept.get(key);
-    if (kept) return Promise.resolve(kept);
-    return this.run('extras', key, { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates }, interactive, (extras) => {
-      this.extrasKept.set(key, extras);
-      if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
-      this.onRated(text);
-    });
+    return this.extrasWait(text, variant, interactive).result;
   }
 
   peek(text: string): RatingSummary | undefined {
@@ -104,8 +124,28 @@ export class RatingService {
    * `interactive`: someone is waiting for it; it does not queue behind background work.
    */
   path(text: string, unique: boolean, interactive = false): Promise<Rating> {
+    return this.pathWait(text, unique, interactive).result;
+  }
+
+  async summary(text: string, unique: boolean, interactive = false): Promise<RatingSummary> {
+    return this.peek(text) ?? summarize(await this.path(text, unique, interactive));
+  }
+
+  /**
+   * The rating of a unique puzzle if it comes within `ms` (and before `token` is cancelled); past
+   * that it goes on in the background.
+   */
+  pathWithin(text: string, ms: number, token?: CancellationToken): Promise<Rating | undefined> {
+    return waitFor(this.pathWait(text, true, true), ms, token);
+  }
+
+  extrasWithin(text: string, variant: PuzzleVariant, ms: number, token?: CancellationToken): Promise<ExtraRatings | undefined> {
+    return waitFor(this.extrasWait(text, variant, true), ms, token);
+  }
+
+  private pathWait(text: string, unique: boolean, interactive: boolean): Wait<Rating> {
     const kept = this.paths.get(text);
-    if (kept) return Promise.resolve(kept);
+    if (kept) return { result: Promise.resolve(kept), release: () => undefined };
     return this.run('rate', text, { text, unique, budgetMs: this.budgetMs }, interactive, (rating) => {
       this.summaries.set(text, summarize(rating));
       this.paths.set(text, rating);
@@ -114,31 +154,37 @@ export class RatingService {
     });
   }
 
-  async summary(text: string, unique: boolean, interactive = false): Promise<RatingSummary> {
-    return this.peek(text) ?? summarize(await this.path(text, unique, interactive));
-  }
-
-  /** The rating of a unique puzzle if it comes within `ms`; past that it goes on in the background. */
-  pathWithin(text: string, ms: number): Promise<Rating | undefined> {
-    return this.waitOrDemote(this.path(text, true, true), this.jobId('rate', true, text), ms);
-  }
-
-  extrasWithin(text: string, variant: PuzzleVariant, ms: number): Promise<ExtraRatings | undefined> {
-    return this.waitOrDemote(this.extras(text, variant, true), this.jobId('extras', true, `${variant}:${text}`), ms);
-  }
-
-  private async waitOrDemote<T>(promise: Promise<T>, id: string, ms: number): Promise<T | undefined> {
-    const result = await within(promise, ms);
-    if (result === undefined) this.inflight.get(id)?.demote?.();
-    return result;
+  private extrasWait(text: string, variant: PuzzleVariant, interactive: boolean): Wait<ExtraRatings> {
+    const key = `${variant}:${text}`;
+    const kept = this.extrasKept.get(key);
+    if (kept) return { result: Promise.resolve(kept), release: () => undefined };
+    return this.run('extras', key, { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates }, interactive, (extras) => {
+      this.extrasKept.set(key, extras);
+      if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
+      this.onRated(text);
+    });
   }
 
   /**
    * A job whose result is not kept (BLISS over a whole file, a BLISS log): on the interactive pool
-   * when someone waits for it, else the background one. `token` cancels it, stopping its worker if it runs.
+   * when someone waits for it, else through the background queue. `token` cancels it, stopping its
+   * worker if it runs.
    */
   oneOff<K extends JobName>(name: K, arg: JobArg<K>, interactive: boolean, token?: CancellationToken): Promise<JobResult<K>> {
-    return cancellable(interactive ? this.interactive : this.background, name, arg, token);
+    if (interactive) return cancellable(this.interactive, name, arg, token);
+    return new Promise((resolve, reject) => {
+      const queued: Queued = {
+        start: () => {
+          const running = cancellable(this.background, name, arg, token);
+          running.then(resolve, reject);
+          return running;
+        },
+      };
+      this.queue.add(queued);
+      token?.onCancellationRequested(() => {
+        if (this.queue.take(queued)) reject(new Error(`${name} cancelled`));
+      });
+    });
   }
 
   /**
@@ -154,45 +200,105 @@ export class RatingService {
     await Promise.all([this.background.terminate(true), this.interactive.terminate(true), this.searchPool?.terminate(true)]);
   }
 
-  /** A running job's key in `inflight`: one per (name, pool, settings, key). */
-  private jobId(name: Kept, interactive: boolean, key: string): string {
-    return `${name}:${interactive ? 'i' : 'b'}:${this.generation}:${key}`;
+  /** A job's key in `inflight`: one per (name, settings, key), whichever pool runs it. */
+  private jobId(name: Kept, key: string): string {
+    return `${name}:${this.generation}:${key}`;
   }
 
-  /** One worker job per (name, pool, settings, key) at a time; `done` stores the result unless the settings changed meanwhile. */
-  private run<K extends Kept>(name: K, key: string, arg: JobArg<K>, interactive: boolean, done: (result: JobResult<K>) => void): Promise<JobResult<K>> {
-    const generation = this.generation;
-    const id = this.jobId(name, interactive, key);
-    const running = this.inflight.get(id);
-    if (running) return running.promise as Promise<JobResult<K>>;
-    const task = runJob(interactive ? this.interactive : this.background, name, arg);
-    let demoted = false;
-    const entry: Running = { promise: Promise.resolve() };
-    const promise = Promise.resolve(task)
-      .then(
-        (result) => {
-          if (generation === this.generation) done(result);
-          return result;
-        },
-        (err: unknown) => {
-          // Its waiters still get a result of the settings they asked under; kept only if those still hold.
-          if (demoted) return this.run(name, key, arg, false, generation === this.generation ? done : () => undefined);
-          throw err;
-        },
-      )
-      .finally(() => {
-        if (this.inflight.get(id) === entry) this.inflight.delete(id);
-      });
-    entry.promise = promise;
-    if (interactive) {
-      entry.demote = () => {
-        demoted = true;
-        this.inflight.delete(id);
-        task.cancel();
-      };
+  /**
+   * The job of (name, settings, key): joined if one is in flight, else a new one, queued in the
+   * background or run at once on the interactive pool. `done` stores the result unless the
+   * settings changed meanwhile.
+   */
+  private run<K extends Kept>(name: K, key: string, arg: JobArg<K>, interactive: boolean, done: (result: JobResult<K>) => void): Wait<JobResult<K>> {
+    const id = this.jobId(name, key);
+    const joined = this.inflight.get(id) as Job<K> | undefined;
+    const job = joined ?? this.newJob(name, key, arg, done);
+    if (joined) this.trace(`${name} joined (${job.where}) by a ${interactive ? 'hover or command' : 'background request'}: ${key}`);
+    else this.inflight.set(id, job as Job<Kept>);
+    if (!interactive) {
+      if (!joined) {
+        this.trace(`${name} queued: ${key}`);
+        this.queue.add(job);
+      }
+      return { result: job.result, release: () => undefined };
     }
-    this.inflight.set(id, entry);
-    return promise;
+    job.wanted++;
+    if (!joined) this.start(job, 'interactive');
+    else if (this.queue.take(job)) {
+      this.trace(`${name} promoted: ${key}`);
+      this.start(job, 'interactive');
+    }
+    let released = false;
+    return {
+      result: job.result,
+      release: () => {
+        if (released) return;
+        released = true;
+        if (--job.wanted === 0 && job.where === 'interactive' && !job.settled) this.demote(job);
+      },
+    };
+  }
+
+  private newJob<K extends Kept>(name: K, key: string, arg: JobArg<K>, done: (result: JobResult<K>) => void): Job<K> {
+    const generation = this.generation;
+    const id = this.jobId(name, key);
+    const ended = (): void => {
+      job.settled = true;
+      if (this.inflight.get(id) === job) this.inflight.delete(id);
+      this.queue.take(job); // demoted, then its first run ended after all
+    };
+    let fulfil!: (result: JobResult<K>) => void;
+    let fail!: (err: unknown) => void;
+    const result = new Promise<JobResult<K>>((resolve, reject) => {
+      fulfil = (value) => {
+        if (job.settled) return;
+        ended();
+        if (generation === this.generation) done(value);
+        resolve(value);
+      };
+      fail = (err) => {
+        if (job.settled) return;
+        ended();
+        reject(err);
+      };
+    });
+    const job: Job<K> = { name, key, arg, result, fulfil, fail, where: 'queued', wanted: 0, settled: false, start: () => this.start(job, 'background') };
+    return job;
+  }
+
+  /** Runs `job` on a pool; settles when that run ends (a run the job has left settles nothing but its result). */
+  private start<K extends Kept>(job: Job<K>, where: 'background' | 'interactive'): Promise<void> {
+    this.trace(`${job.name} started (${where}): ${job.key}`);
+    job.where = where;
+    const run = runJob(where === 'interactive' ? this.interactive : this.background, job.name, job.arg);
+    job.run = run;
+    return Promise.resolve(run).then(job.fulfil, (err: unknown) => {
+      if (job.run === run) job.fail(err);
+    });
+  }
+
+  /** No interactive request waits any more: the run stops and the job waits in the background queue. */
+  private demote(job: Job<Kept>): void {
+    this.trace(`${job.name} demoted: ${job.key}`);
+    const run = job.run;
+    job.run = undefined;
+    job.where = 'queued';
+    run?.cancel();
+    this.queue.add(job);
+  }
+}
+
+/** `wait`'s result if it comes within `ms` and before `token` is cancelled; else undefined, and `wait` released. */
+async function waitFor<T>(wait: Wait<T>, ms: number, token?: CancellationToken): Promise<T | undefined> {
+  let cancelled: () => void = () => undefined;
+  const cancelling = token?.onCancellationRequested(() => cancelled());
+  try {
+    const result = await within(Promise.race([wait.result, new Promise<undefined>((resolve) => (cancelled = () => resolve(undefined)))]), ms);
+    if (result === undefined) wait.release();
+    return result;
+  } finally {
+    cancelling?.dispose();
   }
 }
 
