@@ -9,7 +9,7 @@ import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from
 import { ARGUMENT, inputArgs } from './inputs';
 import { UsageError, positiveInt } from './io';
 import { writeOut } from './stdout';
-import { budgetOf, gridsOf, inWorker } from './searchWorker';
+import { budgetOf, gridsOf, searchWorker } from './searchWorker';
 import { gridOrigin } from './uaInputs';
 
 const USAGE = `  sudoku-lens search17 GRID|PUZZLE|FILE... [--clues N] [--json] [--budget-ms N]
@@ -31,20 +31,25 @@ async function runSearch17(args: string[], values: OptionValues<typeof OPTIONS>)
   const budgetMs = budgetOf(values);
   const { grids, errors } = gridsOf(named, values);
   let stopped = false;
+  const worker = searchWorker();
   // One grid searched at a time, as it is read: the rest of a long stream waits in its pipe.
-  for await (const g of grids) {
-    const job: ClueJob = { grid: g.grid, clues, budgetMs };
-    const r = await inWorker('clueSearch', job, `search17 ${g.file === ARGUMENT ? 'GRID' : `${g.file}:${g.line}`}`, () => undefined);
-    if (!r.puzzles) stopped = true;
-    if (values.json) {
-      const row = { file: g.file, line: g.line, grid: g.grid, source: g.source, clues, puzzles: r.puzzles, ms: Math.round(r.ms) };
-      writeOut(`${JSON.stringify(r.puzzles ? row : { ...row, reason: `over the budget of ${budgetMs} ms` })}\n`);
-    } else if (r.puzzles) {
-      if (r.puzzles.length > 0) writeOut(`${r.puzzles.join('\n')}\n`);
-      process.stderr.write(`${gridOrigin(g)}: ${plural(r.puzzles.length, 'puzzle')} of ${clues} clues, ${elapsed(r.ms)}\n`);
-    } else {
-      process.stderr.write(`${gridOrigin(g)}: stopped by --budget-ms ${budgetMs}: no list (the search finds all or nothing)\n`);
+  try {
+    for await (const g of grids) {
+      const job: ClueJob = { grid: g.grid, clues, budgetMs };
+      const r = await worker.run('clueSearch', job, `search17 ${g.file === ARGUMENT ? 'GRID' : `${g.file}:${g.line}`}`, () => undefined);
+      if (!r.puzzles) stopped = true;
+      if (values.json) {
+        const row = { file: g.file, line: g.line, grid: g.grid, source: g.source, clues, puzzles: r.puzzles, ms: Math.round(r.ms) };
+        writeOut(`${JSON.stringify(r.puzzles ? row : { ...row, reason: `over the budget of ${budgetMs} ms` })}\n`);
+      } else if (r.puzzles) {
+        if (r.puzzles.length > 0) writeOut(`${r.puzzles.join('\n')}\n`);
+        process.stderr.write(`${gridOrigin(g)}: ${plural(r.puzzles.length, 'puzzle')} of ${clues} clues, ${elapsed(r.ms)}\n`);
+      } else {
+        process.stderr.write(`${gridOrigin(g)}: stopped by --budget-ms ${budgetMs}: no list (the search finds all or nothing)\n`);
+      }
     }
+  } finally {
+    await worker.close();
   }
   return stopped || errors() > 0 ? 1 : 0;
 }

@@ -12,7 +12,7 @@ import { ARGUMENT } from './inputs';
 import { UsageError } from './io';
 import type { Progress } from './progress';
 import { writeOut } from './stdout';
-import { budgetOf, gridsOf, inWorker } from './searchWorker';
+import { budgetOf, gridsOf, searchWorker } from './searchWorker';
 import { gridOrigin, readPatterns } from './uaInputs';
 
 const USAGE = `  sudoku-lens search-pattern PATTERN --grids GRID|PUZZLE|FILE... [--json] [--budget-ms N]
@@ -44,33 +44,38 @@ async function runSearchPattern(args: string[], values: OptionValues<typeof OPTI
   let found = 0;
   let searched = 0;
   const t0 = performance.now();
+  const worker = searchWorker();
   // Grid by grid as they are read (a long stream is never held), each searched for every pattern
   // in turn; the whole search shares one budget.
-  for await (const g of grids) {
-    for (const p of patterns) {
-      const name = p.file === ARGUMENT ? 'PATTERN' : `${p.file}:${p.line}`;
-      const print = (done: PatternGridDone, progress: Progress | null): void => {
-        progress?.clear();
-        found += done.puzzles.length;
-        if (values.json) {
-          const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
-          writeOut(`${JSON.stringify(row)}\n`);
-        } else {
-          if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
-          process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
+  try {
+    for await (const g of grids) {
+      for (const p of patterns) {
+        const name = p.file === ARGUMENT ? 'PATTERN' : `${p.file}:${p.line}`;
+        const print = (done: PatternGridDone, progress: Progress | null): void => {
+          progress?.clear();
+          found += done.puzzles.length;
+          if (values.json) {
+            const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
+            writeOut(`${JSON.stringify(row)}\n`);
+          } else {
+            if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
+            process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
+          }
+        };
+        const job: PatternJob = { pattern: p.pattern, grids: [g.grid], budgetMs: Math.max(1, Math.round(budgetMs - (performance.now() - t0))) };
+        const r = await worker.run('patternSearch', job, `search-pattern ${name}`, (e, progress) => {
+          if (e.kind === 'grid') print(e.result, progress);
+        });
+        if (r.stopped) {
+          stopped = true;
+          break;
         }
-      };
-      const job: PatternJob = { pattern: p.pattern, grids: [g.grid], budgetMs: Math.max(1, Math.round(budgetMs - (performance.now() - t0))) };
-      const r = await inWorker('patternSearch', job, `search-pattern ${name}`, (e, progress) => {
-        if (e.kind === 'grid') print(e.result, progress);
-      });
-      if (r.stopped) {
-        stopped = true;
-        break;
       }
+      if (stopped) break;
+      searched++;
     }
-    if (stopped) break;
-    searched++;
+  } finally {
+    await worker.close();
   }
   if (stopped) process.stderr.write(`stopped by --budget-ms ${budgetMs} after ${plural(searched, 'grid')}: the list is incomplete\n`);
   else if (searched === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);

@@ -1,8 +1,9 @@
 /**
  * What `search-pattern` and `search17` share: the exhaustive UA searches (engine/ua) run on a
- * worker thread (dist/ratingWorker.js, jobs/uaJobs.ts), so the main thread draws the progress and
+ * worker thread, one for the command's life (dist/ratingWorker.js, jobs/uaJobs.ts), so the main thread draws the progress and
  * answers Ctrl-C (puzzles already printed stay; exit 130); the grids they read; their budgets.
  */
+import type workerpool from 'workerpool';
 import { DEFAULT_NODE_BUDGET } from '../engine/core/analyze';
 import type { SearchEvent } from '../jobs/uaJobs';
 import type { JobArg, JobResult } from '../jobs/table';
@@ -17,17 +18,33 @@ export type SearchOptions = OptionValues<{ 'budget-ms': ReturnType<typeof budget
 
 const SEARCH_BUDGET_MS = 600_000;
 
-/**
- * Runs a job of dist/ratingWorker.js on its own thread, drawing its progress on stderr and
- * passing its other events on. Ctrl-C stops the worker and exits with status 130.
- */
-export async function inWorker<K extends 'patternSearch' | 'clueSearch'>(
+/** One worker thread for a command's searches, one after another (a thread is started once, not per grid). */
+export interface SearchWorker {
+  /**
+   * Runs a job of dist/ratingWorker.js on the thread, drawing its progress on stderr and passing
+   * its other events on. Ctrl-C stops the worker and exits with status 130.
+   */
+  run<K extends 'patternSearch' | 'clueSearch'>(name: K, job: JobArg<K>, label: string, onEvent: (e: SearchEvent, progress: Progress | null) => void): Promise<JobResult<K>>;
+  close(): Promise<void>;
+}
+
+export function searchWorker(): SearchWorker {
+  const pool = cliWorkers().pool(1);
+  return {
+    run: (name, job, label, onEvent) => inWorker(pool, name, job, label, onEvent),
+    close: async () => {
+      await pool.terminate();
+    },
+  };
+}
+
+async function inWorker<K extends 'patternSearch' | 'clueSearch'>(
+  pool: workerpool.Pool,
   name: K,
   job: JobArg<K>,
   label: string,
   onEvent: (e: SearchEvent, progress: Progress | null) => void,
 ): Promise<JobResult<K>> {
-  const pool = cliWorkers().pool(1);
   let progress = null as Progress | null; // created by the first progress event, which knows the total
   let shown = 0;
   const onInterrupt = (): void => {
@@ -50,7 +67,6 @@ export async function inWorker<K extends 'patternSearch' | 'clueSearch'>(
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     progress?.finish();
-    await pool.terminate();
   }
 }
 
