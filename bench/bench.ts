@@ -12,6 +12,7 @@ import * as bliss from './bliss';
 import * as filter from './filter';
 import * as lsp from './lsp';
 import * as rating from './rating';
+import * as sePaths from './sePaths';
 import * as solver from './solver';
 import * as stream from './stream';
 import * as ua from './ua';
@@ -22,10 +23,10 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--record', '--against', '--base']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
