@@ -242,12 +242,13 @@ export class AdvancedRules {
   }
 
   private xWings(g: ChainGrid, init: Uint16Array): void {
-    const occ = new Int32Array(9);
+    // Allocation-free: this runs at every pause of every dynamic propagation with a level.
+    const occ = this.occ;
+    occ.fill(0);
     for (let c = 0; c < 81; c++) if (g.values[c]) occ[g.values[c] - 1]++;
-    for (const [base, cover] of [
-      [COLUMNS, ROWS],
-      [ROWS, COLUMNS],
-    ]) {
+    for (let pass = 0; pass < 2; pass++) {
+      const base = pass === 0 ? COLUMNS : ROWS;
+      const cover = pass === 0 ? ROWS : COLUMNS;
       for (let j = 1; j < 9; j++) {
         for (let i = 0; i < j; i++) {
           const lineMask = (1 << i) | (1 << j);
@@ -265,7 +266,8 @@ export class AdvancedRules {
             if (!removable.length) continue;
             const b = 1 << d;
             const parents: number[] = [];
-            for (const line of [base + i, base + j]) {
+            for (let t = 0; t < 2; t++) {
+              const line = base + (t === 0 ? i : j);
               for (let k = 0; k < 9; k++) {
                 if (common & (1 << k)) continue;
                 const c = HOUSE_CELLS[line * 9 + k];
@@ -278,4 +280,6 @@ export class AdvancedRules {
       }
     }
   }
+
+  private readonly occ = new Int32Array(9);
 }

@@ -93,6 +93,7 @@ export class StaticChainer {
     this.bestOnly = false;
     this.best = null;
     const all: ChainHint[] = [];
+    if (nested) this.relevance.touch(g, nested.initial);
     this.loops(false, true, all, budget);
     this.loops(true, false, all, budget);
     this.loops(true, true, all, budget);
@@ -122,6 +123,8 @@ export class StaticChainer {
 
   /** Whether a hint of this base, complexity and kind would come before the best so far. */
   private canBeat(base: number, complexity: number, sortKey: number): boolean {
+    // Outside best-only mode (every nested search) everything can: no length bonus to compute.
+    if (!this.bestOnly || !this.best) return true;
     return this.before(base + lengthBonus(complexity), complexity, sortKey);
   }
 
@@ -143,7 +146,7 @@ export class StaticChainer {
     const cands = this.g.cands;
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
-    if (this.filtered) this.relevance.compute(this.g, this.nested!.initial, isY, isX, true);
+    if (this.filtered) this.relevance.marks(this.g, isY, isX, isX, true);
     for (let cell = 0; cell < 81; cell++) {
       const m = cands[cell];
       const card = POPCOUNT9[cands[cell]];
