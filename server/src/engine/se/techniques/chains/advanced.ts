@@ -107,7 +107,7 @@ export class AdvancedRules {
 
   /** The removals the first productive rule makes on `g`, relative to `initial`. */
   potentials(g: ChainGrid, initial: ChainGrid, budget: Budget | null): AdvancedOff[] {
-    const initialKey = gridKey(initial.cands);
+    const initialKey = this.initialKey(initial.cands);
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
     const key = gridKey(g.cands);
@@ -117,6 +117,24 @@ export class AdvancedRules {
     this.cache.set(key, result);
     return result;
   }
+
+  /**
+   * gridKey of the starting grid, which is the same for every pause of every run of a search:
+   * comparing 81 numbers is cheaper than building and hashing the string again.
+   */
+  private initialKey(cands: Uint16Array): string {
+    const last = this.lastInitial;
+    let same = this.lastInitialKey !== '';
+    for (let c = 0; c < 81 && same; c++) same = last[c] === cands[c];
+    if (!same) {
+      last.set(cands);
+      this.lastInitialKey = gridKey(cands);
+    }
+    return this.lastInitialKey;
+  }
+
+  private readonly lastInitial = new Uint16Array(81);
+  private lastInitialKey = '';
 
   private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
     const init = initial.cands;

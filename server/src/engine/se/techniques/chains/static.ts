@@ -498,7 +498,7 @@ export class StaticChainer {
         : cells.length === 4
           ? 'Generalized X-Wing'
           : 'Bidirectional X-Cycle';
-    const hint = this.pathHint(n, { kind: Kind.Cycle, name, difficulty: (xy ? 7.0 : 6.5) + lengthBonus(complexity), complexity, sortKey: xy ? 4 : isY ? 3 : 2, removable, placement: -1 });
+    const hint = this.pathHint(n, Kind.Cycle, name, (xy ? 7.0 : 6.5) + lengthBonus(complexity), complexity, xy ? 4 : isY ? 3 : 2, removable, -1);
     if (this.nested) {
       // Targets: the cycle's end and its reversal; the reversal's on nodes are the off nodes.
       const parents: number[] = [];
@@ -526,15 +526,7 @@ export class StaticChainer {
     const complexity = this.distinctKeys(n);
     const xy = isX && isY;
     const name = xy ? 'Forcing Chain' : isY ? 'Forcing Y-Chain' : complexity === 6 ? 'Turbot Fish' : 'Forcing X-Chain';
-    const hint = this.pathHint(n, {
-      kind: Kind.Forcing,
-      name,
-      difficulty: (xy ? 7.0 : 6.6) + lengthBonus(complexity),
-      complexity,
-      sortKey: xy ? 4 : isY ? 3 : 2,
-      removable,
-      placement: on ? cand : -1,
-    });
+    const hint = this.pathHint(n, Kind.Forcing, name, (xy ? 7.0 : 6.6) + lengthBonus(complexity), complexity, xy ? 4 : isY ? 3 : 2, removable, on ? cand : -1);
     if (this.nested) {
       const parents: number[] = [];
       this.pathRuleParents(n, parents);
@@ -545,8 +537,18 @@ export class StaticChainer {
   }
 
   /** A hint along the path's `n` nodes: what varies given, the path's links and text when displayed. */
-  private pathHint(n: number, fields: Pick<ChainHint, 'kind' | 'name' | 'difficulty' | 'complexity' | 'sortKey' | 'removable' | 'placement'>): ChainHint {
-    const hint: ChainHint = { ...fields, links: null, detail: '', house: -1, ruleParents: null, signature: null };
+  private pathHint(
+    n: number,
+    kind: Kind,
+    name: string,
+    difficulty: number,
+    complexity: number,
+    sortKey: number,
+    removable: number[],
+    placement: number,
+  ): ChainHint {
+    // One literal (no spread): nested searches make many of these.
+    const hint: ChainHint = { kind, name, difficulty, complexity, sortKey, removable, placement, links: null, detail: '', house: -1, ruleParents: null, signature: null };
     if (this.display) {
       hint.links = this.pathLinks(n);
       hint.detail = this.pathText(n);
