@@ -41,6 +41,7 @@ async function main(): Promise<void> {
         `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +
         `  --every N      every Nth puzzle of each rating set (rating)\n` +
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
+        `  --record FILE / --against FILE / --base BUNDLE   write, compare with, or rate beside another build (se-paths)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
