@@ -12,6 +12,7 @@ import * as bliss from './bliss';
 import * as filter from './filter';
 import * as lsp from './lsp';
 import * as rating from './rating';
+import * as sePaths from './sePaths';
 import * as solver from './solver';
 import * as stream from './stream';
 import * as ua from './ua';
@@ -22,10 +23,10 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
         `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +
         `  --every N      every Nth puzzle of each rating set (rating)\n` +
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
+        `  --record FILE / --against FILE / --base BUNDLE   write, compare with, or rate beside another build (se-paths)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
         `  --only view    open, then only the hovers as VS Code asks for them (lsp)\n` +

@@ -107,7 +107,7 @@ export class AdvancedRules {
 
   /** The removals the first productive rule makes on `g`, relative to `initial`. */
   potentials(g: ChainGrid, initial: ChainGrid, budget: Budget | null): AdvancedOff[] {
-    const initialKey = gridKey(initial.cands);
+    const initialKey = this.initialKey(initial.cands);
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
     const key = gridKey(g.cands);
@@ -117,6 +117,24 @@ export class AdvancedRules {
     this.cache.set(key, result);
     return result;
   }
+
+  /**
+   * gridKey of the starting grid, which is the same for every pause of every run of a search:
+   * comparing 81 numbers is cheaper than building and hashing the string again.
+   */
+  private initialKey(cands: Uint16Array): string {
+    const last = this.lastInitial;
+    let same = this.lastInitialKey !== '';
+    for (let c = 0; c < 81 && same; c++) same = last[c] === cands[c];
+    if (!same) {
+      last.set(cands);
+      this.lastInitialKey = gridKey(cands);
+    }
+    return this.lastInitialKey;
+  }
+
+  private readonly lastInitial = new Uint16Array(81);
+  private lastInitialKey = '';
 
   private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
     const init = initial.cands;
@@ -242,12 +260,13 @@ export class AdvancedRules {
   }
 
   private xWings(g: ChainGrid, init: Uint16Array): void {
-    const occ = new Int32Array(9);
+    // Allocation-free: this runs at every pause of every dynamic propagation with a level.
+    const occ = this.occ;
+    occ.fill(0);
     for (let c = 0; c < 81; c++) if (g.values[c]) occ[g.values[c] - 1]++;
-    for (const [base, cover] of [
-      [COLUMNS, ROWS],
-      [ROWS, COLUMNS],
-    ]) {
+    for (let pass = 0; pass < 2; pass++) {
+      const base = pass === 0 ? COLUMNS : ROWS;
+      const cover = pass === 0 ? ROWS : COLUMNS;
       for (let j = 1; j < 9; j++) {
         for (let i = 0; i < j; i++) {
           const lineMask = (1 << i) | (1 << j);
@@ -265,7 +284,8 @@ export class AdvancedRules {
             if (!removable.length) continue;
             const b = 1 << d;
             const parents: number[] = [];
-            for (const line of [base + i, base + j]) {
+            for (let t = 0; t < 2; t++) {
+              const line = base + (t === 0 ? i : j);
               for (let k = 0; k < 9; k++) {
                 if (common & (1 << k)) continue;
                 const c = HOUSE_CELLS[line * 9 + k];
@@ -278,4 +298,6 @@ export class AdvancedRules {
       }
     }
   }
+
+  private readonly occ = new Int32Array(9);
 }

@@ -38,10 +38,12 @@ export class Relevance {
 
   /** Computes the touched cells and houses of `g` against `initial`, then the marks. */
   compute(g: ChainGrid, initial: Uint16Array, isY: boolean, isX: boolean, cycles: boolean): void {
-    const rs = this.reachStrong;
-    const ra = this.reachAny;
-    rs.fill(0);
-    if (cycles) ra.fill(0);
+    this.touch(g, initial);
+    this.marks(g, isY, isX, true, cycles);
+  }
+
+  /** The cells and houses of `g` that lost a candidate since `initial`. */
+  touch(g: ChainGrid, initial: Uint16Array): void {
     const cellTouched = this.cellTouched;
     const houseTouched = this.houseTouched;
     houseTouched.fill(0);
@@ -55,6 +57,20 @@ export class Relevance {
         houseTouched[CELL_HOUSES[3 * c + 2] * 9 + d] = 1;
       }
     }
+  }
+
+  /**
+   * The marks for the touched cells and houses (`touch` first): `reachStrong` when `strong`
+   * (forcing chains, branches), `reachAny` when `cycles`. The static search's three passes
+   * share one `touch`, and its Y-only pass, cycles alone, needs no `reachStrong`.
+   */
+  marks(g: ChainGrid, isY: boolean, isX: boolean, strong: boolean, cycles: boolean): void {
+    const rs = this.reachStrong;
+    const ra = this.reachAny;
+    if (strong) rs.fill(0);
+    if (cycles) ra.fill(0);
+    const cellTouched = this.cellTouched;
+    const houseTouched = this.houseTouched;
     // Tails: off nodes with a touched strong link out; on nodes with a touched weak link out.
     for (let c = 0; c < 81; c++) {
       const m = g.cands[c];
@@ -63,26 +79,26 @@ export class Relevance {
       for (let mm = m; mm; mm &= mm - 1) {
         const d = lowBit(mm);
         const cand = c * 9 + d;
-        let strong = false;
+        let isStrong = false;
         let weak = false;
         if (isY && ct) {
-          if (POPCOUNT9[m] === 2) strong = true;
+          if (POPCOUNT9[m] === 2) isStrong = true;
           weak = true;
         }
         for (let k = 0; k < 3; k++) {
           const h = CELL_HOUSES[3 * c + k];
           if (!houseTouched[h * 9 + d]) continue;
           weak = true;
-          if (isX && POPCOUNT9[g.hpos[h * 9 + d]] === 2) strong = true;
+          if (isX && POPCOUNT9[g.hpos[h * 9 + d]] === 2) isStrong = true;
         }
-        if (strong) {
-          rs[cand] = 1;
+        if (isStrong) {
+          if (strong) rs[cand] = 1;
           if (cycles) ra[cand] = 1;
         }
         if (weak && cycles) ra[cand + ON] = 1;
       }
     }
-    this.backward(g, rs, isY, isX);
+    if (strong) this.backward(g, rs, isY, isX);
     if (cycles) this.backward(g, ra, isY, isX);
   }
 

@@ -96,6 +96,7 @@ export class StaticChainer {
     this.bestOnly = false;
     this.best = null;
     const all: ChainHint[] = [];
+    if (nested) this.relevance.touch(g, nested.initial);
     this.loops(false, true, all, budget);
     this.loops(true, false, all, budget);
     this.loops(true, true, all, budget);
@@ -125,6 +126,8 @@ export class StaticChainer {
 
   /** Whether a hint of this base, complexity and kind would come before the best so far. */
   private canBeat(base: number, complexity: number, sortKey: number): boolean {
+    // Outside best-only mode (every nested search) everything can: no length bonus to compute.
+    if (!this.bestOnly || !this.best) return true;
     return this.before(base + lengthBonus(complexity), complexity, sortKey);
   }
 
@@ -146,7 +149,7 @@ export class StaticChainer {
     const cands = this.g.cands;
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
-    if (this.filtered) this.relevance.compute(this.g, this.nested!.initial, isY, isX, true);
+    if (this.filtered) this.relevance.marks(this.g, isY, isX, isX, true);
     for (let cell = 0; cell < 81; cell++) {
       const m = cands[cell];
       const card = POPCOUNT9[cands[cell]];
@@ -498,7 +501,7 @@ export class StaticChainer {
         : cells.length === 4
           ? 'Generalized X-Wing'
           : 'Bidirectional X-Cycle';
-    const hint = this.pathHint(n, { kind: Kind.Cycle, name, difficulty: (xy ? 7.0 : 6.5) + lengthBonus(complexity), complexity, sortKey: xy ? 4 : isY ? 3 : 2, removable, placement: -1 });
+    const hint = this.pathHint(n, Kind.Cycle, name, (xy ? 7.0 : 6.5) + lengthBonus(complexity), complexity, xy ? 4 : isY ? 3 : 2, removable, -1);
     if (this.nested) {
       // Targets: the cycle's end and its reversal; the reversal's on nodes are the off nodes.
       const parents: number[] = [];
@@ -526,15 +529,7 @@ export class StaticChainer {
     const complexity = this.distinctKeys(n);
     const xy = isX && isY;
     const name = xy ? 'Forcing Chain' : isY ? 'Forcing Y-Chain' : complexity === 6 ? 'Turbot Fish' : 'Forcing X-Chain';
-    const hint = this.pathHint(n, {
-      kind: Kind.Forcing,
-      name,
-      difficulty: (xy ? 7.0 : 6.6) + lengthBonus(complexity),
-      complexity,
-      sortKey: xy ? 4 : isY ? 3 : 2,
-      removable,
-      placement: on ? cand : -1,
-    });
+    const hint = this.pathHint(n, Kind.Forcing, name, (xy ? 7.0 : 6.6) + lengthBonus(complexity), complexity, xy ? 4 : isY ? 3 : 2, removable, on ? cand : -1);
     if (this.nested) {
       const parents: number[] = [];
       this.pathRuleParents(n, parents);
@@ -545,8 +540,18 @@ export class StaticChainer {
   }
 
   /** A hint along the path's `n` nodes: what varies given, the path's links and text when displayed. */
-  private pathHint(n: number, fields: Pick<ChainHint, 'kind' | 'name' | 'difficulty' | 'complexity' | 'sortKey' | 'removable' | 'placement'>): ChainHint {
-    const hint: ChainHint = { ...fields, links: null, detail: '', house: -1, ruleParents: null, signature: null };
+  private pathHint(
+    n: number,
+    kind: Kind,
+    name: string,
+    difficulty: number,
+    complexity: number,
+    sortKey: number,
+    removable: number[],
+    placement: number,
+  ): ChainHint {
+    // One literal (no spread): nested searches make many of these.
+    const hint: ChainHint = { kind, name, difficulty, complexity, sortKey, removable, placement, links: null, detail: '', house: -1, ruleParents: null, signature: null };
     if (this.display) {
       hint.links = this.pathLinks(n);
       hint.detail = this.pathText(n);
