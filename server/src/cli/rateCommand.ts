@@ -271,17 +271,17 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const workersOpt = workersOption(values);
   const filter = filterOf(values);
   const shard = shardOf(values.shard, process.env);
+  const excluded = excludeOption(values);
   if (filter) {
     const output = refuseRowOptions(values);
     const options = rowOptions(values, ['output', 'workers', 'threads', 'shard', 'input']);
-    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options });
+    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options, exclude: excluded });
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
-  const excluded = excludeOption(values);
   const settings: Settings = { withSe, withBliss, wMethod, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);

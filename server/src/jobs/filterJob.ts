@@ -19,6 +19,8 @@ export interface FilterJob {
   budgetMs: number;
   /** How BLISS runs when the expression reads `bliss`. */
   bliss: BlissJob;
+  /** SE techniques to rate without (`rate --exclude`). */
+  exclude?: readonly string[];
 }
 
 export interface FilterResult {
@@ -54,7 +56,7 @@ export function runFilterJob(job: FilterJob): FilterResult {
   let stoppedEarly = false;
   const compute: Record<Exclude<Source, 'analysis'>, () => void> = {
     se: () => {
-      const rating = ratePuzzle(cands, job.text.length === 729, { unique: true, budgetMs: job.budgetMs, stop: seStop(job.where, known) });
+      const rating = ratePuzzle(cands, job.text.length === 729, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude, stop: seStop(job.where, known) });
       stoppedEarly = rating.status === 'stopped';
       known.se = ratingSe(rating);
     },
