@@ -102,11 +102,6 @@ export function nextStepAtLeast(techniques: readonly Technique[], from: number):
   return least === Infinity ? 0 : least;
 }
 
-export function applyStep(state: State, step: Step): void {
-  for (const p of step.placements) state.place(p.cell, p.digit);
-  for (const e of step.eliminations) state.eliminate(e.cell, e.digit);
-}
-
 /** Rates from `state`, which it changes: pass a clone to keep the start. */
 export function rate(state: State, options: RateOptions): Rating {
   const budget = new Budget(options.budgetMs ?? DEFAULT_RATING_BUDGET_MS, options.cancelled);
@@ -141,7 +136,7 @@ export function rate(state: State, options: RateOptions): Rating {
         er = step.difficulty;
         hardest = step;
       }
-      applyStep(state, step);
+      state.apply(step);
       if (ep === 0) {
         if (ed === 0) ed = er;
         if (step.placements.length > 0) ep = er;
