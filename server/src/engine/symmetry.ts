@@ -81,7 +81,8 @@ export function seedOf(text: string): number {
   return h >>> 0;
 }
 
-function shuffled(xs: number[], random: () => number): number[] {
+/** A shuffled copy (Fisher-Yates). */
+export function shuffled(xs: number[], random: () => number): number[] {
   const out = xs.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
