@@ -81,8 +81,7 @@ export function seedOf(text: string): number {
   return h >>> 0;
 }
 
-/** A shuffled copy (Fisher-Yates). */
-export function shuffled(xs: number[], random: () => number): number[] {
+function shuffled(xs: number[], random: () => number): number[] {
   const out = xs.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -27,7 +27,6 @@
 import { type Budget } from '../core/budget';
 import { ALL_DIGITS, bit, candidatesFromGivens, givensString } from '../core/grid';
 import { solve } from '../core/solve';
-import { shuffled } from '../symmetry';
 import type { CellSetList } from '../ua/cells';
 import { enumerateUAs } from '../ua/enumerate';
 
@@ -37,13 +36,14 @@ const NODE_BUDGET = 100_000;
 const FIRST_CHECK_CLUES = 32;
 /** The unavoidable sets listed per grid: up to 10 cells, about a hundred, some 20 ms (12 cells: 300, 130 ms). */
 const UA_MAX_SIZE = 10;
-const CELLS = Array.from({ length: 81 }, (_, c) => c);
 
 /** A complete grid ready for attempts: its digits and its small unavoidable sets. */
 export class ControlledBiasGrid {
   private readonly uas: CellSetList;
   /** The current attempt's clues as band words. */
   private readonly clues = new Int32Array(3);
+  /** The cells in the current attempt's order; reshuffled in place (a shuffle of any permutation is uniform). */
+  private readonly order = Uint8Array.from({ length: 81 }, (_, c) => c);
 
   constructor(
     readonly grid: Uint8Array,
@@ -80,7 +80,13 @@ export class ControlledBiasGrid {
 
   /** One attempt: the minimal puzzle, 81 characters with '.', or null when the attempt is thrown away. */
   attempt(random: () => number): string | null {
-    const order = shuffled(CELLS, random);
+    const order = this.order;
+    for (let i = 80; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
     this.clues.fill(0);
     for (let i = 81 - FIRST_CHECK_CLUES; i < 81; i++) this.setClue(order[i], true);
     if (!this.hitsAll()) return null;
