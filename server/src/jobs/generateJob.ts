@@ -46,12 +46,11 @@ function knownOf(spec: GenerateSpec, clues: number): Known {
 export function runGenerateJob(job: GenerateJob, cancelled: () => boolean = () => false): GenerateResult {
   const random = itemRandom(job.seed, job.item);
   const budget = new Budget(left(job.until), cancelled);
-  let attempts = 0;
+  const tally = { attempts: 0 };
   let refused = 0;
   try {
     for (;;) {
-      const g = generatePuzzle(job.spec, random, budget);
-      attempts += g.attempts;
+      const g = generatePuzzle(job.spec, random, budget, tally);
       if (job.where) {
         const budgetMs = Math.min(job.budgetMs, left(job.until));
         const bliss = { variant: job.spec.variant, maxLevel: 2 as const };
@@ -62,10 +61,10 @@ export function runGenerateJob(job: GenerateJob, cancelled: () => boolean = () =
         }
       }
       const row = job.row && runRowJob({ ...job.row, text: g.puzzle, budgetMs: job.budgetMs });
-      return { item: job.item, puzzle: g.puzzle, solution: g.solution, attempts, refused, row };
+      return { item: job.item, puzzle: g.puzzle, solution: g.solution, attempts: tally.attempts, refused, row };
     }
   } catch (err) {
     if (!(err instanceof BudgetExceeded)) throw err;
-    return { item: job.item, puzzle: null, solution: null, attempts, refused, row: null };
+    return { item: job.item, puzzle: null, solution: null, attempts: tally.attempts, refused, row: null };
   }
 }

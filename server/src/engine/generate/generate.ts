@@ -46,7 +46,10 @@ export interface Generated {
   puzzle: string;
   solution: string;
   clues: number;
-  /** Grids tried for it: 1 when the first one gave a puzzle within the bounds. */
+}
+
+/** What a generator tried: grids (each a removal pass, or a pattern filled in). Kept also when the budget ends the search. */
+export interface Tally {
   attempts: number;
 }
 
@@ -132,15 +135,16 @@ export function verifyPuzzle(variant: Variant, givens: Uint8Array, minimal: Mini
 const clueCount = (givens: ArrayLike<number>): number => Array.prototype.filter.call(givens, (v: number) => v > 0).length;
 
 /** One puzzle as the spec asks, verified; BudgetExceeded when the budget runs out first. */
-export function generatePuzzle(spec: GenerateSpec, random: () => number, budget: Budget): Generated {
-  for (let attempts = 1; ; attempts++) {
+export function generatePuzzle(spec: GenerateSpec, random: () => number, budget: Budget, tally: Tally = { attempts: 0 }): Generated {
+  for (;;) {
     budget.check();
+    tally.attempts++;
     const grid = spec.grid ?? randomGrid(spec.variant, random);
     const givens = spec.pattern ? grid.map((v, c) => (spec.pattern?.[c] ? v : 0)) : removeClues(spec, grid, random, budget);
     const clues = clueCount(givens);
     if (clues < spec.clues[0] || clues > spec.clues[1]) continue;
     const verdict = verifyPuzzle(spec.variant, givens, spec.minimal, spec.symmetry);
     if (!verdict.unique || verdict.minimal === false || !verdict.solution) continue;
-    return { puzzle: digitsText(givens), solution: digitsText(verdict.solution), clues, attempts };
+    return { puzzle: digitsText(givens), solution: digitsText(verdict.solution), clues };
   }
 }
