@@ -204,8 +204,6 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
   const shard = shardOf(values.shard, process.env);
   const output = shardOutput(values.output, shard);
   const workers = workersOption(values);
-  if (values.seed === undefined) process.stderr.write(`sudoku-lens: seed ${run.seed} (--seed ${run.seed} makes this run again)\n`);
-  if (shard) process.stderr.write(shardLine(shard));
   const items = [...itemsOf(run.count, shard)];
   const pool: workerpool.Pool | null = workers > 1 && items.length > 1 ? cliWorkers().pool(workers) : null;
   const variant = run.specs(0).variant;
@@ -250,6 +248,8 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
   };
   // With workers the main thread stays free to hear Ctrl-C; in-process, Node's default (exit at once) is kept.
   if (pool) process.once('SIGINT', onInterrupt);
+  if (values.seed === undefined) process.stderr.write(`sudoku-lens: seed ${run.seed} (--seed ${run.seed} makes this run again)\n`);
+  if (shard) process.stderr.write(shardLine(shard));
   const emit = (r: GenerateResult): void => {
     tally.attempts += r.attempts;
     tally.refused += r.refused;
