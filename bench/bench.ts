@@ -9,6 +9,7 @@
  * process.argv by the module itself.
  */
 import * as bliss from './bliss';
+import * as controlledBias from './controlledBias';
 import * as filter from './filter';
 import * as lsp from './lsp';
 import * as rating from './rating';
@@ -22,10 +23,10 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream, controlledBias];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--seconds', '--out']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
+        `  --seconds N    wall time making puzzles (controlled-bias; default 600)\n` +
+        `  --out FILE     the puzzles made, one a line (controlled-bias)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
     );
     return;

@@ -14,7 +14,7 @@ import { parseLines } from '../engine/core/parse';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { seedOf } from '../engine/symmetry';
 import { CLUE_SYMMETRIES, type ClueSymmetry, type GenerateSpec, type Minimality, countSolutions, isClueSymmetry } from '../engine/generate';
-import { type GenerateJob, type GenerateResult, runGenerateJob } from '../jobs/generateJob';
+import { type GenerateJob, type GenerateMethod, type GenerateResult, type PencilmarkForm, runGenerateJob } from '../jobs/generateJob';
 import { type Source, type Where, sourcesOf } from '../jobs/filterLogic';
 import { type OptionSpecs, type OptionValues, budgetMs, command, flag, valued } from './command';
 import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, formatRow, parseTemplate, unratedOption } from './formatLetters';
@@ -29,19 +29,26 @@ import { readGrids, readPatterns } from './uaInputs';
 import { parseWhere } from './where';
 
 /** The ways of making puzzles: --method's values, each with its line of help. */
-const METHODS: Record<string, string> = {
+const METHODS: Record<GenerateMethod, string> = {
   'top-down': 'clues removed from a random complete grid, an orbit of the symmetry at a time, while the puzzle stays unique',
+  'controlled-bias':
+    "Berthier's: clues deleted in a random order until the first that cannot go, kept only if minimal; classic, no symmetry, slow (about a puzzle a second); stats --correct-bias unbiases its samples",
 };
+const isMethod = (name: string): name is GenerateMethod => Object.hasOwn(METHODS, name);
 
 const GENERATE_USAGE = `  sudoku-lens generate [--count N] [--seed S] [--symmetry NAME] [--clues MIN-MAX] [--no-minimal|--strict-minimal]
                       [--method ${Object.keys(METHODS).join('|')}] [--variant classic|X|P|PX] [--from-grid GRID] [--pattern PATTERN]
+                      [--pencilmark [--remove N|--candidates N]|--sukaku]
                       [--where EXPR] [--format F] [--time-limit T] [--budget-ms N] [--workers N] [--output FILE] [--shard I/N]
                                  N puzzles (default 1), each verified unique (and minimal), one a line;
                                  the same --seed makes the same puzzles with any --workers; NAME:
                                  ${CLUE_SYMMETRIES.join(', ')}; minimal (default): no clue (under a
                                  symmetry: no orbit of clues) can go; --where EXPR as rate's filters,
                                  puzzles tried until one passes; F: rate's letters (default '%g');
-                                 --time-limit: end there with the puzzles found (exit 1)`;
+                                 --time-limit: end there with the puzzles found (exit 1); --pencilmark:
+                                 729-character lines, --remove N wrong candidates taken out at random
+                                 or down to --candidates N in all; --sukaku: no givens, a minimal
+                                 candidate grid whose only solution is the puzzle's`;
 
 const GENERATE_OPTIONS = {
   count: { ...valued('N', 'how many puzzles (default 1)'), short: 'n' },
@@ -54,6 +61,10 @@ const GENERATE_OPTIONS = {
   variant: valued('classic|X|P|PX', 'the variant: X adds both diagonals, P the box positions (default classic)'),
   'from-grid': valued('GRID', 'make every puzzle from this solution grid (81 digits, a unique puzzle, or a file of them: item k takes the k-th)'),
   pattern: valued('PATTERN', "the clue cells, 81 characters of 'x' and '.' (or a file of patterns: item k takes the k-th)"),
+  pencilmark: flag('print each puzzle as a 729-character candidate line (classic)'),
+  remove: valued('N', 'with --pencilmark: take out N wrong candidates at random (the solution stays the only one)'),
+  candidates: valued('N', 'with --pencilmark: take out wrong candidates until N candidates are left (81 at least)'),
+  sukaku: flag("print a minimal sukaku instead: every cell two candidates or more, the puzzle's solution the only one (classic)"),
   where: valued('EXPR', "keep only puzzles for which EXPR holds, as rate --where (e.g. 'er>=7 and uses(\"XY-Wing\")')"),
   format: { ...valued('F', `each line, rate's letters: ${LETTER_LIST} (default '%g')`), short: 'f' },
   unrated: valued(UNRATED_TEXTS.join('|'), `what %r %p %d print for a puzzle without SE rating (default ${UNRATED_TEXTS[0]})`),
@@ -126,8 +137,36 @@ async function patternsOption(raw: string | undefined): Promise<Uint8Array[] | n
   return (await readPatterns(raw)).map((p) => Uint8Array.from(p.pattern, (ch) => (ch === 'x' || ch === 'X' ? 1 : 0)));
 }
 
+/** --method, checked against the options it cannot honour: controlled-bias makes classic minimal puzzles of any clue count, grid and pattern. */
+function methodOption(values: GenerateOptions): GenerateMethod {
+  const method = values.method ?? 'top-down';
+  if (!isMethod(method)) throw new UsageError(`--method takes ${Object.keys(METHODS).join(', ')}, not '${method}'`);
+  if (method === 'controlled-bias') {
+    const clash = firstGiven(values, ['symmetry', 'clues', 'no-minimal', 'strict-minimal', 'from-grid', 'pattern']);
+    if (clash) throw new UsageError(`--method controlled-bias makes minimal puzzles from random grids, any clue count, no symmetry: it takes no --${clash}`);
+    if ((values.variant ?? 'classic') !== 'classic') throw new UsageError(`--method controlled-bias makes classic puzzles: not with --variant ${values.variant}`);
+  }
+  return method;
+}
+
+/** --pencilmark (with --remove or --candidates) or --sukaku: what each puzzle becomes before it is printed. */
+function pencilmarkOption(values: GenerateOptions): PencilmarkForm | null {
+  if (values.remove !== undefined && values.candidates !== undefined) throw new UsageError('--remove and --candidates exclude each other: a count taken out or a count left');
+  const reducing = firstGiven(values, ['remove', 'candidates']);
+  if (reducing && !values.pencilmark) throw new UsageError(`--${reducing} is for --pencilmark lines`);
+  if (values.sukaku && values.pencilmark) throw new UsageError('--sukaku and --pencilmark exclude each other (a sukaku is a pencilmark line without givens)');
+  if (!values.sukaku && !values.pencilmark) return null;
+  if ((values.variant ?? 'classic') !== 'classic') throw new UsageError(`--${values.sukaku ? 'sukaku' : 'pencilmark'} makes classic puzzles: not with --variant ${values.variant}`);
+  if (values.sukaku) return { kind: 'sukaku' };
+  const target = values.candidates === undefined ? undefined : positiveInt('candidates', values.candidates, 81);
+  if (target !== undefined && target < 81) throw new UsageError(`--candidates takes 81 or more (the solution's own candidates stay), not ${target}`);
+  return { kind: 'pencilmark', reduction: { remove: values.remove === undefined ? (target === undefined ? 0 : undefined) : positiveInt('remove', values.remove, 0), target } };
+}
+
 interface Run {
   specs: (k: number) => GenerateSpec;
+  method: GenerateMethod;
+  pencilmark: PencilmarkForm | null;
   seed: number;
   count: number;
   until: number;
@@ -157,8 +196,8 @@ function whereOption(raw: string | undefined, variant: Variant): Where | null {
 
 /** Reads and checks every option (usage errors name the options that clash). */
 async function prepare(values: GenerateOptions): Promise<Run> {
-  const method = values.method ?? 'top-down';
-  if (!Object.hasOwn(METHODS, method)) throw new UsageError(`--method takes ${Object.keys(METHODS).join(', ')}, not '${method}'`);
+  const method = methodOption(values);
+  const pencilmark = pencilmarkOption(values);
   const variant = variantOption(values.variant) ?? VARIANTS[0];
   const count = positiveInt('count', values.count, 1);
   const symmetry = symmetryOption(values.symmetry);
@@ -179,6 +218,8 @@ async function prepare(values: GenerateOptions): Promise<Run> {
   const base = { variant, symmetry, clues, minimal };
   return {
     specs: (k) => ({ ...base, grid: grids ? grids[k % grids.length] : null, pattern: patterns ? patterns[k % patterns.length] : null }),
+    method,
+    pencilmark,
     seed: values.seed !== undefined ? seedOf(values.seed) : randomInt(2 ** 32),
     count,
     until: Date.now() + timeLimitOption(values['time-limit']),
@@ -270,7 +311,7 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
     await inOrder(
       asAsync(items),
       lookAhead(pool, workers),
-      (item) => exec({ spec: run.specs(item), seed: run.seed, item, until: run.until, where: run.where, budgetMs: run.budgetMs, row: run.row }),
+      (item) => exec({ spec: run.specs(item), method: run.method, pencilmark: run.pencilmark, seed: run.seed, item, until: run.until, where: run.where, budgetMs: run.budgetMs, row: run.row }),
       emit,
     );
     if (tally.missing === 0) manifest?.end(run.count);

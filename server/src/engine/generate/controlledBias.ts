@@ -29,6 +29,8 @@ import { ALL_DIGITS, bit, candidatesFromGivens, givensString } from '../core/gri
 import { solve } from '../core/solve';
 import type { CellSetList } from '../ua/cells';
 import { enumerateUAs } from '../ua/enumerate';
+import type { Tally } from './generate';
+import { shuffle } from './solutions';
 
 /** Search nodes one uniqueness test may use; a test over it counts as "not unique" (never seen with 20+ clues). */
 const NODE_BUDGET = 100_000;
@@ -43,7 +45,7 @@ export class ControlledBiasGrid {
   /** The current attempt's clues as band words. */
   private readonly clues = new Int32Array(3);
   /** The cells in the current attempt's order; reshuffled in place (a shuffle of any permutation is uniform). */
-  private readonly order = Uint8Array.from({ length: 81 }, (_, c) => c);
+  private readonly order = Array.from({ length: 81 }, (_, c) => c);
 
   constructor(
     readonly grid: Uint8Array,
@@ -80,13 +82,7 @@ export class ControlledBiasGrid {
 
   /** One attempt: the minimal puzzle, 81 characters with '.', or null when the attempt is thrown away. */
   attempt(random: () => number): string | null {
-    const order = this.order;
-    for (let i = 80; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
+    const order = shuffle(this.order, random);
     this.clues.fill(0);
     for (let i = 81 - FIRST_CHECK_CLUES; i < 81; i++) this.setClue(order[i], true);
     if (!this.hitsAll()) return null;
@@ -112,6 +108,8 @@ export class ControlledBiasGrid {
 
 export interface ControlledBiasPuzzle {
   puzzle: string;
+  /** Its solution: the grid it came from. */
+  solution: string;
   clues: number;
 }
 
@@ -122,13 +120,15 @@ export const ATTEMPTS_PER_GRID = 20_000;
  * Controlled-bias minimal puzzles, as a generator: each grid from `grids` gets ATTEMPTS_PER_GRID
  * attempts and yields every puzzle they give. Checks the budget between attempts (BudgetExceeded).
  */
-export function* controlledBiasPuzzles(grids: () => Uint8Array, random: () => number, budget: Budget): Generator<ControlledBiasPuzzle> {
+export function* controlledBiasPuzzles(grids: () => Uint8Array, random: () => number, budget: Budget, tally: Tally = { attempts: 0 }): Generator<ControlledBiasPuzzle> {
   for (;;) {
     const grid = new ControlledBiasGrid(grids(), budget);
+    const solution = givensString(grid.grid);
     for (let i = 0; i < ATTEMPTS_PER_GRID; i++) {
       if ((i & 255) === 0) budget.check();
+      tally.attempts++;
       const puzzle = grid.attempt(random);
-      if (puzzle !== null) yield { puzzle, clues: 81 - puzzle.split('.').length + 1 };
+      if (puzzle !== null) yield { puzzle, solution, clues: 81 - puzzle.split('.').length + 1 };
     }
   }
 }

@@ -13,21 +13,13 @@
 import { type Budget } from '../core/budget';
 import { ALL_DIGITS, bit, popcount } from '../core/grid';
 import { solve } from '../core/solve';
+import { shuffle } from './solutions';
 
 /** Search nodes one solution count may use: pencilmark states with many candidates need more than clue puzzles. */
 const NODE_BUDGET = 2_000_000;
 
 /** A candidate: cell * 9 + digit - 1. */
 type Candidate = number;
-
-/** Fisher-Yates in place over a candidate list. */
-function shuffleInPlace(xs: Candidate[], random: () => number): Candidate[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [xs[i], xs[j]] = [xs[j], xs[i]];
-  }
-  return xs;
-}
 
 /** Solutions of a state, up to 2; null when the search ran past its node budget. */
 function solutionCount(cands: Uint16Array): number | null {
@@ -62,7 +54,7 @@ export function removeWrongCandidates(cands: Uint16Array, random: () => number, 
   const r = solve(cands, { limit: 2, nodeBudget: NODE_BUDGET });
   if (!r.complete || r.count !== 1) throw new PencilmarkError(r.complete ? `the puzzle has ${r.count === 0 ? 'no solution' : 'several solutions'}` : 'the puzzle is too hard to count its solutions');
   const solution = r.solutions[0];
-  const wrong = shuffleInPlace(wrongCandidates(cands, solution), random);
+  const wrong = shuffle(wrongCandidates(cands, solution), random);
   const total = countCandidates(cands);
   const n = Math.min(wrong.length, reduction.remove ?? Math.max(0, total - (reduction.target ?? total)));
   const out = cands.slice();
@@ -80,7 +72,7 @@ export function sukaku(grid: Uint8Array, random: () => number, budget: Budget): 
   const removed: Candidate[] = [];
   // Take out until unique. Uniqueness only grows as candidates go, so test after each eighth of the
   // way and then once per candidate back from the last test: few counts on a state that is far from unique.
-  const order = shuffleInPlace(wrongCandidates(cands, grid), random);
+  const order = shuffle(wrongCandidates(cands, grid), random);
   let checkedAt = 0;
   for (let i = 0; i < order.length; i++) {
     const cell = (order[i] / 9) | 0;
@@ -96,7 +88,7 @@ export function sukaku(grid: Uint8Array, random: () => number, budget: Budget): 
   }
   if (solutionCount(cands) !== 1) throw new PencilmarkError('no sukaku found for this grid (every cell keeping two candidates)');
   // Put back what is not needed: a candidate can return when no solution uses it.
-  for (const candidate of shuffleInPlace(removed, random)) {
+  for (const candidate of shuffle(removed, random)) {
     budget.check();
     const cell = (candidate / 9) | 0;
     const digit = 1 << candidate % 9;
