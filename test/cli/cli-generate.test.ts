@@ -91,7 +91,7 @@ describe('generate', () => {
     [['--symmetry', 'spiral'], /--symmetry takes none, central, diagonal, anti-diagonal, mirror, rot90, dihedral, not 'spiral'/],
     [['--variant', 'X', '--where', 'er>=7'], /--where reads SE figures, which rate classic Sudoku only: not with --variant X/],
     [['--time-limit', 'soon'], /--time-limit takes a positive duration/],
-    [['--method', 'bottom-up'], /--method takes top-down, not 'bottom-up'/],
+    [['--method', 'bottom-up'], /--method takes top-down, controlled-bias, not 'bottom-up'/],
     [['--format', '%Z'], /--format: %Z is no format letter/],
   ])('refuses %j as a usage error (exit 2)', (args, message) => {
     const r = runCli('generate', ...args);
