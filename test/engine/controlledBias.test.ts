@@ -4,8 +4,8 @@
  * 27: 16.99%, 28: 4.00%, 29: 0.53%, 30: 0.03%), by a chi-square test at the 1% level.
  *
  * Sample size: one controlled-bias puzzle takes about 250,000 attempts (the chance of a minimal
- * puzzle per attempt, from Berthier's figures) and some 0.8 s of CPU here, so "a few hundred" would
- * take minutes; 24 puzzles do, in about 20 s. The bins are pooled so that each expects 5 puzzles or
+ * puzzle per attempt, from Berthier's figures) and some 0.6 s of CPU here, so "a few hundred" would
+ * take minutes; 24 puzzles do, in about 15 s of CPU. The bins are pooled so that each expects 5 puzzles or
  * more: ≤25 (44.71%), 26 (33.75%), ≥27 (21.55%), two degrees of freedom, critical value 9.21. The
  * seed is fixed, so the test is repeatable; over seeds a faithful generator would fail it 1% of the
  * time. Top-down puzzles (mean 24.4 clues against 25.7) fail the same test at the same size.
@@ -38,7 +38,7 @@ function chiSquare(clues: number[]): number {
 
 describe('controlled-bias generation', () => {
   const puzzles: string[] = [];
-  // About 20 s of CPU; on a loaded machine the wall time is several times that.
+  // About 15 s of CPU; on a loaded machine the wall time is several times that.
   beforeAll(() => {
     const random = itemRandom(14, 0);
     for (const { puzzle } of controlledBiasPuzzles(() => randomGrid('classic', random), random, new Budget(900_000))) {

@@ -16,7 +16,7 @@
  * unique there is abandoned, which only drops puzzles of 33 clues or more (Berthier's collection
  * of 5.9 M has none above 32).
  *
- * Speed. About one attempt in 50,000 gives a minimal puzzle (the chance is the sum over the
+ * Speed. About one attempt in 250,000 gives a minimal puzzle (the chance is the sum over the
  * grid's n-clue minimal puzzles of 1/C(81, n)), so an attempt must cost microseconds. A grid is
  * therefore used for a fixed number of attempts (as suexg-cb does with a file of grids), every
  * success kept: each attempt is still an independent draw on that grid, so the expected count of
