@@ -9,6 +9,7 @@
  * process.argv by the module itself.
  */
 import * as bliss from './bliss';
+import * as controlledBias from './controlledBias';
 import * as filter from './filter';
 import * as lsp from './lsp';
 import * as rating from './rating';
@@ -23,10 +24,10 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream, controlledBias];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
         `  --commands L   check,rate (stream; default both)\n` +
         `  --only view    open, then only the hovers as VS Code asks for them (lsp)\n` +
         `  --views N      how many of those hovers (lsp --only view; default 100)\n` +
+        `  --seconds N    wall time making puzzles (controlled-bias; default 600)\n` +
+        `  --out FILE     the puzzles made, one a line (controlled-bias)\n` +
         `data: ../shared/data beside the repository, or $SUDOKU_LENS_DATA`,
     );
     return;

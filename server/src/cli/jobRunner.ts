@@ -1,5 +1,5 @@
 /**
- * How the batch commands (rate, its filters, stats) run a job per puzzle and how many they
+ * How the batch commands (rate, its filters, stats, generate) run a job per puzzle and how many they
  * keep in flight: one definition, so that all three treat a dead worker, Ctrl-C and a slow
  * pipe alike.
  */
@@ -16,7 +16,7 @@ import { workerCrash } from './workerFailure';
  * are written and Ctrl-C is heard between puzzles). A worker that dies (out of memory, say) is
  * replaced by the pool: the job gets one more try on a fresh one.
  */
-export function jobRunner<K extends 'row' | 'filter'>(
+export function jobRunner<K extends 'row' | 'filter' | 'generate'>(
   pool: workerpool.Pool | null,
   name: K,
   inProcess: (arg: JobArg<K>) => JobResult<K>,

@@ -10,6 +10,7 @@ import { BLISS } from './blissCommand';
 import { CANON } from './canonCommand';
 import { type Command, HELP, type OptionSpec, commandHelp } from './command';
 import { DEDUPE } from './dedupeCommand';
+import { GENERATE } from './generateCommand';
 import { UsageError } from './io';
 import { MERGE } from './mergeCommand';
 import { MINIMAL } from './minimalCommand';
@@ -26,7 +27,7 @@ import { UA } from './uaCommand';
 import { workerCrash } from './workerFailure';
 
 /** Every command, in the order the help lists them; each declares its options in its own module. */
-const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, STATS, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17, CANON, TRANSFORM, DEDUPE, MERGE];
+const COMMANDS: readonly Command[] = [CHECK, SOLVE, RATE, STATS, PATH, BLISS, MINIMAL, UA, SEARCH_PATTERN, SEARCH17, GENERATE, CANON, TRANSFORM, DEDUPE, MERGE];
 const byName = new Map(COMMANDS.map((c) => [c.name, c]));
 
 const USAGE = `Usage:

@@ -7,7 +7,7 @@
  */
 import type workerpool from 'workerpool';
 import { DEFAULT_NODE_BUDGET, analyzePuzzle } from '../engine/core/analyze';
-import { type CollectionStatistics, CollectionStats, OUTCOMES, OUTCOME_TEXT, type StatsPuzzle } from '../engine/collectionStats';
+import { type CollectionStatistics, CollectionStats, type HistogramKind, OUTCOMES, OUTCOME_TEXT, type StatsPuzzle } from '../engine/collectionStats';
 import { plural } from '../engine/core/format';
 import type { Puzzle } from '../engine/core/parse';
 import { puzzleFindings } from '../engine/core/puzzleFindings';
@@ -25,17 +25,23 @@ import { writeOut } from './stdout';
 import { workerCrash } from './workerFailure';
 
 const STATS_USAGE = `  sudoku-lens stats FILE|-... [--method se|w|all] [--json|--csv] [--budget-ms N] [--workers N]
+                            [--correct-bias]
                                  statistics of a collection: per SE technique the puzzles using it,
                                  those where it is the hardest and its steps; histograms of ER, EP,
                                  ED (SE's printed values), W and clue counts; what became of each
                                  puzzle (rated, several solutions, invalid, …). --csv: one table
                                  kind,value,puzzles,hardest,steps (kind: total, outcome, technique,
-                                 er, ep, ed, w, clues); Ctrl-C prints the statistics so far`;
+                                 er, ep, ed, w, clues); Ctrl-C prints the statistics so far.
+                                 --correct-bias: the collection is a controlled-bias sample
+                                 (generate --method controlled-bias); each histogram's shares and
+                                 mean/sd also as Berthier's unbiased estimates (an n-clue puzzle
+                                 weighs cf(n)); --csv then adds columns share,corrected`;
 
 const STATS_OPTIONS = {
   method: valued('se|w|all', "SE's rating (default), Berthier's W, or both"),
   json: flag('the statistics as one JSON object'),
   csv: flag('the statistics as one CSV table: kind,value,puzzles,hardest,steps'),
+  'correct-bias': flag("unbiased estimates from a controlled-bias sample (Berthier's cf(n) weights)"),
   'budget-ms': budgetMs('per puzzle and method (default 10000)'),
   workers: valued('N', 'parallel ratings (default: the available cores)'),
   variant: VARIANT,
@@ -54,38 +60,69 @@ function table(rows: (string | number)[][]): string[] {
 
 const BAR_WIDTH = 40;
 
-/** One histogram: each value, its puzzles and a bar of `#` scaled to the largest. */
-function histogram(title: string, bins: CollectionStatistics['histograms']['er']): string[] {
+const percent = (fraction: number): string => `${(100 * fraction).toFixed(2)}%`;
+const fixed = (x: number): string => x.toFixed(3);
+
+/**
+ * One histogram: each value, its puzzles and a bar of `#` scaled to the largest; with the bias
+ * corrected, each value's share counted and corrected, and the mean/sd both ways below.
+ */
+function histogram(title: string, kind: HistogramKind, s: CollectionStatistics): string[] {
+  const bins = s.histograms[kind];
   if (bins.length === 0) return [`${title}: none`];
   const most = Math.max(...bins.map((b) => b.puzzles));
-  const rows = table([[title, 'puzzles'], ...bins.map((b) => [b.value, b.puzzles])]);
-  return rows.map((row, i) => (i === 0 ? row : `${row}  ${'#'.repeat(Math.max(1, Math.round((BAR_WIDTH * bins[i - 1].puzzles) / most)))}`));
+  const corrected = s.corrected?.histograms[kind];
+  const rows = corrected
+    ? table([[title, 'puzzles', 'share', 'corrected'], ...corrected.map((b, i) => [b.value, bins[i].puzzles, percent(b.share), percent(b.corrected)])])
+    : table([[title, 'puzzles'], ...bins.map((b) => [b.value, b.puzzles])]);
+  const lines = rows.map((row, i) => (i === 0 ? row : `${row}  ${'#'.repeat(Math.max(1, Math.round((BAR_WIDTH * bins[i - 1].puzzles) / most)))}`));
+  const m = s.corrected?.moments[kind];
+  if (m) lines.push(`mean ${fixed(m.raw.mean)} (sd ${fixed(m.raw.sd)}), corrected ${fixed(m.corrected.mean)} (sd ${fixed(m.corrected.sd)})`);
+  return lines;
 }
 
 export function statsText(s: CollectionStatistics): string {
   const outcomes = OUTCOMES.filter((o) => s.outcomes[o] > 0).map((o) => [`  ${OUTCOME_TEXT[o]}`, s.outcomes[o]]);
   const lines = table([[plural(s.puzzles, 'puzzle'), ''], ...outcomes]);
   if (s.methods.se) {
-    const techniques = s.techniques.map((t) => [t.technique, t.puzzles, t.hardest, t.steps]);
-    lines.push('', ...table([['technique', 'puzzles', 'hardest', 'steps'], ...techniques]));
-    for (const kind of ['er', 'ep', 'ed'] as const) lines.push('', ...histogram(kind.toUpperCase(), s.histograms[kind]));
+    const corrected = s.corrected?.techniques;
+    const techniques = corrected
+      ? table([
+          ['technique', 'puzzles', 'hardest', 'steps', 'uses', 'corrected', 'hardest', 'corrected'],
+          ...s.techniques.map((t, i) => [t.technique, t.puzzles, t.hardest, t.steps, percent(corrected[i].uses.share), percent(corrected[i].uses.corrected), percent(corrected[i].hardest.share), percent(corrected[i].hardest.corrected)]),
+        ])
+      : table([['technique', 'puzzles', 'hardest', 'steps'], ...s.techniques.map((t) => [t.technique, t.puzzles, t.hardest, t.steps])]);
+    lines.push('', ...techniques);
+    for (const kind of ['er', 'ep', 'ed'] as const) lines.push('', ...histogram(kind.toUpperCase(), kind, s));
   }
   if (s.methods.w) {
-    lines.push('', ...histogram('W', s.histograms.w));
+    lines.push('', ...histogram('W', 'w', s));
     if (s.wWithout > 0) lines.push(`(${plural(s.wWithout, 'puzzle')} without a W: not solvable with whips up to length 20, or over budget)`);
   }
-  lines.push('', ...histogram('clues', s.histograms.clues));
+  lines.push('', ...histogram('clues', 'clues', s));
+  if (s.corrected) lines.push('', "(corrected: each n-clue puzzle weighs Berthier's cf(n), cf(26) = 1; meaningful for a controlled-bias sample only)");
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The CSV table. With the bias corrected, two more columns: a bin's (or a technique's users')
+ * share and its corrected share, as fractions; and rows `mean`/`sd` per numeric histogram (value:
+ * its kind) carrying the counted figure in `share` and the corrected one in `corrected`.
+ */
 export function statsCsv(s: CollectionStatistics): string {
-  const rows: (string | number | null)[][] = [['kind', 'value', 'puzzles', 'hardest', 'steps'], ['total', null, s.puzzles, null, null]];
+  const c = s.corrected;
+  const header = ['kind', 'value', 'puzzles', 'hardest', 'steps', ...(c ? ['share', 'corrected'] : [])];
+  const rows: (string | number | null)[][] = [header, ['total', null, s.puzzles, null, null]];
   for (const o of OUTCOMES) rows.push(['outcome', o, s.outcomes[o], null, null]);
-  for (const t of s.techniques) rows.push(['technique', t.technique, t.puzzles, t.hardest, t.steps]);
-  const bins = (kind: keyof CollectionStatistics['histograms']) => s.histograms[kind].map((b) => [kind, b.value, b.puzzles, null, null]);
-  if (s.methods.se) rows.push(...bins('er'), ...bins('ep'), ...bins('ed'));
-  if (s.methods.w) rows.push(...bins('w'), ['w', 'none', s.wWithout, null, null]);
-  rows.push(...bins('clues'));
+  s.techniques.forEach((t, i) => rows.push(['technique', t.technique, t.puzzles, t.hardest, t.steps, ...(c ? [c.techniques[i].uses.share, c.techniques[i].uses.corrected] : [])]));
+  const bins = (kind: HistogramKind) => s.histograms[kind].map((b, i) => [kind, b.value, b.puzzles, null, null, ...(c ? [c.histograms[kind][i].share, c.histograms[kind][i].corrected] : [])]);
+  const kinds: HistogramKind[] = [...(s.methods.se ? (['er', 'ep', 'ed'] as const) : []), ...(s.methods.w ? (['w'] as const) : []), 'clues'];
+  for (const kind of kinds) {
+    rows.push(...bins(kind));
+    if (kind === 'w') rows.push(['w', 'none', s.wWithout, null, null]);
+    const m = c?.moments[kind];
+    if (m) rows.push(['mean', kind, null, null, null, m.raw.mean, m.corrected.mean], ['sd', kind, null, null, null, m.raw.sd, m.corrected.sd]);
+  }
   return rows.map((r) => `${csvLine(r)}\n`).join('');
 }
 
@@ -101,7 +138,7 @@ async function runStats(args: string[], values: StatsOptions): Promise<number> {
   const workers = workersOption(values);
   const inputs = listInputs(named, false);
   const pool: workerpool.Pool | null = workers > 1 ? cliWorkers().pool(workers) : null;
-  const stats = new CollectionStats(methods);
+  const stats = new CollectionStats(methods, values['correct-bias'] === true);
   const progress = lineProgress(inputs, 'stats');
   const print = (): void => writeOut(values.json ? `${JSON.stringify(stats.result())}\n` : values.csv ? statsCsv(stats.result()) : statsText(stats.result()));
 

@@ -605,15 +605,20 @@ export function canonicalForm(text: string): string {
   return canonicalTransform(text).form;
 }
 
+/** The cell whose content a symmetry moves to `cell` (digits aside). */
+export function sourceCell(tr: SymmetryTransform, cell: number): number {
+  const sr = tr.rows[(cell / 9) | 0];
+  const sc = tr.cols[cell % 9];
+  return tr.transpose ? sc * 9 + sr : sr * 9 + sc;
+}
+
 /** Applies a symmetry to an 81-char or 729-char puzzle text ('.' for anything not '1'-'9'). */
 export function applyTransform(text: string, tr: SymmetryTransform): string {
   const { values, pm } = sourceValues(text);
   const chars: string[] = [];
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) {
-      const sr = tr.rows[r];
-      const sc = tr.cols[c];
-      const v = tr.transpose ? values[sc * 9 + sr] : values[sr * 9 + sc];
+      const v = values[sourceCell(tr, 9 * r + c)];
       if (!pm) chars.push(v ? String(tr.digits[v]) : '.');
       else {
         let m = 0;

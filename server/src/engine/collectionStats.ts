@@ -6,6 +6,7 @@
  * can run it over an endless stream; the editor keeps each bar's lines itself (`add` says which
  * bars a puzzle falls in).
  */
+import { type Moments, correctionFactor, moments } from './biasCorrection';
 import type { SolutionStatus } from './core/analyze';
 import { type RatingSummary, seFormat } from './se/rate';
 
@@ -107,6 +108,29 @@ export interface TechniqueStats {
   steps: number;
 }
 
+/** A bin's share of its histogram's puzzles, as counted and with Berthier's weights (fractions 0..1). */
+export interface CorrectedBin {
+  value: string;
+  share: number;
+  corrected: number;
+}
+
+/** A numeric histogram's mean and sd, as counted and with Berthier's weights; null when it is empty. */
+export interface CorrectedMoments {
+  raw: Moments;
+  corrected: Moments;
+}
+
+/**
+ * The estimates of `stats --correct-bias`: each puzzle weighed by cf(its clues) (biasCorrection.ts).
+ * Technique shares are of the puzzles SE rated.
+ */
+export interface BiasCorrected {
+  histograms: Record<HistogramKind, CorrectedBin[]>;
+  techniques: { technique: string; uses: Omit<CorrectedBin, 'value'>; hardest: Omit<CorrectedBin, 'value'> }[];
+  moments: Record<HistogramKind, CorrectedMoments | null>;
+}
+
 /** The statistics as the CLI's `--json` prints them and the editor's request answers them. */
 export interface CollectionStatistics {
   puzzles: number;
@@ -120,25 +144,36 @@ export interface CollectionStatistics {
   histograms: Record<'er' | 'ep' | 'ed' | 'w' | 'clues', Bin[]>;
   /** W ran but found no number: not solvable with whips up to length 20, or over budget. */
   wWithout: number;
+  /** Only when asked for (`correctBias`). */
+  corrected?: BiasCorrected;
 }
 
 const HISTOGRAMS = ['er', 'ep', 'ed', 'w', 'clues'] as const;
+export type HistogramKind = (typeof HISTOGRAMS)[number];
 
 export class CollectionStats {
   private puzzles = 0;
   private readonly counts = new Map<string, number>();
   private readonly steps = new Map<string, number>();
+  /** Per bar, the sum of its puzzles' cf(clues), when correcting. */
+  private readonly weights = new Map<string, number>();
   private wWithout = 0;
 
-  constructor(private readonly methods: { se: boolean; w: boolean }) {}
+  constructor(
+    private readonly methods: { se: boolean; w: boolean },
+    private readonly correctBias = false,
+  ) {}
 
   /** Counts one puzzle; returns the bars it falls in. */
   add(p: StatsPuzzle): Bar[] {
     this.puzzles++;
     const bars = barsOf(p);
+    // An unreadable puzzle has no clue count, so no weight: it drops out of the estimates.
+    const weight = this.correctBias && p.clues !== null ? correctionFactor(p.clues) : 0;
     for (const bar of bars) {
       const key = barKey(bar);
       this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      if (weight > 0) this.weights.set(key, (this.weights.get(key) ?? 0) + weight);
     }
     if (p.se?.status === 'solved') {
       for (const [technique, n] of Object.entries(p.se.techniques)) this.steps.set(technique, (this.steps.get(technique) ?? 0) + n);
@@ -170,6 +205,40 @@ export class CollectionStats {
       techniques,
       histograms,
       wWithout: this.wWithout,
+      ...(this.correctBias ? { corrected: this.corrected(histograms, techniques) } : {}),
+    };
+  }
+
+  private corrected(histograms: CollectionStatistics['histograms'], techniques: TechniqueStats[]): BiasCorrected {
+    const weight = (kind: BarKind, value: string): number => this.weights.get(barKey({ kind, value })) ?? 0;
+    const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+    /** A count and a weight as shares of a total count and weight (0 of nothing). */
+    const share = (count: number, total: number, w: number, wTotal: number): Omit<CorrectedBin, 'value'> => ({
+      share: total > 0 ? count / total : 0,
+      corrected: wTotal > 0 ? w / wTotal : 0,
+    });
+    const correctedHistograms = {} as BiasCorrected['histograms'];
+    const correctedMoments = {} as BiasCorrected['moments'];
+    for (const kind of HISTOGRAMS) {
+      const bins = histograms[kind];
+      const total = sum(bins.map((b) => b.puzzles));
+      const wTotal = sum(bins.map((b) => weight(kind, b.value)));
+      correctedHistograms[kind] = bins.map((b) => ({ value: b.value, ...share(b.puzzles, total, weight(kind, b.value), wTotal) }));
+      const raw = moments(bins.map((b) => ({ value: Number(b.value), weight: b.puzzles })));
+      const corrected = moments(bins.map((b) => ({ value: Number(b.value), weight: weight(kind, b.value) })));
+      correctedMoments[kind] = raw && corrected ? { raw, corrected } : null;
+    }
+    // Technique shares are of the rated puzzles: each has exactly one ER bar.
+    const rated = sum(histograms.er.map((b) => b.puzzles));
+    const wRated = sum(histograms.er.map((b) => weight('er', b.value)));
+    return {
+      histograms: correctedHistograms,
+      techniques: techniques.map((t) => ({
+        technique: t.technique,
+        uses: share(t.puzzles, rated, weight('uses', t.technique), wRated),
+        hardest: share(t.hardest, rated, weight('hardest', t.technique), wRated),
+      })),
+      moments: correctedMoments,
     };
   }
 }

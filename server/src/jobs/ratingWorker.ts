@@ -6,6 +6,7 @@
 import workerpool from 'workerpool';
 import { blissFinds, blissLog } from './blissJobs';
 import { runFilterJob } from './filterJob';
+import { runGenerateJob } from './generateJob';
 import { runRowJob } from './rowJobs';
 import { extraRatings } from '../engine/whips/extraRatings';
 import { candidatesOfText } from '../engine/core/parse';
@@ -20,6 +21,7 @@ const jobs: JobHandlers = {
   rate: (job) => ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs }),
   row: runRowJob,
   filter: runFilterJob,
+  generate: (job) => runGenerateJob(job),
   extras: (job) => extraRatings(job.text, job.variant, job.budgetMs, job.lockedCandidates),
   blissFinds,
   blissLog,

@@ -12,6 +12,7 @@ import type { UAInfo, UAJob } from '../engine/ua/uaInfo';
 import type { DocumentGrids } from '../engine/ua/uaTargets';
 import type { BlissFinds, BlissFindsJob, BlissLogJob } from './blissJobs';
 import type { FilterJob, FilterResult } from './filterJob';
+import type { GenerateJob, GenerateResult } from './generateJob';
 import type { RowJob, RowResult } from './rowJobs';
 import type { ClueJob, ClueJobResult, PatternJob, PatternJobResult, SearchEvent, UASetsJob, UASetsResult } from './uaJobs';
 
@@ -59,6 +60,8 @@ export interface Jobs {
   row: Job<RowJob, RowResult>;
   /** Whether one puzzle passes `rate --where`, rated only as far as that needs (filterJob.ts). */
   filter: Job<FilterJob, FilterResult>;
+  /** Item k of a seeded generator run: a verified puzzle that passes its filter, rated for its row (generateJob.ts). */
+  generate: Job<GenerateJob, GenerateResult>;
   /** W, T&E depth, backdoor and BLISS for the language server (engine/whips/extraRatings.ts). */
   extras: Job<ExtrasJob, ExtraRatings>;
   /** BLISS alone: a pencilmark line's finds for Apply all in file (blissJobs.ts). */

@@ -48,6 +48,11 @@ export interface SolveOptions {
   limit?: number;
   /** Most search nodes (guesses) before giving up; default 5_000_000. */
   nodeBudget?: number;
+  /**
+   * Numbers in [0, 1): each guess then tries a digit of the chosen cell drawn at random instead of
+   * the lowest, so the first solution found is a random one (the generator's complete grids).
+   */
+  random?: () => number;
 }
 
 export interface SolveResult {
@@ -294,6 +299,17 @@ function propagate(dirty: number): number {
   }
 }
 
+/** A board of the guessed cell (its band, bit p) drawn at random among the digits still possible there. */
+function randomBoard(board: number, p: number, random: () => number): number {
+  const b = board % 3;
+  const bitMask = 1 << p;
+  let n = 0;
+  for (let j = b; j < 27; j += 3) if (S[j] & bitMask) n++;
+  let pick = Math.floor(random() * n);
+  for (let j = b; j < 27; j += 3) if (S[j] & bitMask && pick-- === 0) return j;
+  return board;
+}
+
 function emptyResult(): SolveResult {
   return { count: 0, solutions: [], complete: true, nodes: 0 };
 }
@@ -310,6 +326,7 @@ export function solve(candidates: Uint16Array, options?: SolveOptions): SolveRes
   const rawBudget = options?.nodeBudget ?? 5_000_000;
   const budget = rawBudget >= 0 ? rawBudget : rawBudget < 0 ? 0 : 5_000_000;
   if (!candidates || candidates.length !== 81) return emptyResult();
+  const random = options?.random;
 
   // Load the candidate state: set every candidate, then clear the missing ones
   // (few for givens puzzles and for typical pencilmarks).
@@ -340,8 +357,8 @@ export function solve(candidates: Uint16Array, options?: SolveOptions): SolveRes
         break;
       }
       nodes++;
-      const j = r >> 5;
       const p = r & 31;
+      const j = random ? randomBoard(r >> 5, p, random) : r >> 5;
       // Save the state; on backtrack resume it with this digit removed from the cell.
       depth++;
       const base = STATE * depth;
