@@ -10,6 +10,7 @@
  */
 import * as bliss from './bliss';
 import * as filter from './filter';
+import * as generate from './generate';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as solver from './solver';
@@ -22,7 +23,7 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, filter, bliss, whips, ua, stream, generate];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
 const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms']);
@@ -33,12 +34,12 @@ async function main(): Promise<void> {
     console.log(
       `usage: node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]\n` +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
-        `  --limit N      only the first N puzzles of each set (solver, rating, filter)\n` +
+        `  --limit N      only the first N puzzles of each set (solver, rating, filter); puzzles to make (generate)\n` +
         `  --repeat N     best of N timed passes (solver)\n` +
         `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
         `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +
         `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +
-        `  --every N      every Nth puzzle of each rating set (rating)\n` +
+        `  --every N      every Nth puzzle of each rating set (rating); candidates for ER >= 9 (generate)\n` +
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
