@@ -38,10 +38,11 @@ const GENERATE_USAGE = `  sudoku-lens generate [--count N] [--seed S] [--symmetr
                       [--where EXPR] [--format F] [--time-limit T] [--budget-ms N] [--workers N] [--output FILE] [--shard I/N]
                                  N puzzles (default 1), each verified unique (and minimal), one a line;
                                  the same --seed makes the same puzzles with any --workers; NAME:
-                                 ${CLUE_SYMMETRIES.join(', ')}; minimal (default): no clue (under a
-                                 symmetry: no orbit of clues) can go; --where EXPR as rate's filters,
-                                 puzzles tried until one passes; F: rate's letters (default '%g');
-                                 --time-limit: end there with the puzzles found (exit 1)`;
+                                 ${CLUE_SYMMETRIES.join(', ')};
+                                 minimal (default): no clue (under a symmetry: no orbit of clues) can
+                                 go; --where EXPR as rate's filters, puzzles made until one passes;
+                                 F: rate's letters (default '%g'); --time-limit: end there with the
+                                 puzzles found (exit 1)`;
 
 const GENERATE_OPTIONS = {
   count: { ...valued('N', 'how many puzzles (default 1)'), short: 'n' },
