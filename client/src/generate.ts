@@ -6,9 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
-import { COMMANDS, GENERATE_SYMMETRIES, GenerateRequest, type GenerateParams, type PathResponse } from '../../server/src/protocol';
+import { COMMANDS, GENERATE_SYMMETRIES, GenerateRequest, type GenerateParams } from '../../server/src/protocol';
 import { activeSudoku } from './collection';
-import { withServerProgress } from './serverProgress';
+import { newDocument } from './serverProgress';
 
 interface Choice<T> extends vscode.QuickPickItem {
   value: T;
@@ -63,24 +63,7 @@ async function generate(client: LanguageClient): Promise<void> {
   const er = await pick(RATINGS, 'which rating (Sudoku Explainer ER)?');
   if (!er) return;
   const params: GenerateParams = { uri: editor.document.uri.toString(), count: count.value, symmetry: symmetry.value, clues: clues.value, er: er.value };
-  const title = COMMANDS.generate.title.replace('…', '');
-  let answer: PathResponse | undefined;
-  try {
-    answer = await withServerProgress<PathResponse>(client, title, GenerateRequest, params);
-  } catch (err) {
-    void vscode.window.showErrorMessage(`${title} failed: ${err instanceof Error ? err.message : String(err)}`);
-    return;
-  }
-  if (!answer) {
-    void vscode.window.showInformationMessage(`${title}: cancelled.`);
-    return;
-  }
-  if (!answer.document) {
-    void vscode.window.showWarningMessage(answer.reason ?? `${title}: nothing made.`);
-    return;
-  }
-  const doc = await vscode.workspace.openTextDocument({ language: 'sudoku', content: answer.document });
-  await vscode.window.showTextDocument(doc, { preview: false });
+  await newDocument(client, COMMANDS.generate.title.replace('…', ''), GenerateRequest, params);
 }
 
 export function registerGenerate(client: LanguageClient): vscode.Disposable {
