@@ -11,6 +11,7 @@
 import * as bliss from './bliss';
 import * as controlledBias from './controlledBias';
 import * as filter from './filter';
+import * as generate from './generate';
 import * as lsp from './lsp';
 import * as rating from './rating';
 import * as sePaths from './sePaths';
@@ -24,7 +25,7 @@ interface Benchmark {
   run(): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream, controlledBias];
+const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream, generate, controlledBias];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
 const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out']);
@@ -35,12 +36,12 @@ async function main(): Promise<void> {
     console.log(
       `usage: node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]\n` +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
-        `  --limit N      only the first N puzzles of each set (solver, rating, filter)\n` +
+        `  --limit N      only the first N puzzles of each set (solver, rating, filter); puzzles to make (generate)\n` +
         `  --repeat N     best of N timed passes (solver)\n` +
         `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
         `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +
         `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +
-        `  --every N      every Nth puzzle of each rating set (rating)\n` +
+        `  --every N      every Nth puzzle of each rating set (rating); candidates for ER >= 9 (generate)\n` +
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
         `  --record FILE / --against FILE / --base BUNDLE   write, compare with, or rate beside another build (se-paths)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +

@@ -9,7 +9,6 @@ import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient
 import {
   type GridsFrom,
   COMMANDS,
-  type PathResponse,
   PatternAtRequest,
   type PatternAtResponse,
   type PuzzleAt,
@@ -17,28 +16,11 @@ import {
   type UASearchParams,
 } from '../../server/src/protocol';
 import { activeSudoku } from './collection';
-import { withServerProgress } from './serverProgress';
+import { newDocument } from './serverProgress';
 import { lensOrCursor } from './target';
 
-async function search(client: LanguageClient, title: string, at: PuzzleAt, what: UASearchParams['what'], grids?: GridsFrom): Promise<void> {
-  let answer: PathResponse | undefined;
-  try {
-    answer = await withServerProgress<PathResponse>(client, title, UASearchRequest, { ...at, what, grids } satisfies UASearchParams);
-  } catch (err) {
-    void vscode.window.showErrorMessage(`${title} failed: ${err instanceof Error ? err.message : String(err)}`);
-    return;
-  }
-  if (!answer) {
-    void vscode.window.showInformationMessage(`${title}: cancelled.`);
-    return;
-  }
-  if (!answer.document) {
-    void vscode.window.showWarningMessage(answer.reason ?? `${title}: nothing found.`);
-    return;
-  }
-  const doc = await vscode.workspace.openTextDocument({ language: 'sudoku', content: answer.document });
-  await vscode.window.showTextDocument(doc, { preview: false });
-}
+const search = (client: LanguageClient, title: string, at: PuzzleAt, what: UASearchParams['what'], grids?: GridsFrom): Promise<void> =>
+  newDocument(client, title, UASearchRequest, { ...at, what, grids } satisfies UASearchParams);
 
 /** The lens's puzzle, else the cursor's line in a Sudoku editor (else a warning: open one first). */
 const cursor = (uri?: string, line?: number): PuzzleAt | undefined => lensOrCursor(uri, line, activeSudoku);

@@ -4,11 +4,12 @@
  * server (REQUEST_PARAMS). Plain data only; no LSP or vscode imports.
  */
 import type { CollectionStatistics } from './engine/collectionStats';
+import type { ClueSymmetry } from './engine/generate';
 import { plural } from './engine/core/format';
 import type { PuzzleKind } from './engine/core/parse';
 import type { Step } from './engine/core/step';
 import type { Range } from './engine/core/types';
-import { type Infer, type Shape, either, flag, integer, lineNumber, listOf, oneOf, optional, record, text } from './shapes';
+import { type Infer, type Shape, either, flag, integer, lineNumber, listOf, natural, oneOf, optional, positive, record, text } from './shapes';
 
 /** The file name of a document's URI, as headers and titles show it: `collection.sdm`. */
 export const fileName = (uri: string): string => decodeURIComponent(uri.split('/').pop() ?? uri);
@@ -156,6 +157,7 @@ export const COMMANDS = {
   convert: { id: 'sudokuLens.convert', title: 'Convert puzzle (81 / 729 / grid)' },
   removeDuplicates: { id: 'sudokuLens.removeDuplicates', title: 'Remove duplicate puzzles' },
   collectionStatistics: { id: 'sudokuLens.collectionStatistics', title: 'Collection statistics' },
+  generate: { id: 'sudokuLens.generate', title: 'Generate puzzles…' },
   /** The "More…" lens: `(uri, line, actions: LensAction[])`, a quick pick of the actions not in the lens row. */
   more: { id: 'sudokuLens.moreActions', title: null, lens: 'More…' },
 } as const satisfies Record<string, Command>;
@@ -233,6 +235,27 @@ const uaSearchParams = record({
 });
 export type UASearchParams = Infer<typeof uaSearchParams>;
 
+/** The clue symmetries the generator knows (engine/generate/symmetry.ts; the type keeps the two lists alike). */
+export const GENERATE_SYMMETRIES = ['none', 'central', 'diagonal', 'anti-diagonal', 'mirror', 'rot90', 'dihedral'] as const satisfies readonly ClueSymmetry[];
+
+/**
+ * `GenerateRequest` (→ `PathResponse`: the new document, or why none): `count` minimal classic
+ * puzzles as `sudoku-lens generate` makes them, with the clue `symmetry`, `clues` bounds and an ER
+ * range `er` in tenths (`{ least: 70, most: 80 }`: ER 7.0–8.0), each line with its SE rating;
+ * `timeLimitMs` ends the run with what was found (default 10 minutes). Progress as work-done
+ * `$/progress` on `workDoneToken`, cancellable. `uri`: the Sudoku editor the command ran in.
+ */
+const generateParams = record({
+  uri: text,
+  count: positive,
+  symmetry: oneOf(...GENERATE_SYMMETRIES),
+  clues: optional(record({ least: natural, most: natural })),
+  er: optional(record({ least: natural, most: natural })),
+  timeLimitMs: optional(positive),
+  workDoneToken: optional(either(text, integer)),
+});
+export type GenerateParams = Infer<typeof generateParams>;
+
 /**
  * `CollectionStatsRequest`: the statistics of every puzzle of a document (`sudoku-lens stats`'s
  * figures: SE, W where already computed), rating those not rated yet; progress as work-done
@@ -253,6 +276,7 @@ export interface CollectionStatsResponse {
 
 export const PatternAtRequest = 'sudokuLens/patternAt';
 export const CollectionStatsRequest = 'sudokuLens/collectionStats';
+export const GenerateRequest = 'sudokuLens/generate';
 export const UASearchRequest = 'sudokuLens/uaSearch';
 export const BlissApplyRequest = 'sudokuLens/blissApply';
 /** The "BLISS log" lens (`PuzzleAt` → `PathResponse`): the CLI's `bliss` output in a side document. */
@@ -327,6 +351,7 @@ const requestParams = {
   [RateInlineRequest]: rewriteParams,
   [ConvertRequest]: convertParams,
   [CollectionStatsRequest]: collectionStatsParams,
+  [GenerateRequest]: generateParams,
 } as const;
 
 export type CustomRequest = keyof typeof requestParams;

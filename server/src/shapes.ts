@@ -36,6 +36,10 @@ export const flag = leaf<boolean>('true or false', (v) => typeof v === 'boolean'
 export const integer = leaf<number>('an integer', isInteger(-(2 ** 31)));
 /** A 0-based line number (LSP's `uinteger`). */
 export const lineNumber = leaf<number>('a line number (an integer from 0)', isInteger(0));
+/** A count of things asked for: an integer from 1. */
+export const positive = leaf<number>('a positive integer', isInteger(1));
+/** A count or a figure that may be 0 (a clue count, ER in tenths, milliseconds). */
+export const natural = leaf<number>('an integer from 0', isInteger(0));
 
 /** One of the given strings. */
 export const oneOf = <const V extends readonly string[]>(...values: V): Shape<V[number]> =>

@@ -67,6 +67,9 @@ describe('custom requests with parameters the server cannot use', () => {
     ['sudokuLens/blissApply', { uri: URI, version: 'x', lines: [0] }, 'params.version must be an integer'],
     ['sudokuLens/puzzleLines', { uri: URI, kind: 'x' }, 'params.kind must be "81" or "729" or "grid"'],
     ['sudokuLens/normalize', {}, 'params.uri must be a string, not nothing'],
+    ['sudokuLens/generate', { uri: URI, count: 0, symmetry: 'none' }, 'params.count must be a positive integer, not 0'],
+    ['sudokuLens/generate', { uri: URI, count: 5, symmetry: 'spiral' }, 'params.symmetry must be "none" or "central"'],
+    ['sudokuLens/generate', { uri: URI, count: 5, symmetry: 'none', er: { least: -1, most: 80 } }, 'params.er.least must be an integer from 0'],
   ];
 
   it.each(cases)('%s %j → InvalidParams', async (method, params, message) => {

@@ -25,7 +25,7 @@ import { openOutput } from './output';
 import { Progress, duration } from './progress';
 import { VARIANT_NAMES, variantOption } from './ratingOptions';
 import { MANIFEST_SUFFIX, SHARD_OPTION, type Shard, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
-import { readGrids, readPatterns } from './uaInputs';
+import { type GridInput, readGrids, readPatterns } from './uaInputs';
 import { parseWhere } from './where';
 
 /** The ways of making puzzles: --method's values, each with its line of help. */
@@ -44,7 +44,7 @@ const GENERATE_USAGE = `  sudoku-lens generate [--count N] [--seed S] [--symmetr
                                  the same --seed makes the same puzzles with any --workers; NAME:
                                  ${CLUE_SYMMETRIES.join(', ')}; minimal (default): no clue (under a
                                  symmetry: no orbit of clues) can go; --where EXPR as rate's filters,
-                                 puzzles tried until one passes; F: rate's letters (default '%g');
+                                 puzzles made until one passes; F: rate's letters (default '%g');
                                  --time-limit: end there with the puzzles found (exit 1); --pencilmark:
                                  729-character lines, --remove N wrong candidates taken out at random
                                  or down to --candidates N in all; --sukaku: no givens, a minimal
@@ -81,7 +81,7 @@ type GenerateOptions = OptionValues<typeof GENERATE_OPTIONS>;
 const FILE = '<generated>';
 
 /** The format letters that print a rating, by the source computing it (the rest need none). */
-const LETTER_SOURCES: Record<'se' | 'bliss' | 'w', string> = { se: 'rpdRc', bliss: 'bN', w: 'wGBEk' };
+const LETTER_SOURCES: Record<'se' | 'bliss' | 'w' | 'wall', string> = { se: 'rpdRcDPSTU', bliss: 'bN', w: 'w', wall: 'GBEk' };
 
 /** `--clues 20-26`, `24`, `22-`, `-30`: inclusive bounds within 0..81. */
 export function cluesOption(raw: string | undefined): [number, number] {
@@ -122,7 +122,8 @@ const firstGiven = (values: GenerateOptions, names: readonly (keyof GenerateOpti
 /** The solution grids of --from-grid, checked in the variant. */
 async function gridsOption(raw: string | undefined, variant: Variant): Promise<Uint8Array[] | null> {
   if (raw === undefined) return null;
-  const { grids } = await readGrids([raw], 2_000_000);
+  const grids: GridInput[] = [];
+  for await (const g of readGrids([raw], 2_000_000).grids) grids.push(g);
   if (grids.length === 0) throw new UsageError(`--from-grid ${raw}: no solution grid and no puzzle with one solution`);
   return grids.map((g) => {
     const digits = Uint8Array.from(g.grid, Number);
@@ -180,7 +181,9 @@ interface Run {
 /** The ratings a template prints, as a row job asks for them; null for none. */
 function rowRatings(format: string, variant: Variant): GenerateJob['row'] {
   const letters = (source: keyof typeof LETTER_SOURCES): boolean => [...LETTER_SOURCES[source]].some((l) => format.includes(`%${l}`));
-  const [se, bliss, w] = [letters('se'), letters('bliss'), letters('w')];
+  const [se, bliss] = [letters('se'), letters('bliss')];
+  // W alone unless the template prints the rest of its family (gW, B, T&E depth, backdoor).
+  const w = letters('wall') ? 'wall' : letters('w') ? 'w' : null;
   if ((se || w) && variant !== 'classic') throw new UsageError(`--format prints ${se ? 'SE' : 'W'} figures, which rate classic Sudoku only: not with --variant ${variant}`);
   return se || bliss || w ? { se, w, bliss: bliss ? { variant, maxLevel: 2 } : null } : null;
 }
@@ -302,7 +305,7 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
     }
     tally.found++;
     const puzzle = parseLines([r.puzzle])[0];
-    const line = formatRow(run.template, { file: FILE, puzzle, source: r.puzzle, ordinal: r.item + 1, se: r.row?.se ?? null, bliss: r.row?.bliss ?? null, w: r.row?.w ?? null }, unratedOption(values.unrated));
+    const line = formatRow(run.template, { file: FILE, puzzle, source: r.puzzle, ordinal: r.item + 1, se: r.row?.se ?? null, bliss: r.row?.bliss ?? null, w: r.row?.w ?? null, ms: r.row?.ms ?? null }, unratedOption(values.unrated));
     if (out.toTerminal) progress?.clear();
     out.write(`${line}\n`);
     manifest?.item(line.split('\n').length);

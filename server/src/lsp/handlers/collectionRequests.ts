@@ -1,10 +1,11 @@
 /**
  * The custom requests on a whole document (protocol.ts): its puzzle lines and rated rows, BLISS on a
- * batch of pencilmark lines, its statistics, and the rewrites (answered ContentModified for another version).
+ * batch of pencilmark lines, its statistics, new puzzles (run from its editor), and the rewrites (answered ContentModified for another version).
  */
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { blissApplyLines } from '../requests/bliss';
 import { collectionStatistics } from '../requests/collectionStats';
+import { generateDocument } from '../requests/generate';
 import {
   type RewriteSource,
   checkedRewrite,
@@ -22,6 +23,7 @@ import {
   CollectionStatsRequest,
   ConvertRequest,
   DuplicatesRequest,
+  GenerateRequest,
   NormalizeRequest,
   type ParamsOf,
   PuzzleLinesRequest,
@@ -61,6 +63,12 @@ export const COLLECTION_REQUESTS: readonly Registration[] = [
     () => new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open'),
     ({ cache, connection, ratings }, { state }, params, token) =>
       withProgress(connection, params.workDoneToken, 'Collection statistics', (report) => collectionStatistics(state.parsed, cache, ratings, token, report)),
+  ),
+  puzzleRequest(
+    GenerateRequest,
+    () => new ResponseError(LSPErrorCodes.ContentModified, 'The document is not open'),
+    ({ connection, ratings, settings }, _, params, token) =>
+      withProgress(connection, params.workDoneToken, 'Generating puzzles', (report) => generateDocument(ratings, settings, params, token, report)),
   ),
   rewrite(DuplicatesRequest, (_, { doc }, params) => removeDuplicatesEdits(doc, params.mode)),
   rewrite(NormalizeRequest, (_, { doc }) => normalizeAll(doc)),
