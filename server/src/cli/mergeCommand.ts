@@ -3,15 +3,16 @@
  * put back together into what one process would have printed: item k from shard k mod N, its
  * lines as the manifest counts them, a CSV header once, a filter's `#! variant:` line only where
  * the variant changes. Shards of other inputs, options or N are
- * refused (exit 2); items no shard finished are named (exit 1).
+ * refused (exit 2); items no shard finished are named (exit 1). The outputs are read forward a
+ * chunk at a time, so memory does not grow with their size.
  */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { command, valued } from './command';
 import { UsageError } from './io';
 import { variantLine } from './filter';
 import { refuseOutputInput } from './inputs';
 import { onFile } from './output';
-import { type Manifest, MANIFEST_SUFFIX, afterLines, headerMismatch, readManifest } from './shard';
+import { type Manifest, MANIFEST_SUFFIX, headerMismatch, readManifest } from './shard';
 import { writeOut } from './stdout';
 
 const MERGE_USAGE = `  sudoku-lens merge OUTPUT... [--output FILE]
@@ -23,12 +24,52 @@ const MERGE_OPTIONS = {
   output: { ...valued('FILE', 'the merged rows to FILE (default: stdout)'), short: 'o' },
 };
 
+const CHUNK = 1 << 16;
+
+/** A shard output read forward: what is held is one chunk and the item being taken, whatever the file's size. */
+class RowReader {
+  private held = Buffer.alloc(0);
+  private atEnd = false;
+  constructor(
+    private readonly name: string,
+    private readonly fd: number,
+  ) {}
+
+  /** The bytes of the next `count` lines, newlines included; null when the file ends before. */
+  take(count: number): Buffer | null {
+    let end = 0;
+    for (let i = 0; i < count; i++) {
+      let nl = this.held.indexOf(0x0a, end);
+      while (nl < 0 && !this.atEnd) {
+        this.read();
+        nl = this.held.indexOf(0x0a, end);
+      }
+      if (nl < 0) return null;
+      end = nl + 1;
+    }
+    const lines = this.held.subarray(0, end);
+    this.held = this.held.subarray(end);
+    return lines;
+  }
+
+  private read(): void {
+    const chunk = Buffer.alloc(CHUNK);
+    const n = onFile(this.name, () => readSync(this.fd, chunk, 0, CHUNK, null));
+    if (n === 0) this.atEnd = true;
+    else this.held = Buffer.concat([this.held, chunk.subarray(0, n)]);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
 interface ShardFile {
   name: string;
   manifest: Manifest;
-  rows: Buffer;
-  /** Byte offset of the next item's first line in `rows`. */
-  at: number;
+  rows: RowReader;
+  /** Its header lines (a CSV header), written once. */
+  header: Buffer;
 }
 
 /** How many items are named before `…`. */
@@ -36,10 +77,10 @@ const LISTED = 10;
 
 function readShard(name: string): ShardFile {
   const manifest = readManifest(name);
-  const rows = onFile(name, () => readFileSync(name));
-  const at = afterLines(rows, manifest.header.headerLines);
-  if (at < 0) throw new Error(`${name}: shorter than its CSV header`);
-  return { name, manifest, rows, at };
+  const rows = new RowReader(name, onFile(name, () => openSync(name, 'r')));
+  const header = rows.take(manifest.header.headerLines);
+  if (header === null) throw new Error(`${name}: shorter than its CSV header`);
+  return { name, manifest, rows, header };
 }
 
 /** The shards of one run, by index: the same command, options, inputs and N, each index once, the same inputs' hashes. */
@@ -86,8 +127,7 @@ async function runMerge(args: string[], values: { output?: string }): Promise<nu
   /** A filter's shards say each kept item's variant: one run says it where it changes from the last one printed. */
   let variant = variantLine('classic');
   try {
-    const first = shards.values().next().value!;
-    write(first.rows.subarray(0, first.at));
+    write(shards.values().next().value!.header);
     for (let k = 0; k < total; k++) {
       const s = k % header.of;
       const f = shards.get(s);
@@ -96,20 +136,20 @@ async function runMerge(args: string[], values: { output?: string }): Promise<nu
         missing.set(s, [...(missing.get(s) ?? []), k]);
         continue;
       }
-      const end = lines === 0 ? f.at : afterLines(f.rows.subarray(f.at), lines) + f.at;
-      if (end < f.at) throw new Error(`${f.name}: fewer lines than ${f.name}${MANIFEST_SUFFIX} accounts for`);
-      let from = f.at;
+      const rows = f.rows.take(lines);
+      if (rows === null) throw new Error(`${f.name}: fewer lines than ${f.name}${MANIFEST_SUFFIX} accounts for`);
+      let from = 0;
       if (header.variantLines && lines > 0) {
-        const next = f.rows.indexOf(0x0a, f.at) + 1;
-        const line = f.rows.toString('utf8', f.at, next - 1);
+        const next = rows.indexOf(0x0a) + 1;
+        const line = rows.toString('utf8', 0, next - 1);
         if (line === variant) from = next;
         variant = line;
       }
-      write(f.rows.subarray(from, end));
-      f.at = end;
+      write(rows.subarray(from));
     }
   } finally {
     if (fd !== null) closeSync(fd);
+    for (const f of shards.values()) f.rows.close();
   }
   if (missing.size === 0) return 0;
   process.stderr.write(`sudoku-lens: merge: ${[...missing].map(([s, items]) => missingText(s, items)).join('; ')} missing\n`);
