@@ -136,10 +136,12 @@ const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] =
  * lines are parsed a block at a time: a block ends after a line puzzle (no grid or header spans
  * across it), or is parsed when it grows long, keeping back its last puzzle (a grid may go on)
  * and what follows. Parsing a block starts from the `#! variant:` line in force above it. A
- * puzzle argument that holds no puzzle is a usage error.
+ * puzzle argument that holds no puzzle is a usage error. `onRead` gets the input's bytes as read
+ * (an argument's all at once).
  */
 export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void): AsyncGenerator<ReadPuzzle> {
   if (input.text !== undefined) {
+    onRead?.(Buffer.from(input.text));
     const found = parseDocument(input.text).puzzles;
     if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);
     const lines = splitLines(input.text);
@@ -188,11 +190,14 @@ export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void)
   yield* finished(true);
 }
 
-/** An input's whole text (for the UA commands' small files of grids and patterns), read with the same limits. */
-export async function readText(input: Input): Promise<string> {
-  if (input.text !== undefined) return input.text;
+/** An input's whole text (for the UA commands' small files of grids and patterns), read with the same limits; `onRead` as for puzzlesIn. */
+export async function readText(input: Input, onRead?: (chunk: Buffer) => void): Promise<string> {
+  if (input.text !== undefined) {
+    onRead?.(Buffer.from(input.text));
+    return input.text;
+  }
   const lines: string[] = [];
-  for await (const chunk of readLines(input.name, input.path)) lines.push(...chunk);
+  for await (const chunk of readLines(input.name, input.path, onRead)) lines.push(...chunk);
   return lines.join('\n');
 }
 
