@@ -51,6 +51,8 @@ export interface ShardRun {
   readonly toTerminal: boolean;
   /** rate's unsharded --resume: the keys (output.ts rowKey) of the rows FILE already holds. */
   readonly done: ReadonlySet<string>;
+  /** Whether the next item is this run's (another shard's may be counted without being parsed). */
+  wants(): boolean;
   /** Numbers the next item of the inputs: null when it is another shard's. */
   next(): OwnItem | null;
   /** The hook that hashes input `i`'s bytes as they are read (none without a manifest). */
@@ -119,6 +121,7 @@ export function openShardRun(spec: RunSpec): ShardRun {
     resumable: output !== undefined && (manifest !== null || (table !== undefined && format !== 'text')),
     toTerminal: out.toTerminal,
     done: out.done,
+    wants: () => !shard || items % shard.count === shard.index,
     next() {
       const k = items++;
       if (!shard) return { k, done: false };
