@@ -8,14 +8,14 @@ import { plural } from '../engine/core/format';
 import { elapsed } from '../engine/ua/uaTargets';
 import type { PatternGridDone, PatternJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
-import { ARGUMENT } from './inputs';
+import { ARGUMENT, listInputs } from './inputs';
 import { UsageError } from './io';
 import type { Progress } from './progress';
-import { writeOut } from './stdout';
+import { RUN_OPTIONS, openShardRun } from './shardRun';
 import { budgetOf, gridsOf, inWorker } from './searchWorker';
-import { gridOrigin, readPatterns } from './uaInputs';
+import { type GridInput, gridOrigin, patternInput, readPatterns } from './uaInputs';
 
-const USAGE = `  sudoku-lens search-pattern PATTERN --grids GRID|PUZZLE|FILE... [--json] [--budget-ms N]
+const USAGE = `  sudoku-lens search-pattern PATTERN --grids GRID|PUZZLE|FILE... [--json] [--budget-ms N] [--shard I/N] [--output FILE [--resume]]
                                  every unique puzzle with the clue pattern (81 chars of x and ., or a
                                  file of pattern lines or 9-row x/. grids) in the solution grids given
                                  (required: grids, or unique puzzles whose solutions are used);
@@ -26,6 +26,7 @@ const OPTIONS = {
   json: json('grid'),
   'budget-ms': budgetMs('for the whole search (default 600000)'),
   'budget-nodes': BUDGET_NODES,
+  ...RUN_OPTIONS,
 };
 
 /** search-pattern PATTERN --grids …: the grids are --grids' values and any further arguments. */
@@ -37,9 +38,12 @@ async function runSearchPattern(args: string[], values: OptionValues<typeof OPTI
   if (gridArgs.length === 0) {
     throw new UsageError("'search-pattern' needs solution grids: --grids GRID|PUZZLE|FILE... (no grids are made up)");
   }
-  const patterns = await readPatterns(patternArg);
+  // Each (pattern, grid) pair is an item, in the order one run prints them: with one pattern, a grid.
+  const inputs = [patternInput(patternArg), ...listInputs(gridArgs, true)];
+  const run = openShardRun({ command: 'search-pattern', values, ignored: ['grids'], inputs });
+  const patterns = await readPatterns(inputs[0], run.onRead(0));
   const budgetMs = budgetOf(values);
-  const { grids, errors } = await gridsOf(gridArgs, values);
+  const { grids, errors } = await gridsOf(inputs.slice(1), values, (i) => run.onRead(i + 1));
   if (grids.length === 0) throw new UsageError(`no solution grid in ${gridArgs.join(' ')}`);
   let stopped = false;
   let found = 0;
@@ -47,28 +51,38 @@ async function runSearchPattern(args: string[], values: OptionValues<typeof OPTI
   for (const p of patterns) {
     const name = p.file === ARGUMENT ? 'PATTERN' : `${p.file}:${p.line}`;
     const label = `search-pattern ${name}`;
+    const own: GridInput[] = [];
+    for (const g of grids) {
+      const item = run.next();
+      if (item && !item.done) own.push(g);
+    }
+    if (own.length === 0) continue;
     let next = 0;
     const print = (done: PatternGridDone, progress: Progress | null): void => {
-      const g = grids[next++];
+      const g = own[next++];
       progress?.clear();
       found += done.puzzles.length;
       if (values.json) {
         const row = { pattern: p.pattern, patternFile: p.file, patternLine: p.line, file: g.file, line: g.line, grid: g.grid, source: g.source, puzzles: done.puzzles, ms: Math.round(done.ms) };
-        writeOut(`${JSON.stringify(row)}\n`);
+        run.write(`${JSON.stringify(row)}\n`);
       } else {
-        if (done.puzzles.length > 0) writeOut(`${done.puzzles.join('\n')}\n`);
+        run.write(done.puzzles.length > 0 ? `${done.puzzles.join('\n')}\n` : '');
         process.stderr.write(`${name} (${plural(patternClues(p.pattern), 'clue')}) in ${gridOrigin(g)}: ${plural(done.puzzles.length, 'puzzle')}, ${elapsed(done.ms)}\n`);
       }
     };
-    const job: PatternJob = { pattern: p.pattern, grids: grids.map((g) => g.grid), budgetMs };
+    const job: PatternJob = { pattern: p.pattern, grids: own.map((g) => g.grid), budgetMs };
     const r = await inWorker('patternSearch', job, label, (e, progress) => {
       if (e.kind === 'grid') print(e.result, progress);
     });
     if (r.stopped) {
       stopped = true;
-      process.stderr.write(`${name}: stopped by --budget-ms ${budgetMs} after ${r.grids.length} of ${plural(grids.length, 'grid')}: the list is incomplete\n`);
+      // The grids not searched are left to --resume (a manifest records items in order: nothing after them either).
+      run.unfinished();
+      process.stderr.write(`${name}: stopped by --budget-ms ${budgetMs} after ${r.grids.length} of ${plural(own.length, 'grid')}: the list is incomplete\n`);
     }
   }
+  run.end();
+  run.close();
   process.stderr.write(`${plural(found, 'puzzle')} in ${elapsed(performance.now() - t0)}\n`);
   return stopped || errors > 0 ? 1 : 0;
 }

@@ -7,7 +7,7 @@
 import { cellName } from '../engine/core/grid';
 import { parseDocument } from '../engine/core/parse';
 import { type GridSource, describeGridSource, documentGrids } from '../engine/ua/uaTargets';
-import { ARGUMENT, listInputs, readText } from './inputs';
+import { ARGUMENT, type Input, listInputs, readText } from './inputs';
 import { UsageError } from './io';
 
 export interface GridInput {
@@ -23,12 +23,19 @@ export interface GridInput {
 export const gridOrigin = (g: GridInput): string =>
   `${g.file === ARGUMENT ? ARGUMENT : `${g.file}:${g.line}`} (${describeGridSource(g.source)})`;
 
-/** The grids of the arguments; `errors` counts skipped puzzles with errors (broken, invalid, no solution). */
-export async function readGrids(args: string[], nodeBudget: number): Promise<{ grids: GridInput[]; errors: number }> {
+/**
+ * The grids of the inputs; `errors` counts skipped puzzles with errors (broken, invalid, no
+ * solution). `onRead(i)` gets input i's bytes as read (a shard's manifest hashes them).
+ */
+export async function readGrids(
+  inputs: readonly Input[],
+  nodeBudget: number,
+  onRead?: (i: number) => ((chunk: Buffer) => void) | undefined,
+): Promise<{ grids: GridInput[]; errors: number }> {
   const grids: GridInput[] = [];
   let errors = 0;
-  for (const src of listInputs(args, true)) {
-    const found = documentGrids(await readText(src), nodeBudget);
+  for (const [i, src] of inputs.entries()) {
+    const found = documentGrids(await readText(src, onRead?.(i)), nodeBudget);
     if (src.name === ARGUMENT && found.grids.length === 0) {
       const why = found.skipped[0]?.reason ?? 'neither a file nor a solution grid or puzzle';
       throw new UsageError(`'${src.text}': ${why}`);
@@ -55,12 +62,17 @@ function patternProblem(arg: string): string {
   return /[xX]/.test(arg) ? 'no empty cell' : "no clue ('x')";
 }
 
-/** The clue patterns of the argument: itself, or every pattern line or grid of the file. */
-export async function readPatterns(arg: string): Promise<{ file: string; line: number; pattern: string }[]> {
+/** What a PATTERN argument names: a file (a DIR's first puzzle file), or the argument itself. */
+export function patternInput(arg: string): Input {
   const [src] = listInputs([arg], true);
   if (!src) throw new UsageError(`PATTERN ${arg}: a directory without puzzle files`);
-  const patterns = parseDocument(await readText(src)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
+  return src;
+}
+
+/** The clue patterns of a PATTERN input: the argument itself, or every pattern line or grid of the file; `onRead` as for readText. */
+export async function readPatterns(src: Input, onRead?: (chunk: Buffer) => void): Promise<{ file: string; line: number; pattern: string }[]> {
+  const patterns = parseDocument(await readText(src, onRead)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
   if (patterns.length > 0) return patterns;
-  if (src.name === ARGUMENT) throw new UsageError(`PATTERN '${arg}': ${patternProblem(arg)}`);
+  if (src.text !== undefined) throw new UsageError(`PATTERN '${src.text}': ${patternProblem(src.text)}`);
   throw new UsageError(`${src.name} holds no clue pattern (a line or a 9-row grid of 'x' for clues and '.' for empty cells)`);
 }
