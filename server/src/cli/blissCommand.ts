@@ -40,7 +40,7 @@ async function runBlissCommand(args: string[], values: OptionValues<typeof BLISS
   };
 
   const inputs = listInputs(named, true);
-  const run = openShardRun({ command: 'bliss', values, inputs });
+  const run = openShardRun({ command: 'bliss', values, defaults: { level: '2' }, inputs });
   let puzzles = 0;
   let withErrors = 0;
   try {

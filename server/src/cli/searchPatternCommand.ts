@@ -40,7 +40,8 @@ async function runSearchPattern(args: string[], values: OptionValues<typeof OPTI
   }
   // Each (pattern, grid) pair is an item, in the order one run prints them: with one pattern, a grid.
   const inputs = [patternInput(patternArg), ...listInputs(gridArgs, true)];
-  const run = openShardRun({ command: 'search-pattern', values, ignored: ['grids'], inputs });
+  // The budget shapes no row (a stopped search prints none for the grids it did not search): a --resume may give a larger one.
+  const run = openShardRun({ command: 'search-pattern', values, ignored: ['grids', 'budget-ms'], inputs });
   const patterns = await readPatterns(inputs[0], run.onRead(0));
   const budgetMs = budgetOf(values);
   const { grids, errors } = await gridsOf(inputs.slice(1), values, (i) => run.onRead(i + 1));
