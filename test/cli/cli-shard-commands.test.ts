@@ -3,21 +3,14 @@
  * shard's --output with its manifest (shardRun.ts), `merge` giving byte for byte what one run
  * prints, --resume of a killed shard, and the refusals that name the mismatch.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../dataPath';
-import { CLI, MULTI, NO_SOLUTION, cliTestFolder, runCliWith, whenChanged } from '../cli';
+import { MULTI, NO_SCHEDULER, NO_SOLUTION, cliTestFolder, killedShard, runCliWith } from '../cli';
 
 const folder = cliTestFolder('sudoku-lens-shard-commands-');
 
-/** No scheduler variables of the test's own environment leak into the runs. */
-const NO_SCHEDULER: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.keys(process.env)
-    .filter((k) => k.startsWith('SLURM_') || k === 'JOB_COMPLETION_INDEX' || k === 'SUDOKU_LENS_SHARDS')
-    .map((k) => [k, undefined]),
-);
 const runEnv = (env: NodeJS.ProcessEnv, ...args: string[]) => runCliWith({ env: { ...NO_SCHEDULER, ...env }, cwd: folder(), timeoutMs: 600_000 }, ...args);
 const run = (...args: string[]) => runEnv({}, ...args);
 const text = (name: string): string => readFileSync(join(folder(), name), 'utf8');
@@ -100,13 +93,7 @@ describe('--resume of a shard', () => {
   it('path: a task killed midway finishes only what is missing', async () => {
     // Hard puzzles (top95), one path at a time: the kill comes while the shard is still working.
     const file = slice('hard.txt', dataPath('magictour-top95', 'top95.txt'), 12);
-    const manifest = join(folder(), 'kp-0.shard.jsonl');
-    const child = spawn(process.execPath, [CLI, 'path', file, '--shard', '0/2', '--output', 'kp-{shard}'], { cwd: folder(), env: { ...process.env, ...NO_SCHEDULER } as NodeJS.ProcessEnv });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    await whenChanged(folder(), () => existsSync(manifest) && readFileSync(manifest, 'utf8').split('\n').length > 2);
-    child.kill('SIGKILL');
-    await exited;
-    const recorded = readFileSync(manifest, 'utf8').trim().split('\n').length - 1;
+    const recorded = await killedShard(folder(), ['path', file, '--shard', '0/2', '--output', 'kp-{shard}'], join(folder(), 'kp-0.shard.jsonl'), 1);
     expect(recorded).toBeLessThan(6);
     const resumed = run('path', file, '--shard', '0/2', '--output', 'kp-{shard}', '--resume');
     expect(resumed.status).toBe(0);
