@@ -57,51 +57,51 @@ describe('merge of the shards of each command is the single run, byte for byte',
     ['minimal', []],
   ])('%s', (command, options) => {
     expectMergeIsSingle(command, [command.replace('-text', ''), puzzles(), ...options], 3);
-  });
+  }, 600_000);
 
   // ua's text rows say how long each list took: its JSON rows are the same in every run.
   it('ua --json (each grid an item)', () => {
     expectMergeIsSingle('ua', ['ua', grids('g5.txt', 5), '--json', '--max-size', '10'], 2);
-  });
+  }, 600_000);
 
   it('search-pattern (each pattern and grid an item)', () => {
     // The pattern of the first grid's 17-clue puzzle: that grid has it, the others most likely not.
     const [first] = readFileSync(SOLUTIONS, 'utf8').split('\n').filter((l) => l.length > 81 && !l.startsWith('#'));
     writeFileSync(join(folder(), 'pattern.txt'), `${first.split(':')[0].replace(/[1-9]/g, 'x')}\n`);
     expectMergeIsSingle('sp', ['search-pattern', 'pattern.txt', '--grids', grids('g4.txt', 4)], 2);
-  });
+  }, 600_000);
 
-  // A search for 17 clues takes seconds a grid: 8 clues finds none, quickly, and the shards still account for every grid.
+  // A search for 17 clues takes seconds a grid; one for 8 clues less, and it finds none (no puzzle has fewer than 17):
+  // one run prints nothing, and the shards still account for every grid.
   it('search17 (each grid an item)', () => {
     const args = ['search17', grids('g2.txt', 2), '--clues', '8'];
-    const single = run(...args);
     for (const i of [0, 1]) expect(run(...args, '--shard', `${i}/2`, '--output', `s17-{shard}`).status).toBe(0);
     for (const i of [0, 1]) expect(text(`s17-${i}.shard.jsonl`).trim().split('\n').slice(1)).toEqual(['0', expect.stringMatching(/^\{"end":true,"items":2,/)]);
     const merged = run('merge', 's17-0', 's17-1');
-    expect([merged.status, merged.stdout]).toEqual([0, single.stdout]);
-  });
+    expect([merged.status, merged.stdout, merged.stderr]).toEqual([0, '', '']);
+  }, 600_000);
 
   it("takes its shard from a Slurm array task's environment, as rate does", () => {
     const all = run('minimal', puzzles(), '--json').stdout.trim().split('\n');
     const r = runEnv({ SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_MIN: '4', SLURM_ARRAY_TASK_COUNT: '13' }, 'minimal', 'p40.txt', '--json');
     expect(r.stderr).toContain('sudoku-lens: shard 1/13 (SLURM_ARRAY_TASK_ID=5)');
     expect(r.stdout.trim().split('\n')).toEqual([all[1], all[14], all[27]]);
-  });
+  }, 300_000);
 });
 
 describe('--resume of a shard', () => {
   it('path: a task killed midway finishes only what is missing', async () => {
     // Hard puzzles (top95), one path at a time: the kill comes while the shard is still working.
-    const file = slice('hard.txt', dataPath('magictour-top95', 'top95.txt'), 12);
+    const file = slice('hard.txt', dataPath('magictour-top95', 'top95.txt'), 6);
     const recorded = await killedShard(folder(), ['path', file, '--shard', '0/2', '--output', 'kp-{shard}'], join(folder(), 'kp-0.shard.jsonl'), 1);
-    expect(recorded).toBeLessThan(6);
+    expect(recorded).toBeLessThan(3);
     const resumed = run('path', file, '--shard', '0/2', '--output', 'kp-{shard}', '--resume');
     expect(resumed.status).toBe(0);
     expect(resumed.stderr).toContain(`${recorded} item${recorded === 1 ? '' : 's'} of this shard already done`);
     expect(run('path', file, '--shard', '1/2', '--output', 'kp-{shard}').status).toBe(0);
     const merged = run('merge', 'kp-0', 'kp-1');
     expect([merged.status, merged.stdout]).toEqual([0, run('path', file).stdout]);
-  });
+  }, 600_000);
 
   it('ua: a shard cut short (a partial row, its record missing) is finished', () => {
     const file = grids('g6.txt', 6);
@@ -115,7 +115,7 @@ describe('--resume of a shard', () => {
     expect([resumed.status, resumed.stderr]).toEqual([0, expect.stringContaining('1 item of this shard already done')]);
     expect(text('ku-0')).toBe(rows);
     expect(run('merge', 'ku-0', 'ku-1').stdout).toBe(run(...args).stdout);
-  });
+  }, 300_000);
 
   it('search-pattern stopped by its budget leaves the grids it did not search to --resume, with a larger budget', () => {
     const [first] = readFileSync(SOLUTIONS, 'utf8').split('\n').filter((l) => l.length > 81 && !l.startsWith('#'));
@@ -128,7 +128,7 @@ describe('--resume of a shard', () => {
     expect(resumed.status).toBe(0);
     expect(text('bp.shard.jsonl')).toContain('{"end":true,"items":3,');
     expect(run('merge', 'bp').stdout).toBe(run(...args).stdout);
-  });
+  }, 600_000);
 });
 
 describe('refusals', () => {
@@ -142,12 +142,12 @@ describe('refusals', () => {
     run('bliss', file, '--level', '2', '--shard', '1/2', '--output', 'mix-{shard}');
     expect(run('merge', 'mix-0', 'mix-1').status).toBe(0);
     run('bliss', file, '--level', '1', '--shard', '1/2', '--output', 'mix-{shard}');
-    expect(run('merge', 'mix-0', 'mix-1').stderr).toContain('options {} ≠ {"level":"1"}');
+    expect(run('merge', 'mix-0', 'mix-1').stderr).toContain('options {"level":"2"} ≠ {"level":"1"}');
     const g = grids('g2.txt', 2);
     run('ua', g, '--json', '--shard', '0/2', '--output', 'mu-{shard}');
     run('ua', g, '--shard', '1/2', '--output', 'mu-{shard}');
     expect(run('merge', 'mu-0', 'mu-1').stderr).toContain('options {"json":true,"max-size":"12"} ≠ {"max-size":"12"}');
-  });
+  }, 300_000);
 
   it.each([
     [['solve', MULTI, '--output', 'x', '--resume'], '--resume continues a sharded --output from its manifest: add --shard I/N'],
@@ -167,5 +167,5 @@ describe('refusals', () => {
     const r = run('check', file, '--shard', '0/2', '--output', 'rc-{shard}', '--resume');
     expect([r.status, r.stderr]).toEqual([2, expect.stringContaining('--resume: rc-0.shard.jsonl is of another run (options {"json":true} ≠ {})')]);
     expect(text('rc-0')).toBe(before);
-  });
+  }, 300_000);
 });
