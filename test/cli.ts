@@ -1,6 +1,6 @@
 /** Running the built CLI (dist/cli.js) from a test, and puzzles the CLI tests share. */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -82,4 +82,25 @@ export function whenChanged(dir: string, test: () => boolean): Promise<void> {
     const w = watch(dir, done);
     done();
   });
+}
+
+/** No scheduler variables of the test's own environment leak into a run (inside a Slurm job, every run would be a shard). */
+export const NO_SCHEDULER: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.keys(process.env)
+    .filter((k) => k.startsWith('SLURM_') || k === 'JOB_COMPLETION_INDEX' || k === 'SUDOKU_LENS_SHARDS')
+    .map((k) => [k, undefined]),
+);
+
+/**
+ * Runs the built CLI with `args` in `cwd` and kills it (SIGKILL, as a scheduler pre-empts a task)
+ * once the shard manifest `manifest` records `items` items; how many it holds then.
+ */
+export async function killedShard(cwd: string, args: string[], manifest: string, items: number): Promise<number> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...NO_SCHEDULER } as NodeJS.ProcessEnv });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const records = (): number => (existsSync(manifest) ? readFileSync(manifest, 'utf8').split('\n').length - 2 : -1);
+  await whenChanged(cwd, () => records() >= items);
+  child.kill('SIGKILL');
+  await exited;
+  return records();
 }

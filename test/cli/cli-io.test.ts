@@ -203,24 +203,24 @@ describe('a worker thread that dies', () => {
 describe('options and --version', () => {
   it('refuses an option the command does not take, naming the command (exit 2), before writing anything', () => {
     const out = join(tmp, 'out.txt');
-    const r = run('check', 'samples/golden-nugget.sdk', '--output', out);
+    const r = run('canon', 'samples/golden-nugget.sdk', '--output', out);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^sudoku-lens: --output is no option of 'check'\n/);
+    expect(r.stderr).toMatch(/^sudoku-lens: --output is no option of 'canon'\n/);
     expect(existsSync(out)).toBe(false);
     expect(run('solve', TOP95, '--method', 'w').stderr).toContain("--method is no option of 'solve'");
   });
 
   // The options each command takes: its --help lists them, one a line, and it accepts no other.
   it.each([
-    ['check', ['json', 'budget-nodes', 'variant', 'shard', 'where']],
-    ['solve', ['json', 'budget-nodes', 'variant', 'shard']],
+    ['check', ['json', 'budget-nodes', 'variant', 'output', 'resume', 'shard', 'where']],
+    ['solve', ['json', 'budget-nodes', 'variant', 'output', 'resume', 'shard']],
     ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'techs', 'where', 'diamond', 'pearl', 'shard']],
-    ['path', ['json', 'budget-nodes', 'variant', 'shard', 'method', 'budget-ms', 'exclude', 'techs']],
-    ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes']],
-    ['minimal', ['json', 'budget-ms', 'budget-nodes']],
-    ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes']],
-    ['search-pattern', ['grids', 'json', 'budget-ms', 'budget-nodes']],
-    ['search17', ['clues', 'json', 'budget-ms', 'budget-nodes']],
+    ['path', ['json', 'budget-nodes', 'variant', 'output', 'resume', 'shard', 'method', 'budget-ms', 'exclude', 'techs']],
+    ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],
+    ['minimal', ['json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],
+    ['ua', ['max-size', 'json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],
+    ['search-pattern', ['grids', 'json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],
+    ['search17', ['clues', 'json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],
     ['merge', ['output']],
   ])('prints %s --help: its usage, then its options with one line each (exit 0)', (command, options) => {
     const r = run(command, '--help');

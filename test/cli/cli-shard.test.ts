@@ -3,21 +3,14 @@
  * shard's --output has a manifest, --resume finishes a killed shard, and `merge` rebuilds what
  * one process prints, byte for byte.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../dataPath';
-import { CLI, cliTestFolder, runCliWith, whenChanged } from '../cli';
+import { NO_SCHEDULER, cliTestFolder, killedShard, runCliWith } from '../cli';
 
 const folder = cliTestFolder('sudoku-lens-shard-');
 
-/** No scheduler variables of the test's own environment leak into the runs. */
-const NO_SCHEDULER: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.keys(process.env)
-    .filter((k) => k.startsWith('SLURM_') || k === 'JOB_COMPLETION_INDEX' || k === 'SUDOKU_LENS_SHARDS')
-    .map((k) => [k, undefined]),
-);
 const run = (env: NodeJS.ProcessEnv, ...args: string[]) => runCliWith({ env: { ...NO_SCHEDULER, ...env }, cwd: folder() }, ...args);
 
 /** 300 17-clue puzzles (quick to rate) written to the test folder. */
@@ -173,14 +166,8 @@ describe('--resume of a killed shard', () => {
     // Hard puzzles (top95), one at a time: the kill comes while the shard is still rating.
     const file = slice('hard.txt', 0, 16, dataPath('magictour-top95', 'top95.txt'));
     const options = ['rate', file, '--json', '--workers', '1'];
-    const manifest = join(folder(), 'k-0.shard.jsonl');
-    const child = spawn(process.execPath, [CLI, ...options, '--shard', '0/2', '--output', 'k-{shard}'], { cwd: folder(), env: { ...process.env, ...NO_SCHEDULER } as NodeJS.ProcessEnv });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    // The header and two items recorded: their rows are in k-0.
-    await whenChanged(folder(), () => existsSync(manifest) && readFileSync(manifest, 'utf8').split('\n').length > 3);
-    child.kill('SIGKILL');
-    await exited;
-    const recorded = readFileSync(manifest, 'utf8').trim().split('\n').length - 1;
+    // Killed once two items are recorded: their rows are in k-0.
+    const recorded = await killedShard(folder(), [...options, '--shard', '0/2', '--output', 'k-{shard}'], join(folder(), 'k-0.shard.jsonl'), 2);
     expect(recorded).toBeLessThan(8);
     const resumed = run({}, ...options, '--shard', '0/2', '--output', 'k-{shard}', '--resume');
     expect(resumed.status).toBe(0);

@@ -8,12 +8,13 @@ import { plural } from '../engine/core/format';
 import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { type BlissRunOptions, blissReport } from '../jobs/blissReport';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionValues, VARIANT, budgetMs, command, json } from './command';
-import { inputArgs, listInputs, puzzlesIn } from './inputs';
+import { inputArgs, listInputs } from './inputs';
 import { positiveInt } from './io';
-import { writeOut } from './stdout';
 import { levelOption, variantOption } from './ratingOptions';
+import { RUN_OPTIONS, openShardRun, runPuzzles } from './shardRun';
 
 const BLISS_USAGE = `  sudoku-lens bliss PUZZLE|FILE... [--level 1|2] [--variant classic|X|P|PX] [--locked-candidates] [--json] [--budget-ms N]
+                  [--shard I/N] [--output FILE [--resume]]
                                  the BLISS solver's log (singles and implications of tested candidates)
                                  and a summary line per puzzle; --level 1: BLISS(1) only;
                                  --locked-candidates: DoSingles also applies pointing/claiming (also for rate)`;
@@ -25,6 +26,7 @@ const BLISS_OPTIONS = {
   json: json('puzzle'),
   'budget-ms': budgetMs('per puzzle (default 10000)'),
   'budget-nodes': BUDGET_NODES,
+  ...RUN_OPTIONS,
 };
 
 async function runBlissCommand(args: string[], values: OptionValues<typeof BLISS_OPTIONS>): Promise<number> {
@@ -37,16 +39,22 @@ async function runBlissCommand(args: string[], values: OptionValues<typeof BLISS
     nodeBudget: positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET),
   };
 
+  const inputs = listInputs(named, true);
+  const run = openShardRun({ command: 'bliss', values, defaults: { level: '2' }, inputs });
   let puzzles = 0;
   let withErrors = 0;
-  for (const input of listInputs(named, true)) {
-    for await (const { puzzle } of puzzlesIn(input)) {
+  try {
+    for await (const { input, puzzle, done } of runPuzzles(run, inputs)) {
+      if (done) continue;
       const { lines, error } = blissReport(input.name, puzzle, options, Boolean(values.json));
       if (!values.json) lines.push('');
       puzzles++;
       if (error) withErrors++;
-      writeOut(`${lines.join('\n')}\n`);
+      run.write(`${lines.join('\n')}\n`);
     }
+    run.end();
+  } finally {
+    run.close();
   }
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);
   return withErrors > 0 ? 1 : 0;

@@ -32,7 +32,7 @@ function runCheck(args: string[], values: OptionValues<typeof OPTIONS>): number 
 
 export const CHECK = command({
   name: 'check',
-  usage: `  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N] [--where EXPR] [--shard I/N]
+  usage: `  sudoku-lens check PUZZLE|FILE|DIR... [--json] [--budget-nodes N] [--where EXPR] [--shard I/N] [--output FILE [--resume]]
                                  validate and solve every puzzle; with --where, keep the puzzles EXPR holds for`,
   options: OPTIONS,
   run: runCheck,

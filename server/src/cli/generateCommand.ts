@@ -25,7 +25,8 @@ import { openOutput } from './output';
 import { Progress, duration } from './progress';
 import { VARIANT_NAMES, variantOption } from './ratingOptions';
 import { MANIFEST_SUFFIX, SHARD_OPTION, type Shard, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
-import { type GridInput, readGrids, readPatterns } from './uaInputs';
+import { listInputs } from './inputs';
+import { type GridInput, patternInput, readGrids, readPatterns } from './uaInputs';
 import { parseWhere } from './where';
 
 /** The ways of making puzzles: --method's values, each with its line of help. */
@@ -123,7 +124,7 @@ const firstGiven = (values: GenerateOptions, names: readonly (keyof GenerateOpti
 async function gridsOption(raw: string | undefined, variant: Variant): Promise<Uint8Array[] | null> {
   if (raw === undefined) return null;
   const grids: GridInput[] = [];
-  for await (const g of readGrids([raw], 2_000_000).grids) grids.push(g);
+  for await (const g of readGrids(listInputs([raw], true), 2_000_000).grids) grids.push(g);
   if (grids.length === 0) throw new UsageError(`--from-grid ${raw}: no solution grid and no puzzle with one solution`);
   return grids.map((g) => {
     const digits = Uint8Array.from(g.grid, Number);
@@ -135,7 +136,7 @@ async function gridsOption(raw: string | undefined, variant: Variant): Promise<U
 
 async function patternsOption(raw: string | undefined): Promise<Uint8Array[] | null> {
   if (raw === undefined) return null;
-  return (await readPatterns(raw)).map((p) => Uint8Array.from(p.pattern, (ch) => (ch === 'x' || ch === 'X' ? 1 : 0)));
+  return (await readPatterns(patternInput(raw))).map((p) => Uint8Array.from(p.pattern, (ch) => (ch === 'x' || ch === 'X' ? 1 : 0)));
 }
 
 /** --method, checked against the options it cannot honour: controlled-bias makes classic minimal puzzles of any clue count, grid and pattern. */

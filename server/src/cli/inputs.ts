@@ -147,7 +147,8 @@ const spanned = (p: Puzzle, lines: readonly string[], start: number): string[] =
  * lines are parsed a block at a time: a block ends after a line puzzle (no grid or header spans
  * across it), or is parsed when it grows long, keeping back its last puzzle (a grid may go on)
  * and what follows. Parsing a block starts from the `#! variant:` line in force above it. A
- * puzzle argument that holds no puzzle is a usage error.
+ * puzzle argument that holds no puzzle is a usage error. `onRead` gets the input's bytes as read
+ * (an argument's all at once).
  *
  * `wanted`, asked before an item that is a line by itself, says whether the caller will look at
  * it: when not, it comes as a PassedItem, unparsed (a shard numbers every item, rates only its
@@ -158,6 +159,7 @@ export function puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void): Async
 export function puzzlesIn(input: Input, onRead: ((chunk: Buffer) => void) | undefined, wanted: () => boolean): AsyncGenerator<ReadPuzzle | PassedItem>;
 export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void, wanted?: () => boolean): AsyncGenerator<ReadPuzzle | PassedItem> {
   if (input.text !== undefined) {
+    onRead?.(Buffer.from(input.text));
     const found = parseDocument(input.text).puzzles;
     if (found.length === 0) throw new UsageError(`'${input.text}' is neither a file nor a puzzle`);
     const lines = splitLines(input.text);
@@ -214,11 +216,14 @@ export async function* puzzlesIn(input: Input, onRead?: (chunk: Buffer) => void,
   yield* finished(true);
 }
 
-/** An input's whole text (for the UA commands' small files of grids and patterns), read with the same limits. */
-export async function readText(input: Input): Promise<string> {
-  if (input.text !== undefined) return input.text;
+/** An input's whole text (for the UA commands' small files of grids and patterns), read with the same limits; `onRead` as for puzzlesIn. */
+export async function readText(input: Input, onRead?: (chunk: Buffer) => void): Promise<string> {
+  if (input.text !== undefined) {
+    onRead?.(Buffer.from(input.text));
+    return input.text;
+  }
   const lines: string[] = [];
-  for await (const chunk of readLines(input.name, input.path)) lines.push(...chunk);
+  for await (const chunk of readLines(input.name, input.path, onRead)) lines.push(...chunk);
   return lines.join('\n');
 }
 

@@ -11,18 +11,18 @@ import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { placementText } from '../engine/core/step';
 import { uaInfo } from '../engine/ua/uaInfo';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json } from './command';
-import { inputArgs, listInputs, puzzlesIn } from './inputs';
+import { inputArgs, listInputs } from './inputs';
 import { positiveInt } from './io';
 import { lineProgress } from './lineProgress';
-import { writeOut } from './stdout';
+import { RUN_OPTIONS, openShardRun, runPuzzles } from './shardRun';
 import { hasError } from '../jobs/findingLines';
 import { baseJson } from './rows';
 
-const MINIMAL_USAGE = `  sudoku-lens minimal PUZZLE|FILE... [--json] [--budget-ms N]
+const MINIMAL_USAGE = `  sudoku-lens minimal PUZZLE|FILE... [--json] [--budget-ms N] [--shard I/N] [--output FILE [--resume]]
                                  minimal or not: the redundant clues (each removable alone) and a
                                  largest set removable together; --budget-ms per puzzle (default 10000)`;
 
-const MINIMAL_OPTIONS = { json: json('puzzle'), 'budget-ms': budgetMs('per puzzle (default 10000)'), 'budget-nodes': BUDGET_NODES };
+const MINIMAL_OPTIONS = { json: json('puzzle'), 'budget-ms': budgetMs('per puzzle (default 10000)'), 'budget-nodes': BUDGET_NODES, ...RUN_OPTIONS };
 
 interface Minimality {
   minimal: boolean;
@@ -58,11 +58,13 @@ async function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OP
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   // Each puzzle is checked as it is read: progress is counted in lines, the total known without parsing.
   const inputs = listInputs(named, true);
+  const run = openShardRun({ command: 'minimal', values, inputs });
   const progress = lineProgress(inputs, 'minimal');
   let puzzles = 0;
   let withErrors = 0;
-  for (const src of inputs) {
-    for await (const { puzzle } of puzzlesIn(src)) {
+  try {
+    for await (const { input: src, puzzle, done } of runPuzzles(run, inputs, progress)) {
+      if (done) continue;
       const analysis = analyzePuzzle(puzzle, { nodeBudget });
       const findings = puzzleFindings(puzzle, { analysis });
       const error = findings.find((f) => f.severity === 'error');
@@ -90,14 +92,15 @@ async function runMinimal(args: string[], values: OptionValues<typeof MINIMAL_OP
       progress?.clear();
       if (values.json) {
         const row = { ...baseJson(src.name, { puzzle, analysis, findings }), ...(m ? minimalityJson(m) : { minimal: null, minimalReason: reason }) };
-        writeOut(`${JSON.stringify(row)}\n`);
+        run.write(`${JSON.stringify(row)}\n`);
       } else {
         const where = error ? `${src.name}:${error.range.start.line + 1}:${error.range.start.character + 1}` : `${src.name}:${puzzle.line + 1}`;
-        writeOut(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
+        run.write(`${where}: ${m && puzzle.text ? describe(puzzle.text, m) : `not checked: ${reason}`}\n`);
       }
-      progress?.reached(src, puzzle.range.end.line + 1);
     }
-    progress?.reached(src, Infinity);
+    run.end();
+  } finally {
+    run.close();
   }
   progress?.finish();
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);

@@ -93,13 +93,14 @@ const PATH_ROWS: PuzzleCommand<PathOptions> = {
   name: 'path',
   takesPuzzles: true,
   progress: false,
+  defaults: { method: 'se' },
   prepare: rater,
   lines: (file, row, values) => (values.json ? pathJson(file, row) : pathTextRow(file, row)),
 };
 
 export const PATH = command({
   name: 'path',
-  usage: `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N] [--shard I/N]
+  usage: `  sudoku-lens path PUZZLE|FILE... [--method se|w] [--json] [--budget-ms N] [--shard I/N] [--output FILE [--resume]]
                                  the solving path, one step a line: Sudoku Explainer's (se, default)
                                  or Berthier's W path (w: chains in SudoRules syntax, singles summarised)`,
   options: OPTIONS,

@@ -9,13 +9,12 @@ import { type Rating, summarize } from '../engine/se/rate';
 import type { WResult } from '../engine/whips';
 import { hasError } from '../jobs/findingLines';
 import { BUDGET_NODES, type OptionValues, VARIANT, json } from './command';
-import { type Input, inputArgs, listInputs, puzzlesIn } from './inputs';
+import { type Input, inputArgs, listInputs } from './inputs';
 import { positiveInt } from './io';
 import { lineProgress } from './lineProgress';
 import { variantOption } from './ratingOptions';
 import { type BaseRow, baseJson } from './rows';
-import { SHARD_OPTION, shardLine, shardOf } from './shard';
-import { writeOut } from './stdout';
+import { RUN_OPTIONS, openShardRun, runPuzzles } from './shardRun';
 
 /** One puzzle command: which arguments it takes, what it adds to a row, how a row prints. */
 export interface PuzzleCommand<O extends CheckOptions> {
@@ -24,6 +23,8 @@ export interface PuzzleCommand<O extends CheckOptions> {
   takesPuzzles: boolean;
   /** check goes through whole collections: it says how far it is (solve and path print as they go). */
   progress: boolean;
+  /** Defaults of its options that shape the rows, for a shard's manifest (shardRun.ts). */
+  defaults?: Record<string, string>;
   /** Called before the findings are made (path rates the puzzle here); a usage error is thrown before any input is read. */
   prepare?(values: O): (row: PuzzleRow) => void;
   /** The lines a row prints; `--json` rows that are not the base row (path's steps) too. */
@@ -31,7 +32,7 @@ export interface PuzzleCommand<O extends CheckOptions> {
 }
 
 /** The options every puzzle command takes. */
-export const CHECK_OPTIONS = { json: json('puzzle'), 'budget-nodes': BUDGET_NODES, variant: VARIANT, shard: SHARD_OPTION };
+export const CHECK_OPTIONS = { json: json('puzzle'), 'budget-nodes': BUDGET_NODES, variant: VARIANT, ...RUN_OPTIONS };
 export type CheckOptions = OptionValues<typeof CHECK_OPTIONS>;
 
 export interface PuzzleRow extends BaseRow {
@@ -51,18 +52,15 @@ export async function runPuzzleCommand<O extends CheckOptions>(command: PuzzleCo
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
   const defaultVariant = variantOption(values.variant);
   const extend = command.prepare?.(values);
-  const shard = shardOf(values.shard, process.env);
 
   const inputs: Input[] = listInputs(named, command.takesPuzzles);
+  const run = openShardRun({ command: command.name, values, defaults: command.defaults, inputs });
   const progress = command.progress ? lineProgress(inputs, command.name) : null;
-  if (shard) process.stderr.write(shardLine(shard));
-  /** Items of all inputs read so far: a shard takes those whose number is its index modulo the count. */
-  let items = 0;
   let puzzles = 0;
   let withErrors = 0;
-  for (const input of inputs) {
-    for await (const { puzzle } of puzzlesIn(input)) {
-      if (shard && items++ % shard.count !== shard.index) continue;
+  try {
+    for await (const { input, puzzle, done } of runPuzzles(run, inputs, progress)) {
+      if (done) continue;
       const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant });
       const row: PuzzleRow = { puzzle, analysis, findings: [] };
       extend?.(row);
@@ -71,10 +69,11 @@ export async function runPuzzleCommand<O extends CheckOptions>(command: PuzzleCo
       if (hasError(row.findings)) withErrors++;
       const lines = command.lines(input.name, row, values);
       progress?.clear();
-      if (lines.length > 0) writeOut(`${lines.join('\n')}\n`);
-      progress?.reached(input, puzzle.range.end.line + 1);
+      run.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
     }
-    progress?.reached(input, Infinity);
+    run.end();
+  } finally {
+    run.close();
   }
   progress?.finish();
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);

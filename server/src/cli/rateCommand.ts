@@ -13,7 +13,7 @@ import type { Puzzle } from '../engine/core/parse';
 import { DEFAULT_RATING_BUDGET_MS, type RatingSummary, describeRating, reducedText, seFormat } from '../engine/se/rate';
 import { puzzleFindings } from '../engine/core/puzzleFindings';
 import { BUDGET_NODES, LEVEL, LOCKED_CANDIDATES, type OptionSpecs, type OptionValues, VARIANT, budgetMs, command, flag, json, valued } from './command';
-import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn, refuseOutputInput } from './inputs';
+import { type ReadPuzzle, inputArgs, listInputs } from './inputs';
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { backdoorReason, describeRule, teReason } from '../engine/whips/whipRatings';
 import { hasError, diagnosticLines } from '../jobs/findingLines';
@@ -21,13 +21,14 @@ import { type BlissJob, type BlissSummary, type RowJob, type RowResult, type WMe
 import { DIAMOND_OPTION, PEARL_OPTION, WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
 import { jobRunner, lookAhead, workersOption } from './jobRunner';
 import { inOrder } from './ordered';
-import { type Output, type RowFormat, csvLine, openOutput, rowKey } from './output';
+import { type RowFormat, csvLine, rowKey } from './output';
 import { lineProgress } from './lineProgress';
 import { VARIANT_NAMES, blissObstacle, classicObstacle, levelOption, puzzleVariant, variantOption } from './ratingOptions';
 import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
 import { type BaseRow, baseJson } from './rows';
 import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
-import { MANIFEST_SUFFIX, type ManifestWriter, SHARD_OPTION, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
+import { SHARD_OPTION, rowOptions, shardOf } from './shard';
+import { openShardRun, runPuzzles } from './shardRun';
 import { workerCrash } from './workerFailure';
 
 const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|wall|all] [--json|--csv] [--format F] [--budget-ms N]
@@ -278,48 +279,23 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
     return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options, exclude: excluded });
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
-  if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
   const settings: Settings = { withSe, withBliss, wMethod, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);
-  const output = shardOutput(values.output, shard);
-  if (output !== undefined) refuseOutputInput(output, inputs);
-  // A shard's manifest is written beside its output: it must not be an input either.
-  if (output !== undefined && shard) refuseOutputInput(output + MANIFEST_SUFFIX, inputs);
-  if (shard) process.stderr.write(shardLine(shard));
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
   // Checked before the output is opened: an unbuilt worker is a clear error, not a half-written file.
   const threads = workersOpt > 1 && !onePuzzle ? cliWorkers() : null;
   const header =
     format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(wMethod === 'w' ? W_ALONE_CSV_HEADER : wMethod === 'wall' ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
-  // A sharded file's manifest (shard.ts) says what it holds; without a shard, --resume recognises rows by their file and line.
-  const manifest: ManifestWriter | null =
-    shard && output !== undefined
-      ? openManifest(
-          output,
-          {
-            manifest: 'sudoku-lens shard',
-            version: 1,
-            command: 'rate',
-            options: rowOptions({ ...values, method }, ['output', 'resume', 'workers', 'threads', 'shard', 'input']),
-            inputs: inputs.map((i) => i.text ?? i.name),
-            headerLines: header === null ? 0 : 1,
-            shard: shard.index,
-            of: shard.count,
-          },
-          Boolean(values.resume),
-          inputs.length,
-        )
-      : null;
-  if (manifest?.finished) process.stderr.write(`sudoku-lens: ${output}${MANIFEST_SUFFIX}: ${plural(manifest.finished, 'item')} of this shard already done\n`);
-  const out: Output = openOutput(output, Boolean(values.resume) && !shard, format, header, inputs.map((i) => i.name), manifest?.kept);
+  // A sharded file's manifest (shardRun.ts) says what it holds; without a shard, --resume recognises rows by their file and line.
+  const run = openShardRun({ command: 'rate', values, defaults: { method: 'se' }, ignored: ['workers', 'threads', 'input'], inputs, table: { format, header } });
 
   const prepare = (file: string, { puzzle, source }: ReadPuzzle, ordinal: number, done: boolean): Prepared => {
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });
-    const skip = done || out.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
+    const skip = done || run.done.has(rowKey(file, puzzle.line + 1, puzzle.text));
     const variant = puzzleVariant(puzzle, variantOpt);
     const seReason = withSe ? classicObstacle(analysis, variant, 'SE') : null;
     const blissReason = withBliss ? blissObstacle(analysis, variant) : null;
@@ -341,36 +317,15 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   let written = 0;
   const onInterrupt = (): void => {
     progress?.clear();
-    const hint = output !== undefined && (format !== 'text' || manifest) ? `; run again with --resume to continue` : '';
+    const hint = run.resumable ? `; run again with --resume to continue` : '';
     process.stderr.write(`sudoku-lens: interrupted after ${plural(written, 'row')}${hint}\n`);
-    out.close();
+    run.close();
     void pool?.terminate(true);
     process.exit(130);
   };
-  /** Items of all inputs read so far (the shard's and the others). */
-  let items = 0;
-  /**
-   * Every input's puzzles in turn (of a shard: its items only), each prepared (solved for
-   * uniqueness) as it is read; progress in lines. The manifest hashes the inputs' bytes.
-   */
+  /** The puzzles of the inputs (of a shard: its own), each prepared (solved for uniqueness) as it is read. */
   async function* prepared(): AsyncGenerator<Prepared> {
-    for (const [i, input] of inputs.entries()) {
-      if (input.text !== undefined) manifest?.hash(i).update(input.text);
-      // The next item (number `items`) is this shard's: the others' are only counted.
-      const mine = (): boolean => !shard || items % shard.count === shard.index;
-      for await (const read of puzzlesIn(input, manifest ? (chunk) => manifest.hash(i).update(chunk) : undefined, mine)) {
-        if (read.puzzle === null) {
-          items++;
-          progress?.reached(input, read.line + 1);
-          continue;
-        }
-        const k = items;
-        if (mine()) yield prepare(input.name, read, k + 1, shard !== null && (k - shard.index) / shard.count < (manifest?.finished ?? 0));
-        items++;
-        progress?.reached(input, read.puzzle.range.end.line + 1);
-      }
-      progress?.reached(input, Infinity);
-    }
+    for await (const item of runPuzzles(run, inputs, progress)) yield prepare(item.input.name, item, item.k + 1, item.done);
   }
   // With workers the main thread stays free to handle Ctrl-C; in-process, Node's default (exit at once) is kept.
   if (pool) process.once('SIGINT', onInterrupt);
@@ -392,23 +347,19 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
         const ratedNotes = format === 'text' && p.puzzle.text ? ratingNotes(settings, p, r) : [];
         if (ratedNotes.length > 0) notes.push(`${p.file}:${p.puzzle.line + 1}: ${ratedNotes.join('; ')}`);
         if (p.failure) notes.push(p.failure);
-        if (out.toTerminal || notes.length > 0) progress?.clear();
+        if (run.toTerminal || notes.length > 0) progress?.clear();
         if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
         // A line that holds no puzzle has its diagnostic and no text row: a pipe gets puzzles only.
         const row = format === 'text' && !p.puzzle.text ? null : `${rowText(settings, { ...p, findings }, r)}\n`;
-        if (row !== null) {
-          out.write(row);
-          written++;
-        }
-        manifest?.item(row === null ? 0 : row.split('\n').length - 1);
+        run.write(row ?? '');
+        if (row !== null) written++;
       },
     );
-    manifest?.end(items);
+    run.end();
   } finally {
-    manifest?.close();
     if (pool) process.removeListener('SIGINT', onInterrupt);
     progress?.finish();
-    out.close();
+    run.close();
     await pool?.terminate();
   }
   if (!values.json) process.stderr.write(`${plural(puzzles, 'puzzle')}, ${withErrors} with errors\n`);

@@ -9,6 +9,7 @@ import type { SearchEvent } from '../jobs/uaJobs';
 import type { JobArg, JobResult } from '../jobs/table';
 import { runJob } from '../jobs/workers';
 import type { BUDGET_NODES, OptionValues, budgetMs } from './command';
+import type { Input } from './inputs';
 import { cliWorkers, positiveInt } from './io';
 import { Progress } from './progress';
 import { type GridReading, readGrids } from './uaInputs';
@@ -74,6 +75,6 @@ export function budgetOf(values: SearchOptions): number {
   return positiveInt('budget-ms', values['budget-ms'], SEARCH_BUDGET_MS);
 }
 
-export function gridsOf(args: string[], values: SearchOptions): GridReading {
-  return readGrids(args, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
+export function gridsOf(inputs: readonly Input[], values: SearchOptions, onRead?: (i: number) => ((chunk: Buffer) => void) | undefined): GridReading {
+  return readGrids(inputs, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET), onRead);
 }

@@ -21,7 +21,8 @@ const SOLVE_ROWS: PuzzleCommand<CheckOptions> = {
 
 export const SOLVE = command({
   name: 'solve',
-  usage: '  sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N] [--shard I/N]  print solutions',
+  usage: `  sudoku-lens solve PUZZLE|FILE... [--json] [--budget-nodes N] [--shard I/N] [--output FILE [--resume]]
+                                 print solutions`,
   options: CHECK_OPTIONS,
   run: (args, values) => runPuzzleCommand(SOLVE_ROWS, args, values),
 });

@@ -8,12 +8,12 @@ import { DEFAULT_RATING_BUDGET_MS } from '../engine/se/rate';
 import { countBySize, elapsed, uaCountSummary, uaSetLine, uaSetText } from '../engine/ua/uaTargets';
 import { uaSetsJob } from '../jobs/uaJobs';
 import { BUDGET_NODES, type OptionValues, budgetMs, command, json, valued } from './command';
-import { inputArgs } from './inputs';
+import { inputArgs, listInputs } from './inputs';
 import { UsageError, positiveInt } from './io';
-import { writeOut } from './stdout';
+import { RUN_OPTIONS, openShardRun } from './shardRun';
 import { gridOrigin, readGrids } from './uaInputs';
 
-const UA_USAGE = `  sudoku-lens ua GRID|PUZZLE|FILE... [--max-size N] [--json] [--budget-ms N]
+const UA_USAGE = `  sudoku-lens ua GRID|PUZZLE|FILE... [--max-size N] [--json] [--budget-ms N] [--shard I/N] [--output FILE [--resume]]
                                  the minimal UA sets of at most N cells (default 12) of a solution
                                  grid (81 digits) or of a unique puzzle's solution, smallest first`;
 
@@ -22,6 +22,7 @@ const UA_OPTIONS = {
   json: json('grid'),
   'budget-ms': budgetMs('per grid (default 10000)'),
   'budget-nodes': BUDGET_NODES,
+  ...RUN_OPTIONS,
 };
 
 async function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): Promise<number> {
@@ -29,10 +30,16 @@ async function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): P
   const maxSize = positiveInt('max-size', values['max-size'], 12);
   if (maxSize < 4 || maxSize > 81) throw new UsageError(`--max-size takes 4 to 81 cells (the smallest UA set has 4), not ${maxSize}`);
   const budgetMs = positiveInt('budget-ms', values['budget-ms'], DEFAULT_RATING_BUDGET_MS);
-  const { grids, errors } = readGrids(named, positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET));
+  const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
+  // Each grid is an item: a shard lists the UA sets of its own. (Its writes are synchronous: an error leaves whole rows.)
+  const inputs = listInputs(named, true);
+  const run = openShardRun({ command: 'ua', values, defaults: { 'max-size': '12' }, inputs });
+  const { grids, errors } = readGrids(inputs, nodeBudget, run.onRead);
   let overBudget = 0;
   // Each grid's sets are written before the next grid is read: memory stays that of one grid.
   for await (const g of grids) {
+    const own = run.next();
+    if (!own || own.done) continue;
     const { sets, ms } = uaSetsJob({ grid: g.grid, maxSize, budgetMs });
     if (!sets) overBudget++;
     if (values.json) {
@@ -47,14 +54,16 @@ async function runUA(args: string[], values: OptionValues<typeof UA_OPTIONS>): P
         sets: sets ? sets.map((s) => ({ cells: s.map(cellName), digits: s.map((c) => Number(g.grid[c])), text: uaSetText(s, g.grid) })) : null,
         ...(sets ? {} : { reason: `over the budget of ${budgetMs} ms` }),
       };
-      writeOut(`${JSON.stringify(row)}\n`);
+      run.write(`${JSON.stringify(row)}\n`);
       continue;
     }
     const lines = [`# ${gridOrigin(g)}: ${g.grid}`];
     if (sets) lines.push(...sets.map((s) => uaSetLine(s, g.grid)), `# ${uaCountSummary(sets, maxSize)}, in ${elapsed(ms)}`, '');
     else lines.push(`# over the budget of ${budgetMs} ms: no list (try a smaller --max-size)`, '');
-    writeOut(lines.join('\n') + '\n');
+    run.write(lines.join('\n') + '\n');
   }
+  run.end();
+  run.close();
   return errors() > 0 || overBudget > 0 ? 1 : 0;
 }
 

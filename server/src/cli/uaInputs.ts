@@ -7,7 +7,7 @@
 import { cellName } from '../engine/core/grid';
 import { parseDocument } from '../engine/core/parse';
 import { type GridSource, describeGridSource, documentGrids, puzzleGrid } from '../engine/ua/uaTargets';
-import { ARGUMENT, listInputs, puzzlesIn, readText } from './inputs';
+import { ARGUMENT, type Input, listInputs, puzzlesIn, readText } from './inputs';
 import { UsageError } from './io';
 
 export interface GridInput {
@@ -35,9 +35,13 @@ export interface GridReading {
  * starts on the first grid while the rest is still coming): each input's distinct grids in order
  * (the grids seen are kept, a string each, to skip repeats); the puzzles standing for none are
  * named on stderr as they come. An argument that is no grid is a usage error before any is read.
+ * `onRead(i)` gets input i's bytes as read (a shard's manifest hashes them).
  */
-export function readGrids(args: string[], nodeBudget: number): GridReading {
-  const inputs = listInputs(args, true);
+export function readGrids(
+  inputs: readonly Input[],
+  nodeBudget: number,
+  onRead?: (i: number) => ((chunk: Buffer) => void) | undefined,
+): GridReading {
   for (const src of inputs) {
     if (src.text === undefined) continue;
     const found = documentGrids(src.text, nodeBudget);
@@ -45,10 +49,10 @@ export function readGrids(args: string[], nodeBudget: number): GridReading {
   }
   let errors = 0;
   async function* grids(): AsyncGenerator<GridInput> {
-    for (const src of inputs) {
+    for (const [i, src] of inputs.entries()) {
       const seen = new Set<string>();
       let found = 0;
-      for await (const { puzzle } of puzzlesIn(src)) {
+      for await (const { puzzle } of puzzlesIn(src, onRead?.(i))) {
         const r = puzzleGrid(puzzle, nodeBudget);
         if (r === null) continue;
         found++;
@@ -78,12 +82,17 @@ function patternProblem(arg: string): string {
   return /[xX]/.test(arg) ? 'no empty cell' : "no clue ('x')";
 }
 
-/** The clue patterns of the argument: itself, or every pattern line or grid of the file. */
-export async function readPatterns(arg: string): Promise<{ file: string; line: number; pattern: string }[]> {
+/** What a PATTERN argument names: a file (a DIR's first puzzle file), or the argument itself. */
+export function patternInput(arg: string): Input {
   const [src] = listInputs([arg], true);
   if (!src) throw new UsageError(`PATTERN ${arg}: a directory without puzzle files`);
-  const patterns = parseDocument(await readText(src)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
+  return src;
+}
+
+/** The clue patterns of a PATTERN input: the argument itself, or every pattern line or grid of the file; `onRead` as for readText. */
+export async function readPatterns(src: Input, onRead?: (chunk: Buffer) => void): Promise<{ file: string; line: number; pattern: string }[]> {
+  const patterns = parseDocument(await readText(src, onRead)).puzzles.flatMap((p) => (p.pattern ? [{ file: src.name, line: p.line + 1, pattern: p.pattern }] : []));
   if (patterns.length > 0) return patterns;
-  if (src.name === ARGUMENT) throw new UsageError(`PATTERN '${arg}': ${patternProblem(arg)}`);
+  if (src.text !== undefined) throw new UsageError(`PATTERN '${src.text}': ${patternProblem(src.text)}`);
   throw new UsageError(`${src.name} holds no clue pattern (a line or a 9-row grid of 'x' for clues and '.' for empty cells)`);
 }
