@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solveString } from '../../server/src/engine/core/solve';
@@ -32,6 +33,16 @@ describe('generate', () => {
       expect(solveString(p).count, p).toBe(1);
     }
     expect(r.stderr).toMatch(/12 puzzles in/);
+  });
+
+  it('refuses an --output that is the --from-grid file, leaving it as it was (exit 2)', () => {
+    const grids = join(folder(), 'grids.txt');
+    const text = '534678912672195348198342567859761423426853791713924856961537284287419635345286179\n';
+    writeFileSync(grids, text);
+    const r = runCli('generate', '-n', '1', '--seed', '3', '--from-grid', grids, '--output', grids);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/grids\.txt/);
+    expect(readFileSync(grids, 'utf8')).toBe(text);
   });
 
   it('makes minimal puzzles by default', () => {

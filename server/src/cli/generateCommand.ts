@@ -25,7 +25,7 @@ import { openOutput } from './output';
 import { Progress, duration } from './progress';
 import { VARIANT_NAMES, variantOption } from './ratingOptions';
 import { MANIFEST_SUFFIX, SHARD_OPTION, type Shard, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
-import { listInputs } from './inputs';
+import { listInputs, refuseOutputInput } from './inputs';
 import { type GridInput, patternInput, readGrids, readPatterns } from './uaInputs';
 import { parseWhere } from './where';
 
@@ -248,6 +248,9 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
   const run = await prepare(values);
   const shard = shardOf(values.shard, process.env);
   const output = shardOutput(values.output, shard);
+  // The files --from-grid and --pattern name are inputs: neither the output nor a shard's manifest may land on one.
+  const read = [values['from-grid'], values.pattern].flatMap((raw) => (raw === undefined ? [] : listInputs([raw], true)));
+  if (output !== undefined) for (const file of [output, output + MANIFEST_SUFFIX]) refuseOutputInput(file, read);
   const workers = workersOption(values);
   const items = [...itemsOf(run.count, shard)];
   const pool: workerpool.Pool | null = workers > 1 && items.length > 1 ? cliWorkers().pool(workers) : null;
