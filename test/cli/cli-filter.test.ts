@@ -107,6 +107,17 @@ describe('rate --where', () => {
     expect(out(r.stdout)).toEqual(expected);
   });
 
+  it('refuses an --output that is its input, leaving the input as it was (exit 2)', () => {
+    const { file } = sampleFile(2);
+    const before = readFileSync(file, 'utf8');
+    for (const command of ['rate', 'check']) {
+      const r = runCli(command, '--where', 'clues>=1', file, '--output', file);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('would destroy it');
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    }
+  });
+
   it('refuses a bad expression with the column of the fault, and row options (exit 2)', () => {
     const bad = runCli('rate', '--where', 'er>=', dataPath('rust-sudoku-bench', 'easy_sudokus.txt'));
     expect(bad.status).toBe(2);

@@ -114,10 +114,10 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   const pool: workerpool.Pool | null = run.workers > 1 && !onePuzzle && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(run.workers) : null;
   const { shard } = run;
   const output = shardOutput(run.output, shard);
+  // The output, and a shard's manifest written beside it, must not be an input.
+  if (output !== undefined) for (const file of shard ? [output, output + MANIFEST_SUFFIX] : [output]) refuseOutputInput(file, inputs);
   let manifest: ManifestWriter | null = null;
   if (shard) {
-    // Its manifest is written beside the output: neither may be an input.
-    if (output !== undefined) for (const file of [output, output + MANIFEST_SUFFIX]) refuseOutputInput(file, inputs);
     process.stderr.write(shardLine(shard));
     const header = { manifest: 'sudoku-lens shard', version: 1, command: run.command, options: run.options, inputs: inputs.map((i) => i.text ?? i.name), headerLines: 0, shard: shard.index, of: shard.count, variantLines: true } as const;
     if (output !== undefined) manifest = openManifest(output, header, false, inputs.length);
