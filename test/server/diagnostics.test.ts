@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../server/src/lsp/services/analysisCache';
-import { type PassResult, type Sources, diagnosticsOf, quickDiagnostics } from '../../server/src/lsp/services/diagnostics';
+import { type PassResult, type Sources, diagnosticsOf, quickDiagnostics, slicedQuickDiagnostics } from '../../server/src/lsp/services/diagnostics';
+import { afterTurn } from '../../server/src/lsp/turn';
 import { DiagnosticsMemo } from '../../server/src/lsp/services/diagnosticsMemo';
 import { LineDocument } from '../../server/src/lsp/documents/lineDocument';
 import { PuzzleDocument } from '../../server/src/lsp/documents/puzzleDocument';
@@ -85,5 +86,43 @@ describe('quickDiagnostics from the previous pass', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('slicedQuickDiagnostics, the quick pass for new results', () => {
+  /** 20,000 puzzles, every one with a new result after the first pass: far more than one 10 ms slice of work. */
+  function afterResults() {
+    const { doc } = open(Array.from({ length: 20_000 }, (_, i) => (i % 1000 === 7 ? DUPLICATE : VALID)).join('\n'));
+    const s = sources();
+    const first = quickDiagnostics(doc, s);
+    s.memo.changed(VALID);
+    s.memo.changed(DUPLICATE);
+    return { doc, s, first };
+  }
+
+  it('lets other work run between its slices, and finds what the pass at once finds', async () => {
+    const { doc, s, first } = afterResults();
+    let turns = 0;
+    let running = true;
+    const tick = (): void => {
+      turns++;
+      if (running) afterTurn(tick);
+    };
+    afterTurn(tick);
+    const sliced = await slicedQuickDiagnostics(doc, s, { isCancellationRequested: false }, first);
+    running = false;
+    expect(turns).toBeGreaterThan(0);
+    expect(sliced?.updated).toBe(20_000);
+    const again = afterResults();
+    const atOnce = quickDiagnostics(again.doc, again.s, again.first);
+    expect(sorted(sliced as PassResult)).toEqual(sorted(atOnce));
+    expect([sliced?.withErrors, sliced?.withWarnings]).toEqual([atOnce.withErrors, atOnce.withWarnings]);
+  });
+
+  it('stops at the next slice when cancelled', async () => {
+    const { doc, s, first } = afterResults();
+    const token = { isCancellationRequested: false };
+    afterTurn(() => (token.isCancellationRequested = true));
+    expect(await slicedQuickDiagnostics(doc, s, token, first)).toBeNull();
   });
 });

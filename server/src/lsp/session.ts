@@ -7,7 +7,7 @@
 import { CodeLensRefreshRequest, type Connection, type Diagnostic, type InitializeParams, TextDocuments } from 'vscode-languageserver';
 import { AnalysisCache } from './services/analysisCache';
 import type { RewriteSource } from './requests/collection';
-import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, openingDiagnostics, quickDiagnostics } from './services/diagnostics';
+import { type PassResult, type Sources, diagnosticsOf, fullDiagnostics, openingDiagnostics, quickDiagnostics, slicedQuickDiagnostics } from './services/diagnostics';
 import { DiagnosticsMemo } from './services/diagnosticsMemo';
 import { LineDocument } from './documents/lineDocument';
 import { type DocumentStatus, StatusNotification } from '../protocol';
@@ -32,6 +32,8 @@ export interface DocState {
   timer?: ReturnType<typeof setTimeout>;
   /** The running sliced pass (opening or full), cancelled by setting its flag; the memo's mark when it began. */
   full?: { isCancellationRequested: boolean; mark: number };
+  /** The running quick pass for new results (sliced); `again`: more results came meanwhile. */
+  results?: { isCancellationRequested: boolean; again: boolean };
 }
 
 /** An open document as a handler reads it: its lines as the editor sent them and its current parse. */
@@ -116,8 +118,31 @@ export class Session {
     this.resultsTimer = setTimeout(() => {
       this.resultsTimer = undefined;
       this.refreshInlayHints();
-      for (const uri of this.states.keys()) this.quickPass(uri);
+      for (const uri of this.states.keys()) void this.resultsPass(uri);
     }, RESULTS_BATCH_MS);
+  }
+
+  /**
+   * The quick pass for new results, in time slices (requests are answered between them), one at a
+   * time a document. Its result is published only if no other pass was meanwhile and the text is
+   * the same; if not, or if more results came, it starts over from what is there now.
+   */
+  private async resultsPass(uri: string): Promise<void> {
+    const state = this.current(uri);
+    if (!state) return;
+    if (state.results) {
+      state.results.again = true;
+      return;
+    }
+    const run = { isCancellationRequested: false, again: false };
+    state.results = run;
+    const previous = state.last;
+    const result = await slicedQuickDiagnostics(state.parsed, this.sources(), run, previous);
+    state.results = undefined;
+    if (!result || this.states.get(uri) !== state) return;
+    if (state.last === previous && this.documents.get(uri)?.version === result.doc.version) this.publish(state, result);
+    else run.again = true;
+    if (run.again) void this.resultsPass(uri);
   }
 
   /** The document's parse for its current version (parsed now if typing got ahead of it). */
@@ -219,6 +244,7 @@ export class Session {
     if (state) {
       clearTimeout(state.timer);
       if (state.full) state.full.isCancellationRequested = true;
+      if (state.results) state.results.isCancellationRequested = true;
     }
     this.states.delete(uri);
     this.ua.close(uri);

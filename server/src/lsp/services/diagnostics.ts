@@ -127,17 +127,29 @@ const emptyResult = (doc: PuzzleDocument, mark: number): PassResult => ({
  * version, the puzzles it had whose texts got no result since are carried over (their diagnostics
  * moved with their lines): typing in a 50,000-line file costs what the typing changed.
  */
-export function quickDiagnostics(doc: PuzzleDocument, sources: Sources, previous?: PassResult): PassResult {
+export const quickDiagnostics = (doc: PuzzleDocument, sources: Sources, previous?: PassResult): PassResult => atOnce(quickSteps(doc, sources, previous));
+
+/**
+ * The quick pass after results arrive, in time slices: the background's UA sets and ratings come
+ * for thousands of texts at a time after a large file opens, and computing their puzzles again at
+ * once held up a hover for up to a quarter of a second. Null when cancelled before the end.
+ */
+export const slicedQuickDiagnostics = (doc: PuzzleDocument, sources: Sources, token: Cancellable, previous?: PassResult): Promise<PassResult | null> =>
+  inSlices(quickSteps(doc, sources, previous), token);
+
+function* quickSteps(doc: PuzzleDocument, sources: Sources, previous?: PassResult): PassSteps {
   const result = emptyResult(doc, sources.memo.mark());
   const again = previous && sources.memo.changedSince(previous.mark);
   // Each puzzle's place in the previous pass, and back.
   const from = previous && again && { previous, places: doc.placesIn(previous.doc), to: new Int32Array(previous.doc.puzzleCount).fill(-1) };
+  const sliceOver = sliceClock(64);
   for (let i = 0; i < doc.puzzleCount; i++) {
     const j = from ? from.places[i] : -1;
     if (from && j >= 0 && !(again.size > 0 && again.has(doc.origin(i).text as string))) {
       count(result, i, from.previous.counts[j]);
       from.to[j] = i;
     } else place(result, i, quickPuzzle(doc.origin(i), sources, doc.uri), doc.shift(i));
+    if (sliceOver()) yield;
   }
   if (from) moveCarried(result, from.previous, from.to);
   return result;
@@ -155,17 +167,48 @@ export interface Cancellable {
   readonly isCancellationRequested: boolean;
 }
 
-/** Each puzzle's diagnostics from `part`, in time slices that yield to other requests; null when cancelled before the end. */
-async function slicedPass(doc: PuzzleDocument, sources: Sources, token: Cancellable, part: (origin: Puzzle) => PuzzleDiagnostics): Promise<PassResult | null> {
-  const result = emptyResult(doc, sources.memo.mark());
+/** A pass as a sequence of time slices: it yields where a driver may answer other requests before going on. */
+type PassSteps = Generator<void, PassResult, void>;
+
+/**
+ * True once SLICE_MS have gone by since the slice began, which then begins anew. The clock is read
+ * every `every` calls: the quick pass's carried-over puzzles cost less than reading it.
+ */
+function sliceClock(every = 1): () => boolean {
   let sliceStart = performance.now();
+  let calls = 0;
+  return () => {
+    if (++calls % every !== 0 || performance.now() - sliceStart <= SLICE_MS) return false;
+    sliceStart = performance.now();
+    return true;
+  };
+}
+
+/** Runs a pass to its end without yielding (a quick pass after typing: what it computes is what the typing changed). */
+function atOnce(steps: PassSteps): PassResult {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a pass a slice at a time, letting the requests queued meanwhile go first; null when cancelled before the end. */
+async function inSlices(steps: PassSteps, token: Cancellable): Promise<PassResult | null> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+    if (token.isCancellationRequested) return null;
+  }
+}
+
+/** Each puzzle's diagnostics from `part`. */
+function* everyPuzzle(doc: PuzzleDocument, sources: Sources, part: (origin: Puzzle) => PuzzleDiagnostics): PassSteps {
+  const result = emptyResult(doc, sources.memo.mark());
+  const sliceOver = sliceClock();
   for (let i = 0; i < doc.puzzleCount; i++) {
     place(result, i, part(doc.origin(i)), doc.shift(i));
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await nextTurn();
-      if (token.isCancellationRequested) return null;
-      sliceStart = performance.now();
-    }
+    if (sliceOver()) yield;
   }
   return result;
 }
@@ -176,11 +219,11 @@ async function slicedPass(doc: PuzzleDocument, sources: Sources, token: Cancella
  * the document (lenses, inlay hints of the lines in view) for half a second on a 50,000-line file.
  */
 export const openingDiagnostics = (doc: PuzzleDocument, sources: Sources, token: Cancellable): Promise<PassResult | null> =>
-  slicedPass(doc, sources, token, (origin) => quickPuzzle(origin, sources, doc.uri));
+  inSlices(everyPuzzle(doc, sources, (origin) => quickPuzzle(origin, sources, doc.uri)), token);
 
 /** Every puzzle solved (cache first); null when cancelled before the end. */
 export const fullDiagnostics = (doc: PuzzleDocument, sources: Sources, token: Cancellable): Promise<PassResult | null> =>
-  slicedPass(doc, sources, token, (origin) => sources.memo.get(origin, true) ?? fullPuzzle(origin, sources, doc.uri));
+  inSlices(everyPuzzle(doc, sources, (origin) => sources.memo.get(origin, true) ?? fullPuzzle(origin, sources, doc.uri)), token);
 
 /**
  * With W paths shown on every puzzle: the lines in view (an inlay hint request's range) get their
