@@ -150,6 +150,14 @@ describe('rate --start/--before/--after', () => {
     }
   });
 
+  it("rate --help lists serate's short options and each section's letters", () => {
+    const help = runCliWith({}, 'rate', '--help').stdout;
+    expect(help).toMatch(/^ {2}-s, --start F +/m);
+    expect(help).toMatch(/^ {2}-b, --before F +/m);
+    expect(help).toMatch(/^ {2}-a, --after F +/m);
+    expect(help).toContain('--after %r %R %S %e %h %s %g %i %m %M %n %l %t %% %v %F %L');
+  });
+
   it('are text rows of SE: a usage error with --json, --csv, a filter, or --before/--after without SE; --start goes with any method', () => {
     const cases: [string[], string][] = [
       [['--start', '%n', '--json'], '--start adds text rows: it does not go with --json'],
