@@ -43,10 +43,10 @@ describe("serate's technique letters", () => {
     expect([4070, 59_990, 125_000, 3_720_000, 277_200_000].map(elapsedText)).toEqual(['4.07s', '59.99s', '2m05s', '1h02m', '3d05h']);
   });
 
-  it('%h %s %M (step rows) are still refused in a --format row, saying why', () => {
+  it('%h %s %M (step rows) are refused in a --format row, naming the rows they belong to', () => {
     const r = runCliWith({}, 'rate', PUZZLE, '-f', '%s');
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("serate's %s (the short step description (--after)) is not available here");
+    expect(r.stderr).toContain('--format: %s is a letter of --after only');
   });
 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../dataPath';
 import { CLI, ROOT, cliTestFolder, runCliWith } from '../cli';
-import { FORMAT_LETTERS } from '../../server/src/cli/formatLetters';
+import { FORMAT_LETTERS, sectionMarks } from '../../server/src/cli/formatLetters';
 
 const folder = cliTestFolder('sudoku-lens-stream-');
 
@@ -160,13 +160,13 @@ describe('serate habits on rate', () => {
     expect(bad.stderr).toContain("--unrated takes 0.0, -, 20.0, not 'none'");
   });
 
-  it('an unknown letter is a usage error listing the valid ones; a serate letter this tool lacks says so', () => {
+  it('an unknown letter is a usage error listing the valid ones; a letter of serate\'s step rows says where it belongs', () => {
     const unknown = runCliWith({}, 'rate', SE_SAMPLE[0], '--format', '%g %x');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/--format: %x is no format letter; the letters: %r %p %d %R %P %D %S %T %U %e %g .* %k\n/);
     const serate = runCliWith({}, 'rate', SE_SAMPLE[0], '--format', '%M');
     expect(serate.status).toBe(2);
-    expect(serate.stderr).toContain("serate's %M (the multi-line pencilmarks (--start/--before/--after)) is not available here");
+    expect(serate.stderr).toContain('--format: %M is a letter of --start, --before, --after only; the letters: %r %p %d');
   });
 
   it('--threads is --workers; both at once is a usage error', () => {
@@ -177,13 +177,14 @@ describe('serate habits on rate', () => {
 });
 
 describe("README's table of --format letters", () => {
-  it('is the code’s table (formatLetters.ts), letter by letter, and every letter prints', () => {
+  it('is the code’s table (formatLetters.ts), letter by letter with its sections, and every --format letter prints', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| `%(.)` \| (.+) \| (serate|this tool) \|$/gm)].map((m) => ({ letter: m[1], meaning: m[2], serate: m[3] === 'serate' }));
-    expect(rows).toEqual(FORMAT_LETTERS.map(({ letter, meaning, serate }) => ({ letter, meaning, serate })));
-    const template = FORMAT_LETTERS.filter((l) => l.letter !== 'l').map((l) => `%${l.letter}`).join('|');
+    const rows = [...readme.matchAll(/^\| `%(.)` \| (.+) \| ([SBAF](?: [SBAF])*) \| (serate|this tool) \|$/gm)].map((m) => ({ letter: m[1], meaning: m[2], sections: m[3], serate: m[4] === 'serate' }));
+    expect(rows).toEqual(FORMAT_LETTERS.map((l) => ({ letter: l.letter, meaning: l.meaning, sections: sectionMarks(l), serate: l.serate })));
+    const formatLetters = FORMAT_LETTERS.filter((l) => l.at.format && l.letter !== 'l');
+    const template = formatLetters.map((l) => `%${l.letter}`).join('|');
     const r = runCliWith({}, 'rate', SE_SAMPLE[0], '--method', 'all', '--format', template);
     expect(r.status).toBe(0);
-    expect(r.stdout.trimEnd().split('|')).toHaveLength(FORMAT_LETTERS.length - 1);
+    expect(r.stdout.trimEnd().split('|')).toHaveLength(formatLetters.length);
   });
 });

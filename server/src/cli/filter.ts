@@ -44,8 +44,8 @@ export function filterOf(o: FilterOptions): Where | null {
 }
 
 /** A filter prints lines as given: rate's row options mean nothing then. Returns --output. */
-export function refuseRowOptions(values: { json?: boolean; csv?: boolean; format?: string; resume?: boolean; method?: string; output?: string }): string | undefined {
-  const given = (['json', 'csv', 'format', 'resume', 'method'] as const).filter((o) => values[o] !== undefined);
+export function refuseRowOptions(values: { json?: boolean; csv?: boolean; format?: string; start?: string; before?: string; after?: string; resume?: boolean; method?: string; output?: string }): string | undefined {
+  const given = (['json', 'csv', 'format', 'start', 'before', 'after', 'resume', 'method'] as const).filter((o) => values[o] !== undefined);
   if (given.length > 0) throw new UsageError(`--where, --diamond and --pearl print the kept puzzles' lines as given: they take no --${given[0]}`);
   return values.output;
 }

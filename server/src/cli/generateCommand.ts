@@ -215,7 +215,7 @@ async function prepare(values: GenerateOptions): Promise<Run> {
   if (minimal === 'clues' && symmetry === 'none') throw new UsageError('--strict-minimal is for puzzles with a --symmetry (without one, every minimal puzzle is strictly minimal)');
   const where = whereOption(values.where, variant);
   const format = values.format ?? '%g';
-  const template = parseTemplate(format);
+  const template = parseTemplate(format, 'format');
   const row = rowRatings(format, variant);
   const grids = await gridsOption(values['from-grid'], variant);
   const patterns = await patternsOption(values.pattern);

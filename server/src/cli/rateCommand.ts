@@ -24,7 +24,8 @@ import { inOrder } from './ordered';
 import { type RowFormat, csvLine, rowKey } from './output';
 import { lineProgress } from './lineProgress';
 import { VARIANT_NAMES, blissObstacle, classicObstacle, levelOption, puzzleVariant, variantOption } from './ratingOptions';
-import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
+import { LETTER_LIST, UNRATED_TEXTS, type UnratedText, parseTemplate, sectionLetters, seFigure, unratedOption } from './formatLetters';
+import { type SectionTemplates, needsPath, puzzleRows, refuseSections, sectionTemplates } from './puzzleRows';
 import { type BaseRow, baseJson } from './rows';
 import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
 import { SHARD_OPTION, rowOptions, shardOf } from './shard';
@@ -32,7 +33,8 @@ import { openShardRun, runPuzzles } from './shardRun';
 import { workerCrash } from './workerFailure';
 
 const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|wall|all] [--json|--csv] [--format F] [--budget-ms N]
-                  [--workers N] [--output FILE [--resume]] [--variant classic|X|P|PX] [--level 1|2] [--shard I/N]
+                  [--start F] [--before F] [--after F] [--workers N] [--output FILE [--resume]]
+                  [--variant classic|X|P|PX] [--level 1|2] [--shard I/N]
                                  Sudoku Explainer rating (se, default), BLISS level (bliss), Berthier's
                                  W alone (w) or W, gW, B, T&E depth and backdoor size (wall), or SE,
                                  BLISS and W's whole family (all); reads stdin when no file is named
@@ -40,6 +42,13 @@ const RATE_USAGE = `  sudoku-lens rate [PUZZLE|FILE...] [--method se|bliss|w|wal
                                  F: serate's letters, where serate has them, and more:
                                  ${LETTER_LIST}
                                  (default '%g ED=%r/%p/%d', with BLISS ' BLISS=%b', with W ' W=%w');
+                                 --start F before each puzzle's row, --before F and --after F around
+                                 each step of SE's path, as serate prints them; their letters:
+                                 --start ${sectionLetters('start')}
+                                 --before ${sectionLetters('before')}
+                                 --after ${sectionLetters('after')}
+                                 (%i %m %M: the grid at that point; in --after %r %e: the step's
+                                 difficulty and time, %R %S: the hardest so far, %h %s: the step);
                                  --unrated: what %r %p %d print without an SE rating (default 0.0);
                                  --budget-ms: per puzzle and method (wall's shared by W, T&E, backdoor,
                                  gW, B); --workers (--threads): parallel ratings (default: the available
@@ -56,6 +65,9 @@ const RATE_OPTIONS = {
   json: json('puzzle'),
   csv: flag('CSV rows, with a header'),
   format: { ...valued('F', "the text row, with serate's letters (default '%g ED=%r/%p/%d')"), short: 'f' },
+  start: { ...valued('F', "serate's row before each puzzle's rows"), short: 's' },
+  before: { ...valued('F', "serate's row before each step of SE's path"), short: 'b' },
+  after: { ...valued('F', "serate's row after each step of SE's path"), short: 'a' },
   unrated: valued(UNRATED_TEXTS.join('|'), `what %r %p %d print for a puzzle without SE rating (default ${UNRATED_TEXTS[0]}, as serate)`),
   input: { ...valued('FILE', "a file to rate (serate's --input; as a FILE argument)"), short: 'i', multiple: true as const },
   'budget-ms': budgetMs('per puzzle and method (default 10000)'),
@@ -145,7 +157,8 @@ interface Settings {
   /** Berthier's W alone or its whole family; null: not asked for. */
   wMethod: WMethod | null;
   format: RowFormat;
-  template: RowTemplate;
+  /** The text rows: --format's, and serate's --start, --before and --after. */
+  templates: SectionTemplates;
   unrated: UnratedText;
   /** --exclude: the SE techniques left out (CSV rows then have a column saying so). */
   excluded: string[];
@@ -183,9 +196,9 @@ function wJson(p: Prepared, w: WSummary | null) {
   return { w: json };
 }
 
-/** A text row: the template's letters filled in; why a figure is missing goes to stderr (notes), never into the row. */
-function textLine(s: Settings, p: Prepared, r: RowResult): string {
-  return formatRow(s.template, { file: p.file, puzzle: p.puzzle, source: p.source, ordinal: p.ordinal, ...r }, s.unrated);
+/** A puzzle's text rows (its --format row, with --start/--before/--after serate's around it); why a figure is missing goes to stderr (notes), never into a row. */
+function textRows(s: Settings, p: Prepared, r: RowResult): string {
+  return puzzleRows(s.templates, { file: p.file, puzzle: p.puzzle, source: p.source, ordinal: p.ordinal, ...r }, r.path, s.unrated);
 }
 
 /** Why the asked-for ratings of a row are missing or partial, for stderr. */
@@ -235,17 +248,18 @@ function csvRow(s: Settings, p: Prepared, r: RowResult): string {
   return csvLine(fields);
 }
 
+/** The item's rows, each ending in a line break. */
 function rowText(s: Settings, p: Prepared & BaseRow, r: RowResult): string {
   if (s.format === 'json') {
-    return JSON.stringify({
+    return `${JSON.stringify({
       ...baseJson(p.file, p),
       ...(s.withSe ? seJson(p, r.se) : {}),
       ...(s.withBliss ? blissJson(p, r.bliss) : {}),
       ...(s.wMethod ? wJson(p, r.w) : {}),
-    });
+    })}\n`;
   }
-  if (s.format === 'csv') return csvRow(s, p, r);
-  return textLine(s, p, r);
+  if (s.format === 'csv') return `${csvRow(s, p, r)}\n`;
+  return textRows(s, p, r);
 }
 
 const NOTHING: RowResult = { se: null, bliss: null, w: null, ms: null };
@@ -281,8 +295,9 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
-  const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
-  const settings: Settings = { withSe, withBliss, wMethod, format, template, unrated: unratedOption(values.unrated), excluded };
+  refuseSections(values, withSe);
+  const templates = sectionTemplates(values, parseTemplate(values.format ?? DEFAULT_TEMPLATES[method], 'format'));
+  const settings: Settings = { withSe, withBliss, wMethod, format, templates, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
@@ -303,7 +318,10 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
     const bliss: BlissJob | null = withBliss && !blissReason ? { variant, maxLevel, lockedCandidates: Boolean(values['locked-candidates']) } : null;
     const se = withSe && !seReason;
     const w = wMethod && !wReason ? wMethod : null;
-    const job: RowJob | null = skip || !puzzle.text || (!bliss && !se && !w) ? null : { text: puzzle.text, budgetMs, se, bliss, w, ...(excluded.length > 0 ? { exclude: excluded } : {}) };
+    const job: RowJob | null =
+      skip || !puzzle.text || (!bliss && !se && !w)
+        ? null
+        : { text: puzzle.text, budgetMs, se, bliss, w, ...(excluded.length > 0 ? { exclude: excluded } : {}), ...(se && needsPath(templates) ? { path: true } : {}) };
     return { file, puzzle, source, ordinal, analysis, skip, seReason, blissReason, wReason, job };
   };
 
@@ -350,7 +368,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
         if (run.toTerminal || notes.length > 0) progress?.clear();
         if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
         // A line that holds no puzzle has its diagnostic and no text row: a pipe gets puzzles only.
-        const row = format === 'text' && !p.puzzle.text ? null : `${rowText(settings, { ...p, findings }, r)}\n`;
+        const row = format === 'text' && !p.puzzle.text ? null : rowText(settings, { ...p, findings }, r);
         run.write(row ?? '');
         if (row !== null) written++;
       },

@@ -6,6 +6,7 @@
 import { type BlissResult, type Variant, bliss } from '../engine/bliss';
 import { candidatesOfText } from '../engine/core/parse';
 import { type RatingSummary, ratePuzzle, summarize } from '../engine/se/rate';
+import type { Step } from '../engine/core/step';
 import { Budget, withinBudget } from '../engine/core/budget';
 import { type WhipRatings, whipRatings } from '../engine/whips/whipRatings';
 
@@ -24,6 +25,8 @@ export interface RowJob {
   se: boolean;
   /** SE techniques to rate without (`rate --exclude`). */
   exclude?: string[];
+  /** Also return SE's path, step by step (`rate --before/--after`). */
+  path?: boolean;
   bliss: BlissJob | null;
   /** Berthier's W alone, or with gW, B, T&E depth and backdoor size (only for a classic puzzle with one solution). */
   w: WMethod | null;
@@ -51,8 +54,17 @@ export interface BlissSummary {
 /** What `rate` keeps of Berthier's ratings: no path. */
 export type WSummary = Omit<WhipRatings, 'w'> & { w: Omit<WhipRatings['w'], 'steps'> };
 
+/**
+ * One step of SE's path as `rate --before/--after` print it: the engine's step (its text, what it
+ * places and eliminates, which replay the grid) and the milliseconds from the start of its
+ * search to its being applied (serate's per-step %e).
+ */
+export type PathStep = Pick<Step, 'technique' | 'difficulty' | 'text' | 'placements' | 'eliminations'> & { ms: number };
+
 export interface RowResult {
   se: RatingSummary | null;
+  /** SE's path, when the job asked for it and SE ran: every step taken, also of a rating that stopped short. */
+  path?: PathStep[];
   bliss: BlissSummary | null;
   w: WSummary | null;
   /** Milliseconds the ratings took (serate's %e); null when none ran. */
@@ -104,12 +116,19 @@ export function runRowJob(job: RowJob): RowResult {
   const start = Date.now();
   const cands = candidatesOfText(job.text);
   const pencilmark = job.text.length === 729;
-  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude })) : null;
+  const path: PathStep[] = [];
+  let stepStart = start;
+  const onStep = (s: Step): void => {
+    const now = Date.now();
+    path.push({ technique: s.technique, difficulty: s.difficulty, text: s.text, placements: s.placements, eliminations: s.eliminations, ms: now - stepStart });
+    stepStart = now;
+  };
+  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude, ...(job.path ? { onStep } : {}) })) : null;
   let b: BlissSummary | null = null;
   if (job.bliss) {
     const r = runBliss(cands, job.bliss, job.budgetMs);
     b = r ? blissSummary(r, job.bliss.maxLevel) : budgetSummary(job.bliss);
   }
   const w = job.w ? wSummary(cands, job.budgetMs, job.w) : null;
-  return { se, bliss: b, w, ms: Date.now() - start };
+  return { se, ...(job.path && se ? { path } : {}), bliss: b, w, ms: Date.now() - start };
 }

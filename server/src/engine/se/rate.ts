@@ -45,6 +45,8 @@ export interface RateOptions {
    * rating is SE's, unchanged.
    */
   stop?: (partial: PartialRating) => boolean;
+  /** Told each step once it is applied to the state (rate --after times its steps, serate's per-step %e). */
+  onStep?: (step: Step) => void;
 }
 
 /** A rating under way, as the `stop` hook sees it. */
@@ -137,6 +139,7 @@ export function rate(state: State, options: RateOptions): Rating {
         hardest = step;
       }
       state.apply(step);
+      options.onStep?.(step);
       if (ep === 0) {
         if (ed === 0) ed = er;
         if (step.placements.length > 0) ep = er;
