@@ -63,6 +63,20 @@ beforeAll(() => {
   );
 });
 
+describe('collections whose lines start with an id', () => {
+  it("rates and checks the Sudoku Exchange bank's lines as they are (id, puzzle, rating), the puzzle read after the id", () => {
+    const bank = readFileSync(dataPath('sudoku-exchange-puzzle-bank', 'diabolical.txt'), 'utf8').split('\n').slice(0, 5);
+    const input = `${bank.join('\n')}\n`;
+    const rated = runCliWith({ input }, 'rate', '-', '--format', '%g %r');
+    expect(rated.status).toBe(0);
+    const rows = lines(rated.stdout).map((l) => l.split(' '));
+    expect(rows.map(([given]) => given)).toEqual(bank.map((l) => l.trim().split(/\s+/)[1]));
+    for (const [, er] of rows) expect(Number(er)).toBeGreaterThanOrEqual(6);
+    const checked = runCliWith({ input }, 'check', '-');
+    expect(checked.stderr).toContain('5 puzzles, 0 with errors');
+  });
+});
+
 describe('rate on worker threads', () => {
   it('prints the same JSON rows, in input order, on 2 workers as in-process', () => {
     const one = run('rate', collection, '--method', 'all', '--json', '--workers', '1');

@@ -362,6 +362,28 @@ describe('labels, comments and blank lines', () => {
     expect(p.header).toEqual([{ tag: 'title', value: 'Grid 07', line: 0 }]);
   });
 
+  it('reads a puzzle after a short leading field, the field naming it (Sudoku Exchange: id, puzzle, rating)', () => {
+    const digits = TOP1.replace(/\./g, '0');
+    const doc = [`00015097c6c3 ${digits}  7.2`, `12: ${TOP1}`, `Top95 number 3, ${TOP1} ED=9.0`].join('\n');
+    const [a, b, c] = parseDocument(doc).puzzles;
+    expect(a.text).toBe(TOP1);
+    expect(a.range).toEqual(rng(0, 13, 94));
+    expect(a.header).toEqual([{ tag: 'title', value: '00015097c6c3', line: 0 }]);
+    expect(a.trailing).toBe('7.2');
+    expect(b.header).toEqual([{ tag: 'title', value: '12', line: 1 }]);
+    expect(b.range.start.character).toBe(4);
+    expect(c.header).toEqual([{ tag: 'title', value: 'Top95 number 3', line: 2 }]);
+    expect(c.trailing).toBe('ED=9.0');
+  });
+
+  it('keeps a line a label when its later digits are no whole puzzle token or start too far in', () => {
+    const far = `${'a long description of the puzzle that follows, far too long '.repeat(2)}${TOP1}`;
+    const doc = [`id ${TOP1.slice(1)}`, `id ${TOP1}x`, `note #${TOP1}`, far, TOP1].join('\n');
+    const { puzzles } = parseDocument(doc);
+    expect(puzzles).toHaveLength(1);
+    expect(puzzles[0].header.map((h) => h.value)).toEqual([`id ${TOP1.slice(1)}`, `id ${TOP1}x`, `note #${TOP1}`, far.trim()]);
+  });
+
   it('drops labels that no puzzle follows', () => {
     const { puzzles } = parseDocument(`${TOP1}\nthe end\n`);
     expect(puzzles).toHaveLength(1);

@@ -152,7 +152,8 @@ type LineClass =
   | { type: 'label'; text: string }
   /** `partial`: a row of the wrong width, a broken grid row only next to real ones. */
   | { type: 'row'; cells: number[]; partial?: boolean }
-  | { type: 'puzzle'; tokenEnd: number }
+  /** `tokenStart` past the line's first character: a short leading field (an id, a number) comes before the puzzle. */
+  | { type: 'puzzle'; tokenStart: number; tokenEnd: number }
   /** A HoDoKu library line: where its colons are. */
   | { type: 'library'; colons: number[] };
 
@@ -195,8 +196,35 @@ function classify(text: string, line: number): LineClass {
   let cellLike = 0;
   for (let i = 0; i < token.length; i++) if (isCellChar(token[i])) cellLike++;
   // Long tokens made mostly of cell characters are puzzles, broken or not; other text is a label.
-  if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenEnd: end };
-  return { type: 'label', text: trimmed };
+  if (token.length >= 30 && cellLike >= token.length * 0.8) return { type: 'puzzle', tokenStart: start, tokenEnd: end };
+  return puzzleAfterField(text, end) ?? { type: 'label', text: trimmed };
+}
+
+/** How far into a line a puzzle may start after a leading field. */
+const LEADING_FIELD_MAX = 64;
+
+/**
+ * A puzzle after a short leading field, as collections keyed by an id write them (Sudoku Exchange's
+ * bank: `00015097c6c3 083020090…  7.2`; `12: 4...3…`): a later token of exactly 81 or 729 cell
+ * characters starting within LEADING_FIELD_MAX characters. Read as a label, the line's puzzle was
+ * silently lost. Only whole tokens count, so prose that merely holds digits stays a label.
+ */
+function puzzleAfterField(text: string, from: number): LineClass | null {
+  let i = from;
+  while (i < text.length && i <= LEADING_FIELD_MAX) {
+    const code = text.charCodeAt(i);
+    if (code === 35) return null; // '#': a comment follows
+    if (isTrailingStart(code)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let cells = true;
+    for (; i < text.length && !isTrailingStart(text.charCodeAt(i)); i++) if (!isCellChar(text[i])) cells = false;
+    const n = i - start;
+    if (cells && (n === 81 || n === 729)) return { type: 'puzzle', tokenStart: start, tokenEnd: i };
+  }
+  return null;
 }
 
 /**
@@ -349,8 +377,7 @@ export function candidatesOfText(text: string): Uint16Array {
   return cands;
 }
 
-function readLinePuzzle(text: string, line: number, tokenEnd: number, header: HeaderField[]): Puzzle {
-  const start = text.length - text.trimStart().length;
+function readLinePuzzle(text: string, line: number, start: number, tokenEnd: number, header: HeaderField[]): Puzzle {
   const token = text.slice(start, tokenEnd);
   const n = token.length;
   const kind: PuzzleKind = n > 405 ? '729' : '81';
@@ -536,9 +563,13 @@ export function parseLines(lines: readonly string[], from = 0, to = lines.length
       case 'label':
         header.push({ tag: 'title', value: cls.text, line });
         break;
-      case 'puzzle':
-        take(readLinePuzzle(text, line, cls.tokenEnd, header));
+      case 'puzzle': {
+        // A leading field names the puzzle, as a label line above it would.
+        const leading = text.slice(0, cls.tokenStart).trim().replace(/[\s,:;]+$/, '');
+        if (leading !== '') header.push({ tag: 'title', value: leading, line });
+        take(readLinePuzzle(text, line, cls.tokenStart, cls.tokenEnd, header));
         break;
+      }
       case 'library':
         take(readLibraryLine(text, line, cls.colons, header));
         break;
