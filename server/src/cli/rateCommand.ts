@@ -27,7 +27,7 @@ import { VARIANT_NAMES, blissObstacle, classicObstacle, levelOption, puzzleVaria
 import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, type UnratedText, formatRow, parseTemplate, seFigure, unratedOption } from './formatLetters';
 import { type BaseRow, baseJson } from './rows';
 import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
-import { SHARD_OPTION, rowOptions, shardOf } from './shard';
+import { SHARD_OPTION, shardOf } from './shard';
 import { openShardRun, runPuzzles } from './shardRun';
 import { workerCrash } from './workerFailure';
 
@@ -274,9 +274,8 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const shard = shardOf(values.shard, process.env);
   const excluded = excludeOption(values);
   if (filter) {
-    const output = refuseRowOptions(values);
-    const options = rowOptions(values, ['output', 'workers', 'threads', 'shard', 'input']);
-    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options, exclude: excluded });
+    refuseRowOptions(values);
+    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, values, ignored: ['workers', 'threads', 'input'], exclude: excluded });
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
@@ -291,7 +290,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const header =
     format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(wMethod === 'w' ? W_ALONE_CSV_HEADER : wMethod === 'wall' ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
   // A sharded file's manifest (shardRun.ts) says what it holds; without a shard, --resume recognises rows by their file and line.
-  const run = openShardRun({ command: 'rate', values, defaults: { method: 'se' }, ignored: ['workers', 'threads', 'input'], inputs, table: { format, header } });
+  const run = openShardRun({ command: 'rate', values, defaults: { method: 'se' }, ignored: ['workers', 'threads', 'input'], inputs, format, header });
 
   const prepare = (file: string, { puzzle, source }: ReadPuzzle, ordinal: number, done: boolean): Prepared => {
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });

@@ -31,8 +31,14 @@ export interface RunSpec {
   /** Options that do not change the rows (--workers, …); --output, --resume and --shard never do. */
   ignored?: readonly string[];
   inputs: readonly Input[];
-  /** rate only: its rows' format and CSV header, which its unsharded --resume reads back (output.ts). */
-  table?: { format: RowFormat; header: string | null };
+  /** Files read that hold no items (generate's --from-grid and --pattern): the output and its manifest must not be one either. */
+  alsoRead?: readonly Input[];
+  /** A line at the top of the output that belongs to no item (rate's CSV header, generate's variant line): merge writes it once. */
+  header?: string | null;
+  /** rate only: its rows' format, whose JSON or CSV rows its unsharded --resume reads back (output.ts). */
+  format?: RowFormat;
+  /** A filter's shard: each kept item's lines start with its `#! variant:` line (shard.ts ManifestHeader). */
+  variantLines?: true;
 }
 
 /** An item this run does: its number among all items (from 0), and whether a resumed FILE already holds its rows. */
@@ -78,16 +84,17 @@ const lineCount = (rows: string): number => {
  * without {shard}, --resume without a manifest to resume from) come before anything is written.
  */
 export function openShardRun(spec: RunSpec): ShardRun {
-  const { values, inputs, table } = spec;
+  const { values, inputs, format, header = null } = spec;
   const shard = shardOf(values.shard, process.env);
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
-  if (values.resume && !shard && !table) {
+  if (values.resume && !shard && !format) {
     throw new UsageError('--resume continues a sharded --output from its manifest: add --shard I/N (--shard 0/1 for a single task)');
   }
   const output = shardOutput(values.output, shard);
-  if (output !== undefined) refuseOutputInput(output, inputs);
+  const read = [...inputs, ...(spec.alsoRead ?? [])];
+  if (output !== undefined) refuseOutputInput(output, read);
   // A shard's manifest is written beside its output: it must not be an input either.
-  if (output !== undefined && shard) refuseOutputInput(output + MANIFEST_SUFFIX, inputs);
+  if (output !== undefined && shard) refuseOutputInput(output + MANIFEST_SUFFIX, read);
   if (shard) process.stderr.write(shardLine(shard));
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const manifest: ManifestWriter | null =
@@ -100,17 +107,17 @@ export function openShardRun(spec: RunSpec): ShardRun {
             command: spec.command,
             options: rowOptions({ ...spec.defaults, ...given }, ['output', 'resume', 'shard', ...(spec.ignored ?? [])]),
             inputs: inputs.map((i) => i.text ?? i.name),
-            headerLines: table?.header == null ? 0 : 1,
+            headerLines: header === null ? 0 : 1,
             shard: shard.index,
             of: shard.count,
+            ...(spec.variantLines ? { variantLines: true } : {}),
           },
           Boolean(values.resume),
           inputs.length,
         )
       : null;
   if (manifest?.finished) process.stderr.write(`sudoku-lens: ${output}${MANIFEST_SUFFIX}: ${plural(manifest.finished, 'item')} of this shard already done\n`);
-  const format = table?.format ?? 'text';
-  const out = openOutput(output, Boolean(values.resume) && !shard, format, table?.header ?? null, inputs.map((i) => i.name), manifest?.kept);
+  const out = openOutput(output, Boolean(values.resume) && !shard, format ?? 'text', header, inputs.map((i) => i.name), manifest?.kept);
   let items = 0;
   let handed = 0;
   let written = 0;
@@ -118,7 +125,7 @@ export function openShardRun(spec: RunSpec): ShardRun {
   return {
     shard,
     output,
-    resumable: output !== undefined && (manifest !== null || (table !== undefined && format !== 'text')),
+    resumable: output !== undefined && (manifest !== null || (format !== undefined && format !== 'text')),
     toTerminal: out.toTerminal,
     done: out.done,
     wants: () => !shard || items % shard.count === shard.index,
@@ -173,5 +180,13 @@ export async function* runPuzzles(run: ShardRun, inputs: readonly Input[], progr
       progress?.reached(input, read.puzzle.range.end.line + 1);
     }
     progress?.reached(input, Infinity);
+  }
+}
+
+/** Items that are numbers, not read (generate's 0..count-1): the ones this run does and a resumed FILE does not hold yet. */
+export function* runItems(run: ShardRun, count: number): Generator<number> {
+  for (let k = 0; k < count; k++) {
+    const own = run.next();
+    if (own && !own.done) yield k;
   }
 }
