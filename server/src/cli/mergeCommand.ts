@@ -151,8 +151,10 @@ async function runMerge(args: string[], values: { output?: string }): Promise<nu
     if (fd !== null) closeSync(fd);
     for (const f of shards.values()) f.rows.close();
   }
-  if (missing.size === 0) return 0;
-  process.stderr.write(`sudoku-lens: merge: ${[...missing].map(([s, items]) => missingText(s, items)).join('; ')} missing\n`);
+  // No shard complete: how many items the inputs hold is unknown, so those after the last one reached are missing too.
+  const unknown = ends.length === 0 ? [`items from ${total} on (no shard finished: no manifest has its end)`] : [];
+  if (missing.size === 0 && unknown.length === 0) return 0;
+  process.stderr.write(`sudoku-lens: merge: ${[...[...missing].map(([s, items]) => missingText(s, items)), ...unknown].join('; ')} missing\n`);
   return 1;
 }
 
