@@ -62,7 +62,7 @@ const RATE_OPTIONS = {
   workers: valued('N', 'parallel ratings (default: the available cores)'),
   threads: { ...valued('N', "serate's name for --workers"), short: 't' },
   output: { ...valued('FILE', 'rows to FILE, which must be none of the inputs'), short: 'o' },
-  resume: flag('skip the rows a JSON/CSV --output FILE already holds, append the others'),
+  resume: flag('skip the rows a JSON/CSV --output FILE holds (sharded, filtered: what its manifest counts), append the rest'),
   variant: VARIANT,
   level: LEVEL,
   'locked-candidates': LOCKED_CANDIDATES,
