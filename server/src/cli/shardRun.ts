@@ -74,8 +74,9 @@ export interface ShardRun {
 
 /**
  * A sharded FILE gets its rows and their records a batch at a time (up to this many bytes of rows,
- * or rows this old): a write each would cost two system calls an item, more than a quick item's
- * work. A kill loses at most the batch, which --resume does again.
+ * or what came within this long of the last write): a write each would cost two system calls an
+ * item, more than a quick item's work. An item slower than that is written at once; a kill loses
+ * at most the batch, which --resume does again.
  */
 const BATCH_BYTES = 1 << 16;
 const BATCH_MS = 200;
@@ -130,15 +131,16 @@ export function openShardRun(spec: RunSpec): ShardRun {
   let handed = 0;
   let written = 0;
   let gap = false;
-  // The batch: rows not yet written to FILE, their items' line counts, when its first came.
+  // The batch: rows not yet written to FILE, their items' line counts; when the last batch was written.
   let rows = '';
   const counts: number[] = [];
-  let since = 0;
+  let flushed = performance.now();
   const flush = (): void => {
     if (rows !== '') out.write(rows);
     manifest?.items(counts);
     rows = '';
     counts.length = 0;
+    flushed = performance.now();
   };
   return {
     shard,
@@ -164,10 +166,9 @@ export function openShardRun(spec: RunSpec): ShardRun {
         if (text !== '') out.write(text);
         return;
       }
-      if (counts.length === 0) since = performance.now();
       rows += text;
       counts.push(lineCount(text));
-      if (rows.length >= BATCH_BYTES || performance.now() - since >= BATCH_MS) flush();
+      if (rows.length >= BATCH_BYTES || performance.now() - flushed >= BATCH_MS) flush();
     },
     unfinished() {
       flush();
