@@ -160,8 +160,8 @@ export function openShardRun(spec: RunSpec): ShardRun {
     onRead: (i) => (manifest ? (chunk) => manifest.hash(i).update(chunk) : undefined),
     write(text) {
       written++;
-      // Unsharded rows go out at once (rate's --resume reads them back); after a gap they still
-      // reach FILE, but the manifest (one count per item, in order) cannot place them.
+      // Without a manifest (stdout, or no shard: rate's --resume reads its rows back) rows go out at
+      // once; after a gap they still reach FILE, but the manifest (a count per item, in order) cannot place them.
       if (!manifest || gap) {
         if (text !== '') out.write(text);
         return;
