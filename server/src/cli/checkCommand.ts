@@ -7,7 +7,6 @@ import { WHERE_OPTION, filterOf, refuseRowOptions, runFilter } from './filter';
 import { positiveInt } from './io';
 import { CHECK_OPTIONS, type CheckOptions, type PuzzleCommand, jsonRow, runPuzzleCommand } from './puzzleCommand';
 import { variantOption } from './ratingOptions';
-import { rowOptions, shardOf } from './shard';
 
 const CHECK_ROWS: PuzzleCommand<CheckOptions> = {
   name: 'check',
@@ -23,10 +22,8 @@ function runCheck(args: string[], values: OptionValues<typeof OPTIONS>): number 
   const where = filterOf(values);
   if (!where) return runPuzzleCommand(CHECK_ROWS, args, values);
   const nodeBudget = positiveInt('budget-nodes', values['budget-nodes'], DEFAULT_NODE_BUDGET);
-  const output = refuseRowOptions(values);
-  const shard = shardOf(values.shard, process.env);
-  const options = rowOptions(values, ['output', 'shard']);
-  const run = { command: 'check', where, budgetMs: DEFAULT_RATING_BUDGET_MS, nodeBudget, variant: variantOption(values.variant), workers: 1, output, shard, options } as const;
+  refuseRowOptions(values);
+  const run = { command: 'check', where, budgetMs: DEFAULT_RATING_BUDGET_MS, nodeBudget, variant: variantOption(values.variant), workers: 1, values } as const;
   return runFilter(args, run);
 }
 

@@ -17,12 +17,11 @@ import { type FilterJob, runFilterJob } from '../jobs/filterJob';
 import { DIAMOND, type Known, PEARL, type Where, allOf, evaluate, sourcesOf } from '../jobs/filterLogic';
 import { diagnosticLines, hasError } from '../jobs/findingLines';
 import { flag, valued } from './command';
-import { type ReadPuzzle, inputArgs, listInputs, puzzlesIn, refuseOutputInput } from './inputs';
+import { type ReadPuzzle, inputArgs, listInputs } from './inputs';
 import { UsageError, cliWorkers } from './io';
 import { jobRunner, lookAhead } from './jobRunner';
 import { inOrder } from './ordered';
-import { openOutput } from './output';
-import { MANIFEST_SUFFIX, type ManifestWriter, type Shard, openManifest, shardLine, shardOutput } from './shard';
+import { type PuzzleItem, type RunSpec, openShardRun, runPuzzles } from './shardRun';
 import { lineProgress } from './lineProgress';
 import { blissObstacle, classicObstacle, puzzleVariant } from './ratingOptions';
 import { workerCrash } from './workerFailure';
@@ -43,11 +42,10 @@ export function filterOf(o: FilterOptions): Where | null {
   return allOf([...(o.where !== undefined ? [parseWhere(o.where)] : []), ...(o.diamond ? [DIAMOND] : []), ...(o.pearl ? [PEARL] : [])]);
 }
 
-/** A filter prints lines as given: rate's row options mean nothing then. Returns --output. */
-export function refuseRowOptions(values: { json?: boolean; csv?: boolean; format?: string; start?: string; before?: string; after?: string; resume?: boolean; method?: string; output?: string }): string | undefined {
-  const given = (['json', 'csv', 'format', 'start', 'before', 'after', 'resume', 'method'] as const).filter((o) => values[o] !== undefined);
+/** A filter prints lines as given: rate's row options mean nothing then. */
+export function refuseRowOptions(values: { json?: boolean; csv?: boolean; format?: string; start?: string; before?: string; after?: string; method?: string }): void {
+  const given = (['json', 'csv', 'format', 'start', 'before', 'after', 'method'] as const).filter((o) => values[o] !== undefined);
   if (given.length > 0) throw new UsageError(`--where, --diamond and --pearl print the kept puzzles' lines as given: they take no --${given[0]}`);
-  return values.output;
 }
 
 export interface FilterRun {
@@ -60,14 +58,10 @@ export interface FilterRun {
   workers: number;
   /** SE techniques to rate without (`rate --exclude`). */
   exclude?: readonly string[];
-  output: string | undefined;
-  shard: Shard | null;
-  /** The options that shape the output, for a shard's manifest. */
-  options: Record<string, unknown>;
-}
-
-interface Entry extends ReadPuzzle {
-  file: string;
+  /** The command's option values, for its run (shardRun.ts): --output, --shard, --resume and those in the manifest. */
+  values: RunSpec['values'];
+  /** Options that do not change the kept lines (--workers, …). */
+  ignored?: readonly string[];
 }
 
 interface Outcome {
@@ -79,7 +73,7 @@ interface Outcome {
 }
 
 /** What is known before any rating: the analysis, and which sources cannot run on this puzzle. */
-function knownBefore(e: Entry, run: FilterRun): { known: Known; analysis: ReturnType<typeof analyzePuzzle> } {
+function knownBefore(e: ReadPuzzle, run: FilterRun): { known: Known; analysis: ReturnType<typeof analyzePuzzle> } {
   const analysis = analyzePuzzle(e.puzzle, { nodeBudget: run.nodeBudget, defaultVariant: run.variant });
   const variant = puzzleVariant(e.puzzle, run.variant);
   const classic = classicObstacle(analysis, variant, 'SE') === null ? undefined : null;
@@ -111,24 +105,17 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
   const reads = sourcesOf(run.where);
   const inputs = listInputs(named, run.command === 'rate');
   const onePuzzle = inputs.length === 1 && inputs[0].text !== undefined;
+  // Workerpool starts its threads as jobs come: an unbuilt worker is an error before the output is opened.
   const pool: workerpool.Pool | null = run.workers > 1 && !onePuzzle && reads.some((s) => s !== 'analysis') ? cliWorkers().pool(run.workers) : null;
-  const { shard } = run;
-  const output = shardOutput(run.output, shard);
-  // The output, and a shard's manifest written beside it, must not be an input.
-  if (output !== undefined) for (const file of shard ? [output, output + MANIFEST_SUFFIX] : [output]) refuseOutputInput(file, inputs);
-  let manifest: ManifestWriter | null = null;
-  if (shard) {
-    process.stderr.write(shardLine(shard));
-    const header = { manifest: 'sudoku-lens shard', version: 1, command: run.command, options: run.options, inputs: inputs.map((i) => i.text ?? i.name), headerLines: 0, shard: shard.index, of: shard.count, variantLines: true } as const;
-    if (output !== undefined) manifest = openManifest(output, header, false, inputs.length);
-  }
-  const out = openOutput(output, false, 'text', null, []);
+  // The shard, the output and a shard's manifest (shardRun.ts): a resumed one skips what FILE holds.
+  const shardRun = openShardRun({ command: run.command, values: run.values, ignored: run.ignored, inputs, variantLines: true });
   const filterJob = jobRunner(pool, 'filter', runFilterJob);
 
-  const decide = async (e: Entry): Promise<Outcome> => {
+  const decide = async (e: PuzzleItem): Promise<Outcome> => {
+    const file = e.input.name;
     const { known, analysis } = knownBefore(e, run);
     const findings = puzzleFindings(e.puzzle, { analysis });
-    const outcome: Outcome = { keep: false, stoppedEarly: false, errors: hasError(findings), notes: diagnosticLines(e.file, findings) };
+    const outcome: Outcome = { keep: false, stoppedEarly: false, errors: hasError(findings), notes: diagnosticLines(file, findings) };
     const decided = evaluate(run.where, known);
     if (decided !== undefined || !e.puzzle.text) return { ...outcome, keep: decided === true };
     const variant = puzzleVariant(e.puzzle, run.variant);
@@ -138,35 +125,22 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
       return { ...outcome, ...r };
     } catch (err) {
       const why = workerCrash(err) ?? (err as Error).message.split('\n')[0];
-      return { ...outcome, errors: true, notes: [...outcome.notes, `${e.file}:${e.puzzle.line + 1}: rating failed: ${why}`] };
+      return { ...outcome, errors: true, notes: [...outcome.notes, `${file}:${e.puzzle.line + 1}: rating failed: ${why}`] };
     }
   };
 
   const progress = lineProgress(inputs, run.command === 'rate' ? 'filter' : 'check');
-  /** Items of all inputs read so far (the shard's and the others). */
-  let items = 0;
-  /** Every input's puzzles (of a shard: its items only) as they are read; progress in lines. The manifest hashes the inputs' bytes. */
-  async function* entries(): AsyncGenerator<Entry> {
-    for (const [i, input] of inputs.entries()) {
-      if (input.text !== undefined) manifest?.hash(i).update(input.text);
-      // The next item (number `items`) is this shard's: the others' are only counted.
-      const mine = (): boolean => !shard || items % shard.count === shard.index;
-      for await (const read of puzzlesIn(input, manifest ? (chunk) => manifest!.hash(i).update(chunk) : undefined, mine)) {
-        const wanted = read.puzzle !== null && mine();
-        items++;
-        if (wanted) yield { file: input.name, ...read };
-        progress?.reached(input, (read.puzzle === null ? read.line : read.puzzle.range.end.line) + 1);
-      }
-      progress?.reached(input, Infinity);
-    }
+  /** This run's puzzles as they are read, but those a resumed FILE already holds. */
+  async function* entries(): AsyncGenerator<PuzzleItem> {
+    for await (const item of runPuzzles(shardRun, inputs, progress)) if (!item.done) yield item;
   }
-  const current = shard ? null : { variant: 'classic' };
+  const current = shardRun.shard ? null : { variant: 'classic' };
   let puzzles = 0;
   let kept = 0;
   let stopped = 0;
   let withErrors = 0;
   try {
-    await inOrder<Entry, { e: Entry; o: Outcome }>(
+    await inOrder<PuzzleItem, { e: PuzzleItem; o: Outcome }>(
       entries(),
       lookAhead(pool, run.workers),
       (e) => decide(e).then((o) => ({ e, o })),
@@ -174,21 +148,16 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
         puzzles++;
         if (o.errors) withErrors++;
         if (o.stoppedEarly) stopped++;
-        if (out.toTerminal || o.notes.length > 0) progress?.clear();
+        if (shardRun.toTerminal || o.notes.length > 0) progress?.clear();
         if (o.notes.length > 0) process.stderr.write(`${o.notes.join('\n')}\n`);
-        const lines = o.keep ? [...variantLines(e.puzzle, current), ...e.lines] : [];
-        if (o.keep) {
-          kept++;
-          out.write(`${lines.join('\n')}\n`);
-        }
-        manifest?.item(lines.length);
+        if (o.keep) kept++;
+        shardRun.write(o.keep ? `${[...variantLines(e.puzzle, current), ...e.lines].join('\n')}\n` : '');
       },
     );
-    manifest?.end(items);
+    shardRun.end();
   } finally {
-    manifest?.close();
     progress?.finish();
-    out.close();
+    shardRun.close();
     await pool?.terminate();
   }
   const early = reads.includes('se') ? ` (${plural(stopped, 'rating')} stopped early)` : '';

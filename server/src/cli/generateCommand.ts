@@ -21,11 +21,11 @@ import { LETTER_LIST, type RowTemplate, UNRATED_TEXTS, formatRow, parseTemplate,
 import { UsageError, cliWorkers, positiveInt } from './io';
 import { jobRunner, lookAhead, workersOption } from './jobRunner';
 import { inOrder } from './ordered';
-import { openOutput } from './output';
 import { Progress, duration } from './progress';
 import { VARIANT_NAMES, variantOption } from './ratingOptions';
-import { MANIFEST_SUFFIX, SHARD_OPTION, type Shard, openManifest, rowOptions, shardLine, shardOf, shardOutput } from './shard';
-import { listInputs, refuseOutputInput } from './inputs';
+import { MANIFEST_SUFFIX } from './shard';
+import { RUN_OPTIONS, openShardRun, runItems } from './shardRun';
+import { listInputs } from './inputs';
 import { type GridInput, patternInput, readGrids, readPatterns } from './uaInputs';
 import { parseWhere } from './where';
 
@@ -40,7 +40,7 @@ const isMethod = (name: string): name is GenerateMethod => Object.hasOwn(METHODS
 const GENERATE_USAGE = `  sudoku-lens generate [--count N] [--seed S] [--symmetry NAME] [--clues MIN-MAX] [--no-minimal|--strict-minimal]
                       [--method ${Object.keys(METHODS).join('|')}] [--variant classic|X|P|PX] [--from-grid GRID] [--pattern PATTERN]
                       [--pencilmark [--remove N|--candidates N]|--sukaku]
-                      [--where EXPR] [--format F] [--time-limit T] [--budget-ms N] [--workers N] [--output FILE] [--shard I/N]
+                      [--where EXPR] [--format F] [--time-limit T] [--budget-ms N] [--workers N] [--output FILE [--resume]] [--shard I/N]
                                  N puzzles (default 1), each verified unique (and minimal), one a line;
                                  the same --seed makes the same puzzles with any --workers; NAME:
                                  ${CLUE_SYMMETRIES.join(', ')}; minimal (default): no clue (under a
@@ -72,8 +72,7 @@ const GENERATE_OPTIONS = {
   'time-limit': valued('T', 'end the run after T (90s, 5m, 2h; a plain number: seconds) with the puzzles found; exit 1'),
   'budget-ms': budgetMs('per rating, of --where and of --format (default 10000)'),
   workers: valued('N', 'parallel generators (default: the available cores)'),
-  output: { ...valued('FILE', 'the puzzles to FILE'), short: 'o' },
-  shard: SHARD_OPTION,
+  ...RUN_OPTIONS,
 } satisfies OptionSpecs;
 
 type GenerateOptions = OptionValues<typeof GENERATE_OPTIONS>;
@@ -234,50 +233,33 @@ async function prepare(values: GenerateOptions): Promise<Run> {
   };
 }
 
-/** The items this task makes: all of them, or a shard's. */
-function* itemsOf(count: number, shard: Shard | null): Generator<number> {
-  for (let k = shard?.index ?? 0; k < count; k += shard?.count ?? 1) yield k;
-}
-
 async function* asAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
   yield* items;
 }
 
 async function runGenerate(args: string[], values: GenerateOptions): Promise<number> {
   if (args.length > 0) throw new UsageError(`'generate' takes no arguments, only options (got '${args[0]}')`);
+  // Another seed makes other puzzles: what FILE holds would not be the start of this run.
+  if (values.resume && values.seed === undefined) throw new UsageError('--resume continues the run of a --seed: give the --seed of the run it continues');
   const run = await prepare(values);
-  const shard = shardOf(values.shard, process.env);
-  const output = shardOutput(values.output, shard);
-  // The files --from-grid and --pattern name are inputs: neither the output nor a shard's manifest may land on one.
-  const read = [values['from-grid'], values.pattern].flatMap((raw) => (raw === undefined ? [] : listInputs([raw], true)));
-  if (output !== undefined) for (const file of [output, output + MANIFEST_SUFFIX]) refuseOutputInput(file, read);
-  const workers = workersOption(values);
-  const items = [...itemsOf(run.count, shard)];
-  const pool: workerpool.Pool | null = workers > 1 && items.length > 1 ? cliWorkers().pool(workers) : null;
   const variant = run.specs(0).variant;
-  const header = variant === 'classic' ? [] : [`#! variant: ${variant}`];
-  const manifest =
-    shard && output !== undefined
-      ? openManifest(
-          output,
-          {
-            manifest: 'sudoku-lens shard',
-            version: 1,
-            command: 'generate',
-            // A run without --seed is no run its shards can share.
-            options: rowOptions({ ...values, seed: String(run.seed) }, ['output', 'workers', 'shard', 'time-limit']),
-            inputs: [],
-            headerLines: header.length,
-            shard: shard.index,
-            of: shard.count,
-          },
-          false,
-          0,
-        )
-      : null;
+  // The files --from-grid and --pattern name are read: neither the output nor a shard's manifest may land on one.
+  const alsoRead = [values['from-grid'], values.pattern].flatMap((raw) => (raw === undefined ? [] : listInputs([raw], true)));
+  const shardRun = openShardRun({
+    command: 'generate',
+    // A run without --seed is no run its shards can share: the manifest records the seed drawn.
+    values: { ...values, seed: String(run.seed) },
+    // The time limit shapes no line (a puzzle not found in time is no line): a --resume may give a longer one.
+    ignored: ['workers', 'time-limit'],
+    inputs: [],
+    alsoRead,
+    header: variant === 'classic' ? null : `#! variant: ${variant}`,
+  });
+  const { shard, output } = shardRun;
+  const workers = workersOption(values);
+  const items = [...runItems(shardRun, run.count)];
+  const pool: workerpool.Pool | null = workers > 1 && items.length > 1 ? cliWorkers().pool(workers) : null;
   if (shard && values.seed === undefined) process.stderr.write(`sudoku-lens: a shard without --seed: give every shard the same --seed so that they make one run\n`);
-  const out = openOutput(output, false, 'text', null, []);
-  if (header.length > 0) out.write(`${header.join('\n')}\n`);
   const exec = jobRunner(pool, 'generate', (job) => runGenerateJob(job));
   const progress = process.stderr.isTTY || items.length > 1 ? new Progress(items.length, 'generate') : null;
   const tally = { found: 0, missing: 0, attempts: 0, refused: 0 };
@@ -289,30 +271,28 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
   const onInterrupt = (): void => {
     progress?.clear();
     process.stderr.write(`sudoku-lens: interrupted: ${summary()}\n`);
-    out.close();
-    manifest?.close();
+    shardRun.close();
     void pool?.terminate(true);
     process.exit(130);
   };
   // With workers the main thread stays free to hear Ctrl-C; in-process, Node's default (exit at once) is kept.
   if (pool) process.once('SIGINT', onInterrupt);
   if (values.seed === undefined) process.stderr.write(`sudoku-lens: seed ${run.seed} (--seed ${run.seed} makes this run again)\n`);
-  if (shard) process.stderr.write(shardLine(shard));
   const emit = (r: GenerateResult): void => {
     tally.attempts += r.attempts;
     tally.refused += r.refused;
     progress?.tick();
     if (r.puzzle === null) {
       tally.missing++;
-      manifest?.item(0);
+      // Not found in time: the manifest records nothing from here on, so --resume makes it and the rest.
+      shardRun.unfinished();
       return;
     }
     tally.found++;
     const puzzle = parseLines([r.puzzle])[0];
     const line = formatRow(run.template, { file: FILE, puzzle, source: r.puzzle, ordinal: r.item + 1, se: r.row?.se ?? null, bliss: r.row?.bliss ?? null, w: r.row?.w ?? null, ms: r.row?.ms ?? null }, unratedOption(values.unrated));
-    if (out.toTerminal) progress?.clear();
-    out.write(`${line}\n`);
-    manifest?.item(line.split('\n').length);
+    if (shardRun.toTerminal) progress?.clear();
+    shardRun.write(`${line}\n`);
   };
   try {
     await inOrder(
@@ -321,12 +301,11 @@ async function runGenerate(args: string[], values: GenerateOptions): Promise<num
       (item) => exec({ spec: run.specs(item), method: run.method, pencilmark: run.pencilmark, seed: run.seed, item, until: run.until, where: run.where, budgetMs: run.budgetMs, row: run.row }),
       emit,
     );
-    if (tally.missing === 0) manifest?.end(run.count);
+    shardRun.end();
   } finally {
     if (pool) process.removeListener('SIGINT', onInterrupt);
     progress?.finish();
-    out.close();
-    manifest?.close();
+    shardRun.close();
     await pool?.terminate();
   }
   if (tally.missing > 0) {

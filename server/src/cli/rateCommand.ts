@@ -28,7 +28,7 @@ import { LETTER_LIST, UNRATED_TEXTS, type UnratedText, parseTemplate, sectionLet
 import { type SectionTemplates, needsPath, puzzleRows, refuseSections, sectionTemplates } from './puzzleRows';
 import { type BaseRow, baseJson } from './rows';
 import { EXCLUDE, TECHS, excludeOption } from './techniqueOption';
-import { SHARD_OPTION, rowOptions, shardOf } from './shard';
+import { SHARD_OPTION, shardOf } from './shard';
 import { openShardRun, runPuzzles } from './shardRun';
 import { workerCrash } from './workerFailure';
 
@@ -74,7 +74,7 @@ const RATE_OPTIONS = {
   workers: valued('N', 'parallel ratings (default: the available cores)'),
   threads: { ...valued('N', "serate's name for --workers"), short: 't' },
   output: { ...valued('FILE', 'rows to FILE, which must be none of the inputs'), short: 'o' },
-  resume: flag('skip the rows a JSON/CSV --output FILE already holds, append the others'),
+  resume: flag('skip the rows a JSON/CSV --output FILE holds (sharded, filtered: what its manifest counts), append the rest'),
   variant: VARIANT,
   level: LEVEL,
   'locked-candidates': LOCKED_CANDIDATES,
@@ -288,9 +288,8 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const shard = shardOf(values.shard, process.env);
   const excluded = excludeOption(values);
   if (filter) {
-    const output = refuseRowOptions(values);
-    const options = rowOptions(values, ['output', 'workers', 'threads', 'shard', 'input']);
-    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output, shard, options, exclude: excluded });
+    refuseRowOptions(values);
+    return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, values, ignored: ['workers', 'threads', 'input'], exclude: excluded });
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
@@ -306,7 +305,7 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const header =
     format === 'csv' ? [...SE_CSV_HEADER, ...(withBliss ? BLISS_CSV_HEADER : []), ...(wMethod === 'w' ? W_ALONE_CSV_HEADER : wMethod === 'wall' ? W_CSV_HEADER : []), ...(excluded.length > 0 ? ['se_excluded'] : [])].join(',') : null;
   // A sharded file's manifest (shardRun.ts) says what it holds; without a shard, --resume recognises rows by their file and line.
-  const run = openShardRun({ command: 'rate', values, defaults: { method: 'se' }, ignored: ['workers', 'threads', 'input'], inputs, table: { format, header } });
+  const run = openShardRun({ command: 'rate', values, defaults: { method: 'se' }, ignored: ['workers', 'threads', 'input'], inputs, format, header });
 
   const prepare = (file: string, { puzzle, source }: ReadPuzzle, ordinal: number, done: boolean): Prepared => {
     const analysis = analyzePuzzle(puzzle, { nodeBudget, defaultVariant: variantOpt });

@@ -157,8 +157,8 @@ export interface ManifestWriter {
   readonly kept: boolean;
   /** The hash of input `i`'s bytes: update it as they are read. */
   hash(i: number): Hash;
-  /** An item's rows are written (`lines` lines, 0 for none): recorded only now, so the manifest never claims more than FILE holds. */
-  item(lines: number): void;
+  /** Items' rows are written (`lines` lines each, 0 for none): recorded only now, so the manifest never claims more than FILE holds. */
+  items(lines: readonly number[]): void;
   /** Every input read to its end: `items` in all. */
   end(items: number): void;
   close(): void;
@@ -198,7 +198,9 @@ export function openManifest(output: string, header: ManifestHeader, resume: boo
     finished,
     kept: append,
     hash: (i) => hashes[i],
-    item: (lines) => write(lines),
+    items: (lines) => {
+      if (lines.length > 0) onFile(file, () => writeSync(fd, `${lines.join('\n')}\n`));
+    },
     end: (items) => write({ end: true, items, sha256: hashes.map((h) => h.digest('hex')) } satisfies ManifestEnd),
     close: () => closeSync(fd),
   };

@@ -31,8 +31,14 @@ export interface RunSpec {
   /** Options that do not change the rows (--workers, …); --output, --resume and --shard never do. */
   ignored?: readonly string[];
   inputs: readonly Input[];
-  /** rate only: its rows' format and CSV header, which its unsharded --resume reads back (output.ts). */
-  table?: { format: RowFormat; header: string | null };
+  /** Files read that hold no items (generate's --from-grid and --pattern): the output and its manifest must not be one either. */
+  alsoRead?: readonly Input[];
+  /** A line at the top of the output that belongs to no item (rate's CSV header, generate's variant line): merge writes it once. */
+  header?: string | null;
+  /** rate only: its rows' format, whose JSON or CSV rows its unsharded --resume reads back (output.ts). */
+  format?: RowFormat;
+  /** A filter's shard: each kept item's lines start with its `#! variant:` line (shard.ts ManifestHeader). */
+  variantLines?: true;
 }
 
 /** An item this run does: its number among all items (from 0), and whether a resumed FILE already holds its rows. */
@@ -66,6 +72,15 @@ export interface ShardRun {
   close(): void;
 }
 
+/**
+ * A sharded FILE gets its rows and their records a batch at a time (up to this many bytes of rows,
+ * or what came within this long of the last write): a write each would cost two system calls an
+ * item, more than a quick item's work. An item slower than that is written at once; a kill loses
+ * at most the batch, which --resume does again.
+ */
+const BATCH_BYTES = 1 << 16;
+const BATCH_MS = 200;
+
 const lineCount = (rows: string): number => {
   let n = 0;
   for (let i = rows.indexOf('\n'); i >= 0; i = rows.indexOf('\n', i + 1)) n++;
@@ -78,16 +93,17 @@ const lineCount = (rows: string): number => {
  * without {shard}, --resume without a manifest to resume from) come before anything is written.
  */
 export function openShardRun(spec: RunSpec): ShardRun {
-  const { values, inputs, table } = spec;
+  const { values, inputs, format, header = null } = spec;
   const shard = shardOf(values.shard, process.env);
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
-  if (values.resume && !shard && !table) {
+  if (values.resume && !shard && !format) {
     throw new UsageError('--resume continues a sharded --output from its manifest: add --shard I/N (--shard 0/1 for a single task)');
   }
   const output = shardOutput(values.output, shard);
-  if (output !== undefined) refuseOutputInput(output, inputs);
+  const read = [...inputs, ...(spec.alsoRead ?? [])];
+  if (output !== undefined) refuseOutputInput(output, read);
   // A shard's manifest is written beside its output: it must not be an input either.
-  if (output !== undefined && shard) refuseOutputInput(output + MANIFEST_SUFFIX, inputs);
+  if (output !== undefined && shard) refuseOutputInput(output + MANIFEST_SUFFIX, read);
   if (shard) process.stderr.write(shardLine(shard));
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const manifest: ManifestWriter | null =
@@ -100,25 +116,36 @@ export function openShardRun(spec: RunSpec): ShardRun {
             command: spec.command,
             options: rowOptions({ ...spec.defaults, ...given }, ['output', 'resume', 'shard', ...(spec.ignored ?? [])]),
             inputs: inputs.map((i) => i.text ?? i.name),
-            headerLines: table?.header == null ? 0 : 1,
+            headerLines: header === null ? 0 : 1,
             shard: shard.index,
             of: shard.count,
+            ...(spec.variantLines ? { variantLines: true } : {}),
           },
           Boolean(values.resume),
           inputs.length,
         )
       : null;
   if (manifest?.finished) process.stderr.write(`sudoku-lens: ${output}${MANIFEST_SUFFIX}: ${plural(manifest.finished, 'item')} of this shard already done\n`);
-  const format = table?.format ?? 'text';
-  const out = openOutput(output, Boolean(values.resume) && !shard, format, table?.header ?? null, inputs.map((i) => i.name), manifest?.kept);
+  const out = openOutput(output, Boolean(values.resume) && !shard, format ?? 'text', header, inputs.map((i) => i.name), manifest?.kept);
   let items = 0;
   let handed = 0;
   let written = 0;
   let gap = false;
+  // The batch: rows not yet written to FILE, their items' line counts; when the last batch was written.
+  let rows = '';
+  const counts: number[] = [];
+  let flushed = performance.now();
+  const flush = (): void => {
+    if (rows !== '') out.write(rows);
+    manifest?.items(counts);
+    rows = '';
+    counts.length = 0;
+    flushed = performance.now();
+  };
   return {
     shard,
     output,
-    resumable: output !== undefined && (manifest !== null || (table !== undefined && format !== 'text')),
+    resumable: output !== undefined && (manifest !== null || (format !== undefined && format !== 'text')),
     toTerminal: out.toTerminal,
     done: out.done,
     wants: () => !shard || items % shard.count === shard.index,
@@ -131,19 +158,28 @@ export function openShardRun(spec: RunSpec): ShardRun {
       return { k, done };
     },
     onRead: (i) => (manifest ? (chunk) => manifest.hash(i).update(chunk) : undefined),
-    write(rows) {
-      if (rows !== '') out.write(rows);
+    write(text) {
       written++;
-      // After a gap the rows still reach FILE, but the manifest (one count per item, in order) cannot place them.
-      if (!gap) manifest?.item(lineCount(rows));
+      // Without a manifest (stdout, or no shard: rate's --resume reads its rows back) rows go out at
+      // once; after a gap they still reach FILE, but the manifest (a count per item, in order) cannot place them.
+      if (!manifest || gap) {
+        if (text !== '') out.write(text);
+        return;
+      }
+      rows += text;
+      counts.push(lineCount(text));
+      if (rows.length >= BATCH_BYTES || performance.now() - flushed >= BATCH_MS) flush();
     },
     unfinished() {
+      flush();
       if (written < handed) gap = true;
     },
     end() {
+      flush();
       if (!gap) manifest?.end(items);
     },
     close() {
+      flush();
       manifest?.close();
       out.close();
     },
@@ -173,5 +209,13 @@ export async function* runPuzzles(run: ShardRun, inputs: readonly Input[], progr
       progress?.reached(input, read.puzzle.range.end.line + 1);
     }
     progress?.reached(input, Infinity);
+  }
+}
+
+/** Items that are numbers, not read (generate's 0..count-1): the ones this run does and a resumed FILE does not hold yet. */
+export function* runItems(run: ShardRun, count: number): Generator<number> {
+  for (let k = 0; k < count; k++) {
+    const own = run.next();
+    if (own && !own.done) yield k;
   }
 }
