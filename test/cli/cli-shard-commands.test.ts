@@ -91,8 +91,8 @@ describe('merge of the shards of each command is the single run, byte for byte',
 
 describe('--resume of a shard', () => {
   it('path: a task killed midway finishes only what is missing', async () => {
-    // Hard puzzles (top95), one path at a time: the kill comes while the shard is still working.
-    const file = slice('hard.txt', dataPath('magictour-top95', 'top95.txt'), 6);
+    // The forum's hardest (a second or more a path, two at a time): the kill comes while the shard's third is still worked on.
+    const file = slice('hard.txt', dataPath('tdoku', 'puzzles5_forum_hardest_1905_11+'), 6);
     const recorded = await killedShard(folder(), ['path', file, '--shard', '0/2', '--output', 'kp-{shard}'], join(folder(), 'kp-0.shard.jsonl'), 1);
     expect(recorded).toBeLessThan(3);
     const resumed = run('path', file, '--shard', '0/2', '--output', 'kp-{shard}', '--resume');

@@ -75,8 +75,10 @@ export interface ShardRun {
 /**
  * A sharded FILE gets its rows and their records a batch at a time (up to this many bytes of rows,
  * or what came within this long of the last write): a write each would cost two system calls an
- * item, more than a quick item's work. An item slower than that is written at once; a kill loses
- * at most the batch, which --resume does again.
+ * item, more than a quick item's work. An item slower than that is written at once, and a timer
+ * writes a batch this long after it began when the event loop is free (items rated in-process
+ * hold it: a quick item's record may then wait for the next item). A kill loses at most the batch,
+ * which --resume does again.
  */
 const BATCH_BYTES = 1 << 16;
 const BATCH_MS = 200;
@@ -131,16 +133,19 @@ export function openShardRun(spec: RunSpec): ShardRun {
   let handed = 0;
   let written = 0;
   let gap = false;
-  // The batch: rows not yet written to FILE, their items' line counts; when the last batch was written.
+  // The batch: rows not yet written to FILE, their items' line counts; when the last was written; the timer that writes it.
   let rows = '';
   const counts: number[] = [];
   let flushed = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    flushed = performance.now();
     if (rows !== '') out.write(rows);
     manifest?.items(counts);
     rows = '';
     counts.length = 0;
-    flushed = performance.now();
   };
   return {
     shard,
@@ -169,6 +174,7 @@ export function openShardRun(spec: RunSpec): ShardRun {
       rows += text;
       counts.push(lineCount(text));
       if (rows.length >= BATCH_BYTES || performance.now() - flushed >= BATCH_MS) flush();
+      else timer ??= setTimeout(flush, BATCH_MS).unref();
     },
     unfinished() {
       flush();
