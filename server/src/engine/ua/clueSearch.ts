@@ -12,10 +12,12 @@
  *
  * 1. XY: every set of n - k cells of bands 1+2 (within the band and stack caps) that hits
  *    every known UA set lying in bands 1+2: a depth-first hitting-set enumeration that
- *    branches on the first UA set not hit; cells tried before are excluded further down, so
- *    each set comes once; when all are hit, the clues left are chosen freely. One bit per UA
- *    set in a vector per depth (sparse: the non-zero words) and a hit vector per cell give
- *    "the first set not hit" and, two clues before the end, the cells that can still end it.
+ *    branches on the UA set not hit with the fewest cells left to try (among the first 128
+ *    not hit, smallest first: a third fewer nodes than branching on the first); cells tried
+ *    before are excluded further down, so each set comes once; when all are hit, the clues
+ *    left are chosen freely. One bit per UA set in a vector per depth (sparse: the non-zero
+ *    words) and a hit vector per cell give the sets not hit and, two clues before the end,
+ *    the cells that can still end it.
  * 2. Band 3. The UA sets meeting band 3 that XY misses (another vector per depth, so this
  *    is known at the leaf) are reduced to their band-3 part, a 27-bit word. Among them are
  *    the "gangster" UA sets: exchanging digits inside a mini-row of band 3 changes the digit
@@ -75,6 +77,8 @@ export interface ClueSearchResult {
 }
 
 const NODE_BUDGET = 5_000_000;
+/** Vector words of missed sets (32 sets each) searched for the smallest live set to branch on. */
+const BRANCH_WORDS = 4;
 /**
  * Band-3 vector words kept per depth (the first 32 * CORE_WORDS sets: the smallest band-3
  * parts, the gangster pairs and triplets first); the rest is computed at the leaves that
@@ -487,8 +491,31 @@ class TaskRun {
     // Room left in the bands (and stacks) for the clues still to place.
     if (left > this.task.cap1 - n1 + this.task.cap2 - n2) return;
     this.allowed(n1, n2);
-    let m0 = two.sets[3 * i] & ~dead0 & this.a0;
-    let m1 = two.sets[3 * i + 1] & ~dead1 & this.a1;
+    // Branch on the set with the fewest live cells (not excluded, within the caps) among the
+    // first missed ones; one without any ends the branch.
+    const l0 = ~dead0 & this.a0;
+    const l1 = ~dead1 & this.a1;
+    let m0 = two.sets[3 * i] & l0;
+    let m1 = two.sets[3 * i + 1] & l1;
+    let best = popcount27(m0) + popcount27(m1);
+    for (let j = 0, n = Math.min(this.v2n[d], BRANCH_WORDS); j < n && best > 1; j++) {
+      const w = this.v2i[a + j];
+      let x = this.v2b[a + j];
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        const u = 3 * (32 * w + 31 - Math.clz32(low));
+        const s0 = two.sets[u] & l0;
+        const s1 = two.sets[u + 1] & l1;
+        const size = popcount27(s0) + popcount27(s1);
+        if (size < best) {
+          best = size;
+          m0 = s0;
+          m1 = s1;
+          if (size === 0) return;
+        }
+      }
+    }
     if (left === 2) {
       this.lastTwo(d, m0, m1, dead0, dead1, n1, n2);
       return;
@@ -553,14 +580,22 @@ class TaskRun {
     const cells = this.cells;
     const at = 54 * d;
     const at2 = at + 54;
+    // Earlier clues are never picked again (free choice allows any cell not excluded).
+    let e0 = 0;
+    let e1 = 0;
+    for (let t = 0; t < d; t++) {
+      const e = this.chosen[t];
+      if (e < 27) e0 |= 1 << e;
+      else e1 |= 1 << (e - 27);
+    }
     for (let k = 0, count = listCells(m0, m1, cells, at); k < count; k++) {
       const c = cells[at + k];
       const c0 = c < 27 ? 1 << c : 0;
       const c1 = c < 27 ? 0 : 1 << (c - 27);
       const s = this.choose(d, c);
       this.allowed(n1 + (c < 27 ? 1 : 0), n2 + (c < 27 ? 0 : 1));
-      let i0 = this.a0 & ~d0 & ~c0;
-      let i1 = this.a1 & ~d1 & ~c1;
+      let i0 = this.a0 & ~d0 & ~c0 & ~e0;
+      let i1 = this.a1 & ~d1 & ~c1 & ~e1;
       for (let j = 0, n = this.v2n[d]; j < n && (i0 | i1) !== 0; j++) {
         const w = vi[base + j];
         let x = vb[base + j];
@@ -572,12 +607,6 @@ class TaskRun {
           i0 &= sets[3 * u];
           i1 &= sets[3 * u + 1];
         }
-      }
-      // Earlier clues are never picked again (free choice allows any cell not excluded).
-      for (let t = 0; t < d; t++) {
-        const e = this.chosen[t];
-        if (e < 27) i0 &= ~(1 << e);
-        else i1 &= ~(1 << (e - 27));
       }
       if ((i0 | i1) !== 0) {
         this.step3(d, c);
