@@ -123,10 +123,13 @@ interface Task {
   stackCap: number;
   /** Clue sets (input-grid cells) this task leaves to another. */
   skip?: (cells: number[]) => boolean;
+  /** The grid searched is the transposed input grid, its bands in this order. */
+  transposed: boolean;
+  order: number[];
 }
 
 /** The grid with band t3 moved to the bottom, the other two in order, and the way back. */
-function bandToBottom(g: Uint8Array, t3: number, transposed: boolean): { grid: Uint8Array; back: Int8Array } {
+function bandToBottom(g: Uint8Array, t3: number, transposed: boolean): { grid: Uint8Array; back: Int8Array; order: number[] } {
   const order = [0, 1, 2].filter((b) => b !== t3).concat([t3]);
   const grid = new Uint8Array(81);
   const back = new Int8Array(81);
@@ -138,7 +141,7 @@ function bandToBottom(g: Uint8Array, t3: number, transposed: boolean): { grid: U
       back[dst] = transposed ? 9 * (src % 9) + ((src / 9) | 0) : src;
     }
   }
-  return { grid, back };
+  return { grid, back, order };
 }
 
 /** All puzzles of `clues` clues (default 17) with one solution whose solution is `solution`. */
@@ -156,7 +159,7 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
   for (const transposed of [false, true]) {
     const g = transposed ? transposeGrid(S) : S;
     for (let t3 = 0; t3 < 3; t3++) {
-      const { grid, back } = bandToBottom(g, t3, transposed);
+      const { grid, back, order } = bandToBottom(g, t3, transposed);
       const lower = [0, 1, 2].filter((b) => b !== t3);
       // Ties: band 3 is the lowest band with the most clues.
       const capOf = (b: number, k: number): number => (b < t3 ? k - 1 : k);
@@ -165,7 +168,7 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
         const cap1 = Math.min(capOf(lower[0], k), rest);
         const cap2 = Math.min(capOf(lower[1], k), rest);
         if (cap1 + cap2 < rest) return;
-        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, skip: transposed ? bandOver(m) : undefined });
+        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, skip: transposed ? bandOver(m) : undefined, transposed, order });
       };
       for (let k = m + 1; k <= n; k++) push(tasks, k, 9); // passes A, A'
       if (!transposed) push(passB, m, m); // pass B
@@ -175,12 +178,18 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
   tasks.push(...passB);
 
   const cache = new Map<string, Prepared>();
+  const shared = new Map<boolean, CellSetList>();
   for (let ti = 0; ti < tasks.length; ti++) {
     const task = tasks[ti];
     const key = task.grid.join('');
     let prep = cache.get(key);
     if (!prep) {
-      prep = prepare(task.grid, options.maxSize ?? 12, options.gangsterSize ?? 16, options.budget);
+      let common = shared.get(task.transposed);
+      if (!common) {
+        common = bandFreeUAs(task.transposed ? transposeGrid(S) : S, options.maxSize ?? 12, options.budget);
+        shared.set(task.transposed, common);
+      }
+      prep = prepare(task.grid, task.order, common, options.gangsterSize ?? 16, options.budget);
       stats.uaSets += prep.two.count + prep.three.count;
       cache.set(key, prep);
     }
@@ -266,15 +275,19 @@ interface Prepared {
   three: UAVectors;
 }
 
-function prepare(grid: Uint8Array, maxSize: number, gangsterSize: number, budget?: Budget): Prepared {
+function appendSets(all: CellSetList, l: CellSetList): void {
+  for (let i = 0; i < l.count; i++) all.push(l.words[3 * i], l.words[3 * i + 1], l.words[3 * i + 2]);
+}
+
+/**
+ * The UA sets of a grid that do not depend on which band is band 3: every minimal one of at
+ * most `maxSize` cells and those inside each band and each stack (any size). Moving the
+ * bands permutes the three words of each set, so they are enumerated once per orientation.
+ */
+function bandFreeUAs(grid: Uint8Array, maxSize: number, budget?: Budget): CellSetList {
   const all = new CellSetList(1024);
-  const add = (l: CellSetList, keep: (w2: number) => boolean = () => true): void => {
-    for (let i = 0; i < l.count; i++) {
-      if (keep(l.words[3 * i + 2])) all.push(l.words[3 * i], l.words[3 * i + 1], l.words[3 * i + 2]);
-    }
-  };
+  const add = (l: CellSetList): void => appendSets(all, l);
   add(enumerateUAs(grid, { maxSize, budget }));
-  // UA sets inside one band or one stack (any size).
   for (let b = 0; b < 3; b++) {
     const fixed: CellSet = [BAND, BAND, BAND];
     fixed[b] = 0;
@@ -282,20 +295,28 @@ function prepare(grid: Uint8Array, maxSize: number, gangsterSize: number, budget
     const stack = STACK_MASK[b];
     add(enumerateUAs(grid, { maxSize: 27, fixedWords: [BAND & ~stack, BAND & ~stack, BAND & ~stack], budget }));
   }
+  return all;
+}
+
+/** The UA vectors of `grid` (the grid of `common` with its bands in `order`). */
+function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangsterSize: number, budget?: Budget): Prepared {
+  const all = new CellSetList(1024);
+  const w = common.words;
+  for (let i = 0; i < common.count; i++) all.push(w[3 * i + order[0]], w[3 * i + order[1]], w[3 * i + order[2]]);
   // Gangster UA sets of band 3 (band-3 part inside one mini-row) and UA sets of bands 1+2.
-  add(enumerateUAs(grid, { maxSize: gangsterSize, miniRowBand: 2, budget }));
+  appendSets(all, enumerateUAs(grid, { maxSize: gangsterSize, miniRowBand: 2, budget }));
   const min = minimalSorted(all);
   const two = new UAVectors();
   const three = new UAVectors();
   const meeting: number[] = [];
+  const mw = min.words;
   for (let i = 0; i < min.count; i++) {
-    if (min.words[3 * i + 2] === 0) two.add(min.words[3 * i], min.words[3 * i + 1], 0);
+    if (mw[3 * i + 2] === 0) two.add(mw[3 * i], mw[3 * i + 1], 0);
     else meeting.push(i);
   }
   // Smallest band-3 parts first: the disjoint-part bound at the leaves meets them first.
-  const w = min.words;
-  meeting.sort((a, b) => popcount27(w[3 * a + 2]) - popcount27(w[3 * b + 2]) || a - b);
-  for (const i of meeting) three.add(w[3 * i], w[3 * i + 1], w[3 * i + 2]);
+  meeting.sort((a, b) => popcount27(mw[3 * a + 2]) - popcount27(mw[3 * b + 2]) || a - b);
+  for (const i of meeting) three.add(mw[3 * i], mw[3 * i + 1], mw[3 * i + 2]);
   return { grid, two, three };
 }
 
