@@ -464,6 +464,21 @@ class TaskRun {
     }
   }
 
+  /** The clues chosen[0..d-1] as band words (into x0, x1). */
+  private x0 = 0;
+  private x1 = 0;
+  private chosenWords(d: number): void {
+    let x0 = 0;
+    let x1 = 0;
+    for (let i = 0; i < d; i++) {
+      const c = this.chosen[i];
+      if (c < 27) x0 |= 1 << c;
+      else x1 |= 1 << (c - 27);
+    }
+    this.x0 = x0;
+    this.x1 = x1;
+  }
+
   /** True when some set of `two` is missed at depth d. */
   private anyTwo(d: number): boolean {
     return this.v2n[d] > 0;
@@ -602,13 +617,9 @@ class TaskRun {
     const at = 54 * d;
     const at2 = at + 54;
     // Earlier clues are never picked again (free choice allows any cell not excluded).
-    let e0 = 0;
-    let e1 = 0;
-    for (let t = 0; t < d; t++) {
-      const e = this.chosen[t];
-      if (e < 27) e0 |= 1 << e;
-      else e1 |= 1 << (e - 27);
-    }
+    this.chosenWords(d);
+    const e0 = this.x0;
+    const e1 = this.x1;
     for (let k = 0, count = listCells(m0, m1, cells, at); k < count; k++) {
       const c = cells[at + k];
       const c0 = c < 27 ? 1 << c : 0;
@@ -681,15 +692,9 @@ class TaskRun {
     this.stats.xy++;
     if (!this.collectParts(d)) return;
     // Bands 1+2 must be unique with band 3 given; if not, learn why.
-    let x0 = 0;
-    let x1 = 0;
-    for (let i = 0; i < d; i++) {
-      const c = this.chosen[i];
-      if (c < 27) x0 |= 1 << c;
-      else x1 |= 1 << (c - 27);
-    }
+    this.chosenWords(d);
     this.stats.solverCalls++;
-    const r = solve(candidatesWithGivens(this.g, x0, x1, BAND), { limit: 2, nodeBudget: NODE_BUDGET });
+    const r = solve(candidatesWithGivens(this.g, this.x0, this.x1, BAND), { limit: 2, nodeBudget: NODE_BUDGET });
     if (r.count !== 1) {
       const other = r.solutions.find((s) => s.some((v, c) => v !== this.g[c]));
       if (other) this.learn(other, d);
@@ -874,14 +879,10 @@ class TaskRun {
 
   /** A full clue set: the solver decides; a second solution teaches new UA sets. */
   private full(nXY: number, n3: number): void {
-    let w0 = 0;
-    let w1 = 0;
+    this.chosenWords(nXY);
+    const w0 = this.x0;
+    const w1 = this.x1;
     let w2 = 0;
-    for (let i = 0; i < nXY; i++) {
-      const c = this.chosen[i];
-      if (c < 27) w0 |= 1 << c;
-      else w1 |= 1 << (c - 27);
-    }
     for (let i = 0; i < n3; i++) w2 |= 1 << this.clues3[i];
     this.stats.solverCalls++;
     const r = solve(candidatesWithGivens(this.g, w0, w1, w2), { limit: 2, nodeBudget: NODE_BUDGET });
