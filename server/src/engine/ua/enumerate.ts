@@ -72,6 +72,10 @@ export function enumerateUAs(solution: ArrayLike<number>, options: EnumerateOpti
   budget = options.budget;
   miniBand = options.miniRowBand ?? -1;
   mini = -1;
+  // The mini-row band first: its rule cuts a template as soon as it leaves the mini-row,
+  // instead of after the other two bands were tiled (16-cell gangster sets: 2-3x faster).
+  const bands = miniBand >= 0 ? [miniBand, ...[0, 1, 2].filter((b) => b !== miniBand)] : [0, 1, 2];
+  for (let t = 0; t < 9; t++) rowOrder[t] = 3 * bands[(t / 3) | 0] + (t % 3);
   nodes = 0;
 
   // Digits that can move: two rows at least where their cell is not fixed.
@@ -126,6 +130,8 @@ const indexOf = new Int32Array(9);
 const avail = new Int32Array(9); // per row: cells of D not yet taken
 const changed = new Int32Array(9); // per row: cells changed so far
 const taken = new Int32Array(9); // per digit index in digs: own cells taken by earlier digits
+/** The rows in the order templates are built (a band's three rows together). */
+const rowOrder = new Int8Array(9);
 let k = 0;
 let changedCount = 0;
 let need = 0; // sum over digits after the current one of max(0, 2 - taken)
@@ -154,8 +160,9 @@ function finishLast(): void {
   let cols = 0;
   let stacks = 0;
   let moved = false;
-  for (let r = 0; r < 9; r++) {
-    if (r % 3 === 0) stacks = 0;
+  for (let t = 0; t < 9; t++) {
+    const r = rowOrder[t];
+    if (t % 3 === 0) stacks = 0;
     const home = pos[9 * d + r];
     let c: number;
     if ((forced[d] >> r) & 1) c = home;
@@ -173,26 +180,28 @@ function finishLast(): void {
   if (moved && changedCount <= limit) record();
 }
 
-function placeRow(i: number, r: number, cols: number, stacks: number, dist: number): void {
+/** Digit digs[i] placed in the rows before position t of rowOrder; the row at t next. */
+function placeRow(i: number, t: number, cols: number, stacks: number, dist: number): void {
   if ((++nodes & 8191) === 0) budget?.check();
   const d = digs[i];
   // Rows where the digit is fixed: it stays.
   const f = forced[d];
-  for (; r < 9 && (f >> r) & 1; r++) {
-    if (r % 3 === 0) stacks = 0;
-    const home = pos[9 * d + r];
+  for (; t < 9 && (f >> rowOrder[t]) & 1; t++) {
+    if (t % 3 === 0) stacks = 0;
+    const home = pos[9 * d + rowOrder[t]];
     const s = (home / 3) | 0;
     if ((cols >> home) & 1 || (stacks >> s) & 1) return;
     cols |= 1 << home;
     stacks |= 1 << s;
   }
-  if (r === 9) {
+  if (t === 9) {
     if (dist === 0) return; // the digit must move
     if (i + 1 === k - 1) finishLast();
     else startDigit(i + 1);
     return;
   }
-  if (r % 3 === 0) stacks = 0;
+  if (t % 3 === 0) stacks = 0;
+  const r = rowOrder[t];
   const home = pos[9 * d + r];
   let m = avail[r] & ~cols & STACK_COLS[stacks];
   while (m !== 0) {
@@ -202,7 +211,7 @@ function placeRow(i: number, r: number, cols: number, stacks: number, dist: numb
     const s = (c / 3) | 0;
     if (c === home) {
       avail[r] ^= low;
-      placeRow(i, r + 1, cols | low, stacks | (1 << s), dist);
+      placeRow(i, t + 1, cols | low, stacks | (1 << s), dist);
       avail[r] |= low;
       continue;
     }
@@ -228,7 +237,7 @@ function placeRow(i: number, r: number, cols: number, stacks: number, dist: numb
     changedCount += add;
     need -= dNeed;
     if (e > i) taken[e]++;
-    placeRow(i, r + 1, cols | low, stacks | (1 << s), dist + 1);
+    placeRow(i, t + 1, cols | low, stacks | (1 << s), dist + 1);
     if (e > i) taken[e]--;
     need += dNeed;
     changedCount -= add;
