@@ -138,6 +138,9 @@ export function offToOn(g: ChainGrid, cand: number, isY: boolean, isX: boolean, 
   return n;
 }
 
+/** A grid's candidates as a string: the key of what is kept by grid. */
+export const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
+
 /**
  * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
  * cell, plus the positions of each digit in each house, kept in step.
