@@ -25,7 +25,6 @@ import {
   ON,
   POPCOUNT9,
   SE_PEERS,
-  SE_PEER_CAUSE,
   offToOn,
   onToOff,
   causeHouse,
@@ -285,7 +284,7 @@ export class StaticChainer {
       length++;
       for (let i = 0; i < nOn; i++) {
         const p = this.qOn[i];
-        const k = onToOff(this.g.cands, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
+        const k = onToOff(this.g, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const off = this.outCand[j];
           if (this.isParent(p, off)) continue;
@@ -377,30 +376,19 @@ export class StaticChainer {
    * length, or -1 when `contra` was reached (see contradiction).
    */
   private onRound(contra: number, isY: boolean, nOn: number, nOff: number): number {
-    const cands = this.g.cands;
     const qOn = this.candQOn;
     const qOff = this.candQOff;
+    const outCand = this.outCand;
+    const outCause = this.outCause;
     for (let i = 0; i < nOn; i++) {
       const p = qOn[i];
       const pk = p + ON;
-      const cell = (p / 9) | 0;
-      const d = p - cell * 9;
-      const b = 1 << d;
-      if (isY) {
-        for (let m = cands[cell] & ~b; m; m &= m - 1) {
-          const off = cell * 9 + lowBit(m);
-          if (off === contra) return this.contradiction(off, pk, CAUSE_CELL);
-          if (this.reach(off, pk, CAUSE_CELL)) qOff[nOff++] = off;
-        }
-      }
-      const base20 = cell * 20;
-      for (let k = 0; k < 20; k++) {
-        const o = SE_PEERS[base20 + k];
-        if (!(cands[o] & b)) continue;
-        const off = o * 9 + d;
+      const k = onToOff(this.g, p, isY, outCand, outCause);
+      for (let j = 0; j < k; j++) {
+        const off = outCand[j];
         // The source turned off: SE reports this node (fresh, its parent p).
-        if (off === contra) return this.contradiction(off, pk, SE_PEER_CAUSE[base20 + k]);
-        if (this.reach(off, pk, SE_PEER_CAUSE[base20 + k])) qOff[nOff++] = off;
+        if (off === contra) return this.contradiction(off, pk, outCause[j]);
+        if (this.reach(off, pk, outCause[j])) qOff[nOff++] = off;
       }
     }
     return nOff;
