@@ -4,9 +4,10 @@
  * A search from one start (the cycle search from a value, or the forcing chain from the value
  * on or off, in one of the three passes) reads the grid alone. What the outer chain's starting
  * grid decides is which starts are searched (the relevance filter) and each hint's rule parents.
- * Propagations at successive rating steps reach many of the same grids from a starting grid that
- * only lost the step's removals, so what was found is kept with the singles its rule parents come
- * from; the filter and the parents are worked out afresh for each outer start.
+ * Propagations at a later rating step meet some of the grids an earlier step searched (4–13% of
+ * them on the forum's hardest, BENCHMARKS.md), from a starting grid that lost the step's
+ * removals; so what was found is kept with the singles its rule parents come from, and the filter
+ * and the parents are worked out afresh for each outer start.
  */
 import type { ChainHint } from './hint';
 import { NCAND } from './tables';
@@ -87,9 +88,5 @@ export class SearchMemo {
 
   get size(): number {
     return this.grids.size;
-  }
-
-  clear(): void {
-    this.grids.clear();
   }
 }
