@@ -6,7 +6,7 @@
  * found on real puzzles agrees with the solution.
  */
 import * as fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { candidatesFromGivens } from '../../server/src/engine/core/grid';
 import { nextStepAtLeast, rate, seFormat } from '../../server/src/engine/se/rate';
 import { State } from '../../server/src/engine/core/state';
@@ -22,6 +22,7 @@ import {
 } from '../../server/src/engine/se/techniques/chains';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
+import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
 import { ChainGrid } from '../../server/src/engine/se/techniques/chains/tables';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
@@ -269,6 +270,50 @@ describe('search details', () => {
     expect(alone?.complexity).toBe(204);
     expect(shared?.text).toContain(`(w/${alone!.complexity - 2} nodes)`);
     expect(shared?.eliminations.map((e) => e.cell * 9 + e.digit - 1)).toEqual(alone?.removable);
+  });
+
+  it('reuses what a nested static search found on a grid from a later outer start, with that start’s rule parents', () => {
+    // A propagation at one rating step reached grid g (candidates a and b gone); at the next
+    // step the outer start has lost a too, and a propagation reaches the same g.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const initial = new ChainGrid();
+    initial.load(state.values, state.cands);
+    const memo = new SearchMemo(4);
+    const chainer = new StaticChainer(memo);
+    const searches = vi.spyOn(chainer as unknown as { forcing: (key: number, isY: boolean) => number }, 'forcing');
+    let checked = 0;
+    for (let a = 0; a < 729 && checked < 3; a++) {
+      const b = a + 1;
+      if (b % 9 === 0 || !initial.has(a) || !initial.has(b)) continue;
+      const g = new ChainGrid();
+      g.copyFrom(initial);
+      g.remove(a);
+      g.remove(b);
+      const later = new ChainGrid();
+      later.copyFrom(initial);
+      later.remove(a);
+      const before = chainer.hints(g, null, { initial: initial.cands });
+      if (!before.some((h) => h.ruleParents!.includes(a))) continue;
+      searches.mockClear();
+      const again = chainer.hints(g, null, { initial: later.cands });
+      expect(searches).not.toHaveBeenCalled();
+      expect(again).toEqual(new StaticChainer().hints(g, null, { initial: later.cands }));
+      expect(again.some((h) => h.ruleParents!.includes(a))).toBe(false);
+      checked++;
+    }
+    expect(checked).toBe(3);
+    expect(memo.size).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps the searches of the most recently used grids only', () => {
+    const memo = new SearchMemo(2);
+    memo.of('a').record(5, []);
+    memo.of('b').record(5, []);
+    expect(memo.of('a').has(5)).toBe(true); // now b is the least recently used
+    memo.of('c');
+    expect(memo.size).toBe(2);
+    expect(memo.of('a').has(5)).toBe(true);
+    expect(memo.of('b').has(5)).toBe(false);
   });
 
   it('reports what an unfinished search proves: the least difficulty of the techniques still to try', () => {

@@ -10,8 +10,9 @@ import { BOXES, COLUMNS, INTER, ROWS, forEachLocking } from '../intersections';
 import type { Budget } from '../../../core/budget';
 import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
-import { StaticChainer } from './static';
-import { HOUSE_CELLS, POPCOUNT9, lowBit, type ChainGrid } from './tables';
+import { SearchMemo } from './searchMemo';
+import { StaticChainer, type NestedContext } from './static';
+import { HOUSE_CELLS, POPCOUNT9, gridKey, lowBit, type ChainGrid } from './tables';
 
 export interface AdvancedOff {
   cand: number;
@@ -20,7 +21,11 @@ export interface AdvancedOff {
   nested: NestedHint | null;
 }
 
-const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
+/**
+ * What every nested static search found, by grid, kept across rating steps (see searchMemo.ts):
+ * 8,192 grids, about 8 MB.
+ */
+const nestedSearches = new SearchMemo(8192);
 
 /** SE's region order for hidden and naked sets: boxes, columns, rows. */
 const SET_ORDER = [BOXES, COLUMNS, ROWS];
@@ -63,7 +68,7 @@ export interface SharedPrefix {
 }
 
 export class AdvancedRules {
-  private readonly chainers: ((g: ChainGrid, b: Budget | null, initial: Uint16Array) => ChainHint[])[] = [];
+  private readonly chainers: ((g: ChainGrid, b: Budget | null, nested: NestedContext) => ChainHint[])[] = [];
   private readonly dynamicChainers: DynamicChainer[] = [];
   private out: AdvancedOff[] = [];
   /**
@@ -79,22 +84,22 @@ export class AdvancedRules {
   ) {
     if (level < 4) {
       if (level >= 2) {
-        const s = new StaticChainer();
-        this.chainers.push((g, b, initial) => s.hints(g, b, { initial }));
+        const s = new StaticChainer(nestedSearches);
+        this.chainers.push((g, b, nested) => s.hints(g, b, nested));
       }
       if (level >= 3) {
         const m = new DynamicChainer({ multiple: true, dynamic: false, nishio: false, level: 0 });
         this.dynamicChainers.push(m);
-        this.chainers.push((g, b, initial) => m.hints(g, b, { initial }));
+        this.chainers.push((g, b, nested) => m.hints(g, b, nested));
       }
     } else {
       const d = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
       this.dynamicChainers.push(d);
-      this.chainers.push((g, b, initial) => d.hints(g, b, { initial }));
+      this.chainers.push((g, b, nested) => d.hints(g, b, nested));
       if (level >= 5) {
         const n = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: level - 3 });
         this.dynamicChainers.push(n);
-        this.chainers.push((g, b, initial) => n.hints(g, b, { initial }));
+        this.chainers.push((g, b, nested) => n.hints(g, b, nested));
       }
     }
   }
@@ -140,17 +145,17 @@ export class AdvancedRules {
     const init = initial.cands;
     let first = this.shared?.cache.get(key);
     if (!first) {
-      first = this.firstRules(g, init, budget);
+      first = this.firstRules(g, init, budget, key);
       this.shared?.cache.set(key, first);
     }
     if (first.length) return first;
     this.out = [];
-    for (let i = 1; i < this.chainers.length && !this.out.length; i++) this.chain(i, g, init, budget);
+    for (let i = 1; i < this.chainers.length && !this.out.length; i++) this.chain(i, g, init, budget, key);
     return this.out;
   }
 
   /** The simple rules, then the first chainer: what two levels share. */
-  private firstRules(g: ChainGrid, init: Uint16Array, budget: Budget | null): AdvancedOff[] {
+  private firstRules(g: ChainGrid, init: Uint16Array, budget: Budget | null, key: string): AdvancedOff[] {
     this.out = [];
     this.locking(g, init);
     if (this.out.length) return this.out;
@@ -160,13 +165,13 @@ export class AdvancedRules {
     if (this.out.length) return this.out;
     this.xWings(g, init);
     if (this.out.length || !this.chainers.length) return this.out;
-    this.chain(0, g, init, budget);
+    this.chain(0, g, init, budget, key);
     return this.out;
   }
 
   /** The removals of chainer `i`'s hints that rely on the outer chain, in SE's order. */
-  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null): void {
-    for (const h of this.chainers[i](g, budget, init)) {
+  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: string): void {
+    for (const h of this.chainers[i](g, budget, { initial: init, gridKey })) {
       const parents = h.ruleParents!;
       if (parents.length === 0) continue;
       const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };

@@ -501,7 +501,7 @@ export class DynamicChainer {
       for (;;) {
         if (onHead < onTail) {
           const p = this.qOn[onHead++];
-          const n = onToOff(this.g.cands, p, isY, this.outCand, this.outCause);
+          const n = onToOff(this.g, p, isY, this.outCand, this.outCause);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
             if (run.onFlag[c]) {

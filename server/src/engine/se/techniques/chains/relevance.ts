@@ -20,8 +20,8 @@ import {
   NKEY,
   ON,
   POPCOUNT9,
-  SE_PEERS,
   lowBit,
+  onToOff,
   type ChainGrid,
 } from './tables';
 
@@ -35,6 +35,8 @@ export class Relevance {
   /** House/digits (house * 9 + digit - 1) that lost a candidate since the outer start. */
   readonly houseTouched = new Uint8Array(27 * 9);
   private readonly stack = new Int16Array(NKEY);
+  private readonly outCand = new Int16Array(32);
+  private readonly outCause = new Uint8Array(32);
 
   /** Computes the touched cells and houses of `g` against `initial`, then the marks. */
   compute(g: ChainGrid, initial: Uint16Array, isY: boolean, isX: boolean, cycles: boolean): void {
@@ -110,23 +112,10 @@ export class Relevance {
     while (n > 0) {
       const key = stack[--n];
       if (key < NCAND) {
-        // Off node: implied by an on node of the same cell (Y) or of the digit in a peer.
-        const cell = (key / 9) | 0;
-        const d = key - cell * 9;
-        if (isY) {
-          for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
-            const p = cell * 9 + lowBit(m) + ON;
-            if (!mark[p]) {
-              mark[p] = 1;
-              stack[n++] = p;
-            }
-          }
-        }
-        const b = 1 << d;
-        for (let k = 0; k < 20; k++) {
-          const o = SE_PEERS[cell * 20 + k];
-          if (!(g.cands[o] & b)) continue;
-          const p = o * 9 + d + ON;
+        // Off node: implied by the on nodes it implies itself being on (weak links go both ways).
+        const k = onToOff(g, key, isY, this.outCand, this.outCause);
+        for (let j = 0; j < k; j++) {
+          const p = this.outCand[j] + ON;
           if (!mark[p]) {
             mark[p] = 1;
             stack[n++] = p;

@@ -13,6 +13,7 @@
 import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { Relevance } from './relevance';
+import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
   CAUSE_CELL,
   CAUSE_NONE,
@@ -24,13 +25,13 @@ import {
   ON,
   POPCOUNT9,
   SE_PEERS,
-  SE_PEER_CAUSE,
   offToOn,
   onToOff,
   causeHouse,
   houseCause,
   lowBit,
   CandSet,
+  gridKey,
   type ChainGrid,
 } from './tables';
 
@@ -38,6 +39,8 @@ import {
 export interface NestedContext {
   /** Candidates of the outer search's starting grid. */
   initial: Uint16Array;
+  /** gridKey of the grid searched, when the caller has it. */
+  gridKey?: string;
 }
 
 /** The names cycleHint and forcingHint give their steps, with SukakuExplainer's short names. */
@@ -85,6 +88,14 @@ export class StaticChainer {
   private filtered = false;
   private readonly relevance = new Relevance();
 
+  // Nested mode with a memo: what earlier searches found on this grid, and what this one finds.
+  private searches: GridSearches | null = null;
+  private readonly finding: FoundChain[] = [];
+  private pass = 0;
+
+  /** `memo`: where nested searches keep what they find, by grid (see searchMemo.ts). */
+  constructor(private readonly memo: SearchMemo | null = null) {}
+
   /**
    * All cycles and forcing chains of the grid, in SE's order. `nested` set: the search runs
    * inside a dynamic chain, and hints carry their rule parents and signature.
@@ -97,6 +108,7 @@ export class StaticChainer {
     this.best = null;
     const all: ChainHint[] = [];
     if (nested) this.relevance.touch(g, nested.initial);
+    this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? gridKey(g.cands)) : null;
     this.loops(false, true, all, budget);
     this.loops(true, false, all, budget);
     this.loops(true, true, all, budget);
@@ -113,6 +125,7 @@ export class StaticChainer {
     this.display = true;
     this.bestOnly = true;
     this.best = null;
+    this.searches = null;
     try {
       const all: ChainHint[] = [];
       this.loops(false, true, all, budget);
@@ -147,6 +160,7 @@ export class StaticChainer {
 
   private loops(isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
     const cands = this.g.cands;
+    this.pass = isX ? (isY ? 2 : 0) : 1;
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
     if (this.filtered) this.relevance.marks(this.g, isY, isX, isX, true);
@@ -214,17 +228,30 @@ export class StaticChainer {
     // A cycle, or a chain from the value off, ends by turning the value on: that needs a
     // strong link into it.
     const strongIn = this.hasStrongIn(cand, isY, isX);
-    this.n = 0;
     const rel = this.relevance;
-    if (strongIn && (!f || rel.reachAny[cand + ON])) this.cycles(cand, isY, isX, out);
+    if (strongIn && (!f || rel.reachAny[cand + ON])) this.searchFrom(StartSearch.Cycles, cand, isY, isX, out);
     if (isX) {
-      this.n = 0;
-      const on = !f || rel.reachStrong[cand + ON] ? this.forcing(cand + ON, isY) : -1;
-      if (on >= 0) this.offer(this.forcingHint(on, isY, isX), out);
-      this.n = 0;
-      const off = strongIn && (!f || rel.reachStrong[cand]) ? this.forcing(cand, isY) : -1;
-      if (off >= 0) this.offer(this.forcingHint(off, isY, isX), out);
+      if (!f || rel.reachStrong[cand + ON]) this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
+      if (strongIn && (!f || rel.reachStrong[cand])) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
     }
+  }
+
+  /** One search from `cand`; with a memo, what an earlier search of this grid found from there is reused. */
+  private searchFrom(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+    const searches = this.searches;
+    const slot = searches ? slotOf(this.pass, cand, what) : -1;
+    if (searches?.has(slot)) {
+      for (const found of searches.results(slot)) out.push(this.withParents(found));
+      return;
+    }
+    this.finding.length = 0;
+    this.n = 0;
+    if (what === StartSearch.Cycles) this.cycles(cand, isY, isX, out);
+    else {
+      const end = this.forcing(what === StartSearch.ForcingOn ? cand + ON : cand, isY);
+      if (end >= 0) this.offer(this.forcingHint(end, isY, isX), out);
+    }
+    if (searches) searches.record(slot, this.finding.length ? this.finding.slice() : []);
   }
 
   private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
@@ -257,7 +284,7 @@ export class StaticChainer {
       length++;
       for (let i = 0; i < nOn; i++) {
         const p = this.qOn[i];
-        const k = onToOff(this.g.cands, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
+        const k = onToOff(this.g, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const off = this.outCand[j];
           if (this.isParent(p, off)) continue;
@@ -349,30 +376,19 @@ export class StaticChainer {
    * length, or -1 when `contra` was reached (see contradiction).
    */
   private onRound(contra: number, isY: boolean, nOn: number, nOff: number): number {
-    const cands = this.g.cands;
     const qOn = this.candQOn;
     const qOff = this.candQOff;
+    const outCand = this.outCand;
+    const outCause = this.outCause;
     for (let i = 0; i < nOn; i++) {
       const p = qOn[i];
       const pk = p + ON;
-      const cell = (p / 9) | 0;
-      const d = p - cell * 9;
-      const b = 1 << d;
-      if (isY) {
-        for (let m = cands[cell] & ~b; m; m &= m - 1) {
-          const off = cell * 9 + lowBit(m);
-          if (off === contra) return this.contradiction(off, pk, CAUSE_CELL);
-          if (this.reach(off, pk, CAUSE_CELL)) qOff[nOff++] = off;
-        }
-      }
-      const base20 = cell * 20;
-      for (let k = 0; k < 20; k++) {
-        const o = SE_PEERS[base20 + k];
-        if (!(cands[o] & b)) continue;
-        const off = o * 9 + d;
+      const k = onToOff(this.g, p, isY, outCand, outCause);
+      for (let j = 0; j < k; j++) {
+        const off = outCand[j];
         // The source turned off: SE reports this node (fresh, its parent p).
-        if (off === contra) return this.contradiction(off, pk, SE_PEER_CAUSE[base20 + k]);
-        if (this.reach(off, pk, SE_PEER_CAUSE[base20 + k])) qOff[nOff++] = off;
+        if (off === contra) return this.contradiction(off, pk, outCause[j]);
+        if (this.reach(off, pk, outCause[j])) qOff[nOff++] = off;
       }
     }
     return nOff;
@@ -502,17 +518,12 @@ export class StaticChainer {
           ? 'Generalized X-Wing'
           : 'Bidirectional X-Cycle';
     const hint = this.pathHint(n, Kind.Cycle, name, (xy ? 7.0 : 6.5) + lengthBonus(complexity), complexity, xy ? 4 : isY ? 3 : 2, removable, -1);
-    if (this.nested) {
-      // Targets: the cycle's end and its reversal; the reversal's on nodes are the off nodes.
-      const parents: number[] = [];
-      const seen = this.seenParents;
-      seen.clear();
-      for (let i = 0; i < n; i++) this.addRuleParents(this.pathBuf[i], true, parents, seen);
-      for (let i = n - 1; i >= 0; i--) this.addRuleParents(this.pathBuf[i], false, parents, seen);
-      hint.ruleParents = parents;
-      hint.signature = this.pathSignature('C', n);
-    }
-    return hint;
+    if (!this.nested) return hint;
+    // Targets: the cycle's end and its reversal; the reversal's on nodes are the off nodes.
+    const singles: number[] = [];
+    for (let i = 0; i < n; i++) this.addSingle(this.pathBuf[i], true, singles);
+    for (let i = n - 1; i >= 0; i--) this.addSingle(this.pathBuf[i], false, singles);
+    return this.found(hint, 'C', n, singles);
   }
 
   private forcingHint(dst: number, isY: boolean, isX: boolean): ChainHint {
@@ -530,13 +541,10 @@ export class StaticChainer {
     const xy = isX && isY;
     const name = xy ? 'Forcing Chain' : isY ? 'Forcing Y-Chain' : complexity === 6 ? 'Turbot Fish' : 'Forcing X-Chain';
     const hint = this.pathHint(n, Kind.Forcing, name, (xy ? 7.0 : 6.6) + lengthBonus(complexity), complexity, xy ? 4 : isY ? 3 : 2, removable, on ? cand : -1);
-    if (this.nested) {
-      const parents: number[] = [];
-      this.pathRuleParents(n, parents);
-      hint.ruleParents = parents;
-      hint.signature = this.pathSignature('F', n);
-    }
-    return hint;
+    if (!this.nested) return hint;
+    const singles: number[] = [];
+    for (let i = 0; i < n; i++) this.addSingle(this.pathBuf[i], true, singles);
+    return this.found(hint, 'F', n, singles);
   }
 
   /** A hint along the path's `n` nodes: what varies given, the path's links and text when displayed. */
@@ -601,25 +609,56 @@ export class StaticChainer {
     return parts.join(' -> ');
   }
 
+  /**
+   * A nested hint: its identity, kept (with a memo) as a FoundChain of `singles`, returned with
+   * the rule parents they give from this outer start.
+   */
+  private found(hint: ChainHint, kind: string, n: number, singles: number[]): ChainHint {
+    hint.signature = this.pathSignature(kind, n);
+    const found: FoundChain = { hint, singles };
+    if (this.searches) this.finding.push(found);
+    return this.withParents(found);
+  }
+
   private readonly seenParents = new CandSet();
 
-  private pathRuleParents(n: number, out: number[]): void {
+  /** The found chain's hint with SE's rule parents: what its singles rely on having gone since the outer start. */
+  private withParents(found: FoundChain): ChainHint {
+    const parents: number[] = [];
     const seen = this.seenParents;
     seen.clear();
-    for (let i = 0; i < n; i++) this.addRuleParents(this.pathBuf[i], true, out, seen);
+    const singles = found.singles;
+    for (let i = 0; i < singles.length; i += 2) collectRemoved(this.g, this.nested!.initial, singles[i], singles[i + 1], parents, seen);
+    const h = found.hint;
+    // One literal (no spread): nested searches make many of these.
+    return {
+      kind: h.kind,
+      name: h.name,
+      difficulty: h.difficulty,
+      complexity: h.complexity,
+      sortKey: h.sortKey,
+      removable: h.removable,
+      placement: h.placement,
+      links: null,
+      detail: '',
+      house: -1,
+      ruleParents: parents,
+      signature: h.signature,
+    };
   }
 
   /**
-   * SE's collectRuleParents for one node: an on node (or, `asOn` false, an off node read
-   * in the reversed cycle) that a single made true relies on the removals, since the outer
-   * start, of the other values of its cell or of the digit elsewhere in its house.
+   * SE's collectRuleParents for one node: an on node (or, `asOn` false, an off node read in
+   * the reversed cycle) that a single made true relies on the removals, since the outer start,
+   * of the other values of its cell or of the digit elsewhere in its house. Appends that
+   * single's (candidate, cause).
    */
-  private addRuleParents(node: number, asOn: boolean, out: number[], seen: CandSet): void {
+  private addSingle(node: number, asOn: boolean, singles: number[]): void {
     const key = this.nodeKey[node];
     if (key >= NCAND !== asOn) return;
     const cause = this.nodeCause[node];
     if (cause === CAUSE_NONE) return;
-    collectRemoved(this.g, this.nested!.initial, key >= NCAND ? key - ON : key, cause, out, seen);
+    singles.push(key >= NCAND ? key - ON : key, cause);
   }
 }
 

@@ -50,12 +50,8 @@ export function causeHouse(cause: number, cell: number): number {
   return CELL_HOUSES[3 * cell + 2];
 }
 
-/**
- * The 20 peers of each cell in SE's order (box, then row, then column, no repeats), and the
- * hidden-single cause of the house each one is first met in.
- */
+/** The 20 peers of each cell in SE's order (box, then row, then column, no repeats). */
 export const SE_PEERS = new Int8Array(81 * 20);
-export const SE_PEER_CAUSE = new Uint8Array(81 * 20);
 for (let c = 0; c < 81; c++) {
   const seen = new Set<number>();
   let n = 0;
@@ -65,10 +61,25 @@ for (let c = 0; c < 81; c++) {
       const o = HOUSE_CELLS[h * 9 + i];
       if (o === c || seen.has(o)) continue;
       seen.add(o);
-      SE_PEER_CAUSE[c * 20 + n] = houseCause(h);
       SE_PEERS[c * 20 + n++] = o;
     }
   }
+}
+
+/**
+ * For each cell's three houses (box, row, column): the house's cells (as indices) that are not
+ * peers met first there, in SE_PEERS' order: the cell itself in its box, and the cells of the
+ * cell's box in its row and column.
+ */
+const PEER_SKIP = new Uint16Array(81 * 3);
+/** The hidden-single cause of the cell's k-th house (box, row, column). */
+const CAUSE_OF_HOUSE_KIND = [CAUSE_BOX, CAUSE_ROW, CAUSE_COLUMN];
+for (let c = 0; c < 81; c++) {
+  const r = (c / 9) | 0;
+  const col = c % 9;
+  PEER_SKIP[3 * c] = 1 << CELL_INDEX[3 * c];
+  PEER_SKIP[3 * c + 1] = 7 << (3 * ((col / 3) | 0));
+  PEER_SKIP[3 * c + 2] = 7 << (3 * ((r / 3) | 0));
 }
 
 export const POPCOUNT9 = new Uint8Array(512);
@@ -78,27 +89,26 @@ for (let m = 1; m < 512; m++) POPCOUNT9[m] = POPCOUNT9[m >> 1] + (m & 1);
 export const lowBit = (m: number): number => 31 - Math.clz32(m & -m);
 
 /**
- * The candidates that go off when `cand` goes on (SE's getOnToOff), in SE's order: with `isY` the
- * cell's other candidates, then the digit in the cell's peers. Written to `outCand`/`outCause`;
- * returns how many.
+ * The candidates that go off when `cand` goes on on grid `g` (SE's getOnToOff), in SE's order:
+ * with `isY` the cell's other candidates, then the digit in the cell's peers (SE_PEERS' order,
+ * read from the digit's places in each house). Written to `outCand`/`outCause`; returns how many.
  */
-export function onToOff(cands: Uint16Array, cand: number, isY: boolean, outCand: Int16Array, outCause: Uint8Array): number {
+export function onToOff(g: ChainGrid, cand: number, isY: boolean, outCand: Int16Array, outCause: Uint8Array): number {
   const cell = (cand / 9) | 0;
   const d = cand - cell * 9;
   let n = 0;
   if (isY) {
-    for (let m = cands[cell] & ~(1 << d); m; m &= m - 1) {
+    for (let m = g.cands[cell] & ~(1 << d); m; m &= m - 1) {
       outCand[n] = cell * 9 + lowBit(m);
       outCause[n++] = CAUSE_CELL;
     }
   }
-  const b = 1 << d;
-  const base = cell * 20;
-  for (let k = 0; k < 20; k++) {
-    const other = SE_PEERS[base + k];
-    if (cands[other] & b) {
-      outCand[n] = other * 9 + d;
-      outCause[n++] = SE_PEER_CAUSE[base + k];
+  for (let k = 0; k < 3; k++) {
+    const h = CELL_HOUSES[3 * cell + k];
+    const cause = CAUSE_OF_HOUSE_KIND[k];
+    for (let m = g.hpos[h * 9 + d] & ~PEER_SKIP[3 * cell + k]; m; m &= m - 1) {
+      outCand[n] = HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d;
+      outCause[n++] = cause;
     }
   }
   return n;
@@ -137,6 +147,9 @@ export function offToOn(g: ChainGrid, cand: number, isY: boolean, isX: boolean, 
   }
   return n;
 }
+
+/** A grid's candidates as a string: the key of what is kept by grid. */
+export const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
 
 /**
  * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
