@@ -214,7 +214,7 @@ describe('options and --version', () => {
   it.each([
     ['check', ['json', 'budget-nodes', 'variant', 'output', 'resume', 'shard', 'where']],
     ['solve', ['json', 'budget-nodes', 'variant', 'output', 'resume', 'shard']],
-    ['rate', ['method', 'json', 'csv', 'format', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'techs', 'where', 'diamond', 'pearl', 'shard']],
+    ['rate', ['method', 'json', 'csv', 'format', 'start', 'before', 'after', 'unrated', 'input', 'budget-ms', 'workers', 'threads', 'output', 'resume', 'variant', 'level', 'locked-candidates', 'budget-nodes', 'exclude', 'techs', 'where', 'diamond', 'pearl', 'shard']],
     ['path', ['json', 'budget-nodes', 'variant', 'output', 'resume', 'shard', 'method', 'budget-ms', 'exclude', 'techs']],
     ['bliss', ['level', 'variant', 'locked-candidates', 'json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],
     ['minimal', ['json', 'budget-ms', 'budget-nodes', 'output', 'resume', 'shard']],

@@ -28,8 +28,9 @@ function cutManifest(output: string, items: number): void {
 
 describe('a filter shard', () => {
   it('killed midway and run again with --resume finishes only what is missing; merge is the single run', async () => {
-    // Hard puzzles (top95), rated one at a time: the kill comes while the shard is still rating.
-    const file = write('hard.txt', lines(dataPath('magictour-top95', 'top95.txt'), 0, 8));
+    // The forum's hardest (a second or so each to settle er>=8.5), rated one at a time: the kill comes
+    // while the shard is still rating (top95's ratings could all finish before it).
+    const file = write('hard.txt', lines(dataPath('tdoku', 'puzzles5_forum_hardest_1905_11+'), 0, 8));
     const args = ['rate', file, '--where', 'er>=8.5', '--workers', '1'];
     const recorded = await killedShard(folder(), [...args, '--shard', '0/2', '--output', 'kf-{shard}'], join(folder(), 'kf-0.shard.jsonl'), 1);
     expect(recorded).toBeLessThan(4);
@@ -89,7 +90,7 @@ describe('a filter shard', () => {
 });
 
 describe('a generate shard', () => {
-  const generate = ['generate', '-n', '8', '--seed', '7', '--where', 'er>=6', '--format', '%g %r', '--workers', '1'];
+  const generate = ['generate', '-n', '8', '--seed', '7', '--where', 'er>=7', '--format', '%g %r', '--workers', '1'];
 
   it('killed midway and run again with --resume makes only what is missing; merge is the single run', async () => {
     const recorded = await killedShard(folder(), [...generate, '--shard', '0/2', '--output', 'kg-{shard}'], join(folder(), 'kg-0.shard.jsonl'), 1);
