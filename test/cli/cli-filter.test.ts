@@ -74,6 +74,18 @@ describe('rate --where', () => {
     expect(out(chained.stdout).every((l) => /ED=(7\.[2-9]|[89]\.\d)\//.test(l))).toBe(true);
   });
 
+  it('takes the first words of step names, as the forum shortens them, for all the steps they begin', { timeout: 180_000 }, () => {
+    const { file, lines, full } = rated();
+    const forcing = full.filter((r) => r.se && /^Forcing (X-|Y-)?Chain$/.test(r.se.hardest)).map((r) => lines[r.line - 1]);
+    expect(forcing.length).toBeGreaterThan(1);
+    const short = runCli('rate', file, '--where', 'hardest("forcing")');
+    expect(short.status).toBe(0);
+    expect(out(short.stdout)).toEqual(forcing);
+    const nishio = runCli('rate', file, '--where', 'uses("Nishio")');
+    expect(nishio.status).toBe(0);
+    expect(out(nishio.stdout)).toEqual(out(runCli('rate', file, '--where', 'uses("Nishio Forcing Chains")').stdout));
+  });
+
   it('keeps diamonds (ER = EP = ED) and pearls (ER = EP) as serate defines them', { timeout: 120_000 }, () => {
     const file = dataPath('rust-sudoku-bench', 'easy_sudokus.txt');
     const lines = readFileSync(file, 'utf8').split('\n');
@@ -122,9 +134,9 @@ describe('rate --where', () => {
     const bad = runCli('rate', '--where', 'er>=', dataPath('rust-sudoku-bench', 'easy_sudokus.txt'));
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("--where: at column 5: expected a number or a field after '>=', not the end");
-    const tech = runCli('rate', '--where', 'uses("Nishio")', dataPath('rust-sudoku-bench', 'easy_sudokus.txt'));
+    const tech = runCli('rate', '--where', 'uses("Nishi")', dataPath('rust-sudoku-bench', 'easy_sudokus.txt'));
     expect(tech.status).toBe(2);
-    expect(tech.stderr).toMatch(/unknown technique 'Nishio'; SE's techniques, as its path names them: .*Nishio Forcing Chains/);
+    expect(tech.stderr).toMatch(/unknown technique 'Nishi'; SE's techniques, as its path names them \(or their first words\): .*Nishio Forcing Chains/);
     const json = runCli('rate', '--where', 'er>=2', '--json', dataPath('rust-sudoku-bench', 'easy_sudokus.txt'));
     expect(json.status).toBe(2);
     expect(json.stderr).toContain('they take no --json');

@@ -58,6 +58,16 @@ describe('evaluate', () => {
     expect(is('hardest("XY-Wing")', done)).toBe(true);
   });
 
+  it('decides a name that stands for several steps by any of them', () => {
+    const partial: Known = { se: se([4.5, Infinity], [1.2, 1.2], [1.2, 1.2], ['Hidden Single', 'Unique Rectangle type 2'], false) };
+    expect(is('uses("Unique Rectangle")', partial)).toBe(true);
+    expect(is('uses("Unique Loop")', partial)).toBeUndefined();
+    expect(is('hardest("Unique Rectangle")', partial)).toBeUndefined();
+    const done: Known = { se: se([4.5, 4.5], [1.2, 1.2], [1.2, 1.2], ['Hidden Single', 'Unique Rectangle type 2'], true, 'Unique Rectangle type 2') };
+    expect(is('hardest("unique rectangle")', done)).toBe(true);
+    expect(is('uses("Unique Loop")', done)).toBe(false);
+  });
+
   it('compares figures as SE prints them (one decimal)', () => {
     // 7.5 + 0.1 + 0.1 is 7.699999999999999 as a double; SE prints 7.7.
     const raw = 7.5 + 0.1 + 0.1;

@@ -23,7 +23,7 @@ describe('parseWhere', () => {
   it('binds not tighter than and, and tighter than or; parentheses group', () => {
     const ge9 = { op: 'compare', cmp: '>=', left: { field: 'er' }, right: { number: 9 } };
     const clues = { op: 'compare', cmp: '<', left: { field: 'clues' }, right: { number: 22 } };
-    const nishio = { op: 'uses', technique: 'Nishio Forcing Chains' };
+    const nishio = { op: 'uses', techniques: ['Nishio Forcing Chains'] };
     expect(parseWhere('er>=9 or clues<22 and not uses("Nishio Forcing Chains")')).toEqual({
       op: 'or',
       left: ge9,
@@ -37,12 +37,23 @@ describe('parseWhere', () => {
   });
 
   it('takes hardest() with a technique name as the SE path prints it', () => {
-    expect(parseWhere('hardest("XY-Wing")')).toEqual({ op: 'hardest', technique: 'XY-Wing' });
-    expect(parseWhere('uses("Unique Loop 8 type 3")')).toEqual({ op: 'uses', technique: 'Unique Loop 8 type 3' });
+    expect(parseWhere('hardest("XY-Wing")')).toEqual({ op: 'hardest', techniques: ['XY-Wing'] });
+    expect(parseWhere('uses("Unique Loop 8 type 3")')).toEqual({ op: 'uses', techniques: ['Unique Loop 8 type 3'] });
     expect(parseWhere('uses("Dynamic Cell Forcing Chains (+ Forcing Chains)")')).toEqual({
       op: 'uses',
-      technique: 'Dynamic Cell Forcing Chains (+ Forcing Chains)',
+      techniques: ['Dynamic Cell Forcing Chains (+ Forcing Chains)'],
     });
+  });
+
+  it('takes the first words of step names for all of them, in any case, and a full name for itself alone', () => {
+    expect(parseWhere('uses("Nishio")')).toEqual({ op: 'uses', techniques: ['Nishio Forcing Chains'] });
+    expect(parseWhere('hardest("unique rectangle")')).toEqual({
+      op: 'hardest',
+      techniques: ['Unique Rectangle type 1', 'Unique Rectangle type 2', 'Unique Rectangle type 3', 'Unique Rectangle type 4'],
+    });
+    // A full step name is not also a prefix of its nested kinds.
+    expect(parseWhere('uses("dynamic cell forcing chains")')).toEqual({ op: 'uses', techniques: ['Dynamic Cell Forcing Chains'] });
+    expect(parseWhere('uses("Forcing Chain")')).toEqual({ op: 'uses', techniques: ['Forcing Chain'] });
   });
 
   it('says at which column an operand is missing', () => {
@@ -55,8 +66,8 @@ describe('parseWhere', () => {
   });
 
   it('names an unknown technique and lists the valid ones', () => {
-    const message = fault('uses("Nishio")');
-    expect(message).toMatch(/^--where: at column 6: unknown technique 'Nishio'; SE's techniques, as its path names them: Hidden Single, /);
+    const message = fault('uses("Nishi")');
+    expect(message).toMatch(/^--where: at column 6: unknown technique 'Nishi'; SE's techniques, as its path names them \(or their first words\): Hidden Single, /);
     expect(message).toContain('Nishio Forcing Chains');
     expect(message).toContain('XY-Wing');
   });

@@ -5,11 +5,11 @@
  *   expr       := and ('or' and)*
  *   and        := unary ('and' unary)*
  *   unary      := 'not' unary | '(' expr ')' | predicate | comparison
- *   predicate  := ('uses' | 'hardest') '(' string ')'      SE technique names as the path prints them
+ *   predicate  := ('uses' | 'hardest') '(' string ')'      an SE step name as the path prints it, or its first words
  *   comparison := operand ('<' | '<=' | '>' | '>=' | '==' | '!=') operand   (a field on one side at least)
  *   operand    := field | number
  */
-import { isStepName, STEP_NAMES } from '../engine/se/techniques';
+import { STEP_NAMES, stepNamesFor } from '../engine/se/techniques';
 import { COMPARISONS, type Comparison, FIELDS, type Field, type Operand, type Where } from '../jobs/filterLogic';
 import { UsageError } from './io';
 
@@ -137,11 +137,12 @@ class Parser {
     this.expect('(', `'(' after '${name.text}'`);
     const arg = this.take();
     if (arg.kind !== 'string') throw fault(arg.at, `expected a technique name in quotes after '${name.text}(', not ${describe(arg)}`);
-    if (!isStepName(arg.value)) {
-      throw fault(arg.at, `unknown technique '${arg.value}'; SE's techniques, as its path names them: ${STEP_NAMES.join(', ')}`);
+    const techniques = stepNamesFor(arg.value);
+    if (techniques.length === 0) {
+      throw fault(arg.at, `unknown technique '${arg.value}'; SE's techniques, as its path names them (or their first words): ${STEP_NAMES.join(', ')}`);
     }
     this.expect(')', `')' after the technique name`);
-    return { op: name.text as 'uses' | 'hardest', technique: arg.value };
+    return { op: name.text as 'uses' | 'hardest', techniques };
   }
 
   private operand(after: Token | null): Operand {

@@ -20,7 +20,8 @@ export type Operand = { field: Field } | { number: number };
 
 export type Where =
   | { op: 'compare'; cmp: Comparison; left: Operand; right: Operand }
-  | { op: 'uses' | 'hardest'; technique: string }
+  /** `techniques`: the step names the expression's name stands for (any of them). */
+  | { op: 'uses' | 'hardest'; techniques: readonly string[] }
   | { op: 'and' | 'or'; left: Where; right: Where }
   | { op: 'not'; arg: Where };
 
@@ -146,11 +147,13 @@ export function evaluate(w: Where, k: Known): Truth {
       const b = operand(w.right, k);
       return a && b ? compare(w.cmp, a, b) : undefined;
     }
-    case 'uses':
-      if (!k.se) return undefined;
-      return k.se.used.includes(w.technique) ? true : k.se.complete ? false : undefined;
+    case 'uses': {
+      const se = k.se;
+      if (!se) return undefined;
+      return w.techniques.some((t) => se.used.includes(t)) ? true : se.complete ? false : undefined;
+    }
     case 'hardest':
-      return k.se?.complete ? k.se.hardest === w.technique : undefined;
+      return k.se?.complete ? k.se.hardest !== null && w.techniques.includes(k.se.hardest) : undefined;
     case 'and': {
       const a = evaluate(w.left, k);
       if (a === false) return false;

@@ -68,15 +68,26 @@ export const TECHNIQUES: readonly Technique[] = [
  */
 export const STEP_NAMES: readonly string[] = [...new Set(TECHNIQUES.flatMap((t) => t.stepNames))];
 
-const STEP_NAME_SET = new Set(STEP_NAMES);
-
 const SHORT_NAMES = new Map(TECHNIQUES.flatMap((t) => Object.entries(t.shortNames)));
 
 /** SukakuExplainer's short name of a step name (`Hidden Single` → `HS`); null for a name no step carries. */
 export const shortStepName = (name: string): string | null => SHORT_NAMES.get(name) ?? null;
 
-/** Whether `name` is one a step carries (exactly, as the path prints it). */
-export const isStepName = (name: string): boolean => STEP_NAME_SET.has(name);
+/**
+ * The step names a filter's technique name stands for, in the techniques' order: the step name
+ * itself (in any case), else every step name that begins with its words (`Nishio` → `Nishio
+ * Forcing Chains`, `Unique Rectangle` → its four types), as forum posts shorten them; empty when
+ * none does. Whole words only, so a typo is not taken for a prefix.
+ */
+export function stepNamesFor(name: string): string[] {
+  const words = name.trim().toLowerCase().split(/\s+/);
+  const exact = STEP_NAMES.find((s) => s.toLowerCase() === words.join(' '));
+  if (exact) return [exact];
+  return STEP_NAMES.filter((s) => {
+    const own = s.toLowerCase().split(' ');
+    return words.length < own.length && words.every((w, i) => w === own[i]);
+  });
+}
 
 /**
  * The names a rating can leave techniques out by: their families, as SE's technique list names
