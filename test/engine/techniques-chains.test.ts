@@ -22,9 +22,10 @@ import {
 } from '../../server/src/engine/se/techniques/chains';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
+import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { ChainGrid } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9 } from '../../server/src/engine/se/techniques/chains/tables';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
@@ -303,6 +304,67 @@ describe('search details', () => {
     }
     expect(checked).toBe(3);
     expect(memo.size).toBeLessThanOrEqual(4);
+  });
+
+  it('searches forcing chains inside a nested chain only from nodes that imply both ends of a touched strong link', () => {
+    // Grids an outer chain reaches: the puzzle less one or two candidates. Every forcing chain
+    // of such a grid (the top-level search, unfiltered) that takes a strong link in a cell or
+    // house that lost a candidate must start at a node the filter keeps.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const initial = new ChainGrid();
+    initial.load(state.values, state.cands);
+    const rel = new Relevance();
+    const all = new StaticChainer();
+    let kept = 0;
+    let reachStrong = 0;
+    let checked = 0;
+    for (let a = 0; a < 729; a += 7) {
+      if (!initial.has(a)) continue;
+      const g = new ChainGrid();
+      g.copyFrom(initial);
+      g.remove(a);
+      if (initial.has(a + 1) && (a + 1) % 9 !== 0) g.remove(a + 1);
+      rel.touch(g, initial.cands);
+      const hints = all.hints(g, null, null);
+      for (const [isY, names] of [
+        [false, ['Forcing X-Chain', 'Turbot Fish']],
+        [true, ['Forcing Chain']],
+      ] as const) {
+        rel.marks(g, isY, true, true, false);
+        rel.forcing(g, isY, true);
+        for (let k = 0; k < 2 * NCAND; k++) {
+          if (rel.forcingFrom[k]) expect(rel.reachStrong[k], `node ${k}`).toBe(1);
+          kept += rel.forcingFrom[k];
+          reachStrong += rel.reachStrong[k];
+        }
+        for (const h of hints) {
+          if (!(names as readonly string[]).includes(h.name)) continue;
+          const links = h.links!;
+          let touched = false;
+          for (let i = 0; i < links.length; i += 2) {
+            const [from, to] = [links[i], links[i + 1]];
+            if (from >= NCAND || to < NCAND) continue; // only off => on links are strong
+            const fromCell = (from / 9) | 0;
+            const toCell = ((to - NCAND) / 9) | 0;
+            const d = from % 9;
+            if (fromCell === toCell) touched ||= isY && rel.cellTouched[fromCell] === 1;
+            else {
+              for (let x = 0; x < 3; x++) {
+                const house = CELL_HOUSES[3 * fromCell + x];
+                if (!CELL_HOUSES.slice(3 * toCell, 3 * toCell + 3).includes(house)) continue;
+                touched ||= rel.houseTouched[house * 9 + d] === 1 && POPCOUNT9[g.hpos[house * 9 + d]] === 2;
+              }
+            }
+          }
+          if (!touched) continue;
+          expect(rel.forcingFrom[links[0]], `${h.name}: ${h.detail}`).toBe(1);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    // What it saves: the nodes that merely reach a touched strong link are many more.
+    expect(kept).toBeLessThan(reachStrong / 2);
   });
 
   it('keeps the searches of the most recently used grids only', () => {

@@ -21,6 +21,7 @@ import {
   ON,
   POPCOUNT9,
   lowBit,
+  offToOn,
   onToOff,
   type ChainGrid,
 } from './tables';
@@ -34,6 +35,11 @@ export class Relevance {
   readonly cellTouched = new Uint8Array(81);
   /** House/digits (house * 9 + digit - 1) that lost a candidate since the outer start. */
   readonly houseTouched = new Uint8Array(27 * 9);
+  /**
+   * Nodes from which a forcing chain back to the node's own candidate in the other state can
+   * take a touched strong link (see `forcing`).
+   */
+  readonly forcingFrom = new Uint8Array(NKEY);
   private readonly stack = new Int16Array(NKEY);
   private readonly outCand = new Int16Array(32);
   private readonly outCause = new Uint8Array(32);
@@ -102,6 +108,82 @@ export class Relevance {
     }
     if (strong) this.backward(g, rs, isY, isX);
     if (cycles) this.backward(g, ra, isY, isX);
+  }
+
+  /**
+   * `forcingFrom` for the touched cells and houses (`touch` first), a stricter condition than
+   * `reachStrong` for the static forcing searches. A chain from a node x to x reversed that
+   * takes a touched strong link a off => b on has a contrapositive, also a chain of the pass,
+   * from x to x reversed that takes b off => a on: so x implies both a off and b off, that is,
+   * both a on and b on imply x reversed. Two forward searches a link, from a on and b on, mark
+   * the nodes whose forcing search may find a chain with rule parents.
+   */
+  forcing(g: ChainGrid, isY: boolean, isX: boolean): void {
+    const from = this.forcingFrom;
+    from.fill(0);
+    const cellTouched = this.cellTouched;
+    const houseTouched = this.houseTouched;
+    if (isY) {
+      for (let c = 0; c < 81; c++) {
+        const m = g.cands[c];
+        if (cellTouched[c] && POPCOUNT9[m] === 2) this.forcingLink(g, c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)), isY, isX);
+      }
+    }
+    if (!isX) return;
+    for (let h = 0; h < 27; h++) {
+      for (let d = 0; d < 9; d++) {
+        const pm = g.hpos[h * 9 + d];
+        if (!houseTouched[h * 9 + d] || POPCOUNT9[pm] !== 2) continue;
+        this.forcingLink(g, HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d, isY, isX);
+      }
+    }
+  }
+
+  /** Marks, reversed, the nodes that both `a` on and `b` on imply. */
+  private forcingLink(g: ChainGrid, a: number, b: number, isY: boolean, isX: boolean): void {
+    const fromA = this.forward(g, a + ON, isY, isX, this.seenA);
+    this.forward(g, b + ON, isY, isX, this.seenB);
+    const seenA = this.seenA;
+    const from = this.forcingFrom;
+    const reached = this.reached;
+    // `reached` lists what b on implies.
+    for (let i = 0; i < this.reachedN; i++) {
+      const k = reached[i];
+      if (seenA[k] === fromA) from[k < NCAND ? k + ON : k - ON] = 1;
+    }
+  }
+
+  private readonly seenA = new Int32Array(NKEY);
+  private readonly seenB = new Int32Array(NKEY);
+  private seenGen = 0;
+  private readonly reached = new Int16Array(NKEY);
+  private reachedN = 0;
+
+  /**
+   * Marks in `seen` (with the generation returned) every node `start` implies in the pass,
+   * and lists them in `reached`.
+   */
+  private forward(g: ChainGrid, start: number, isY: boolean, isX: boolean, seen: Int32Array): number {
+    const gen = ++this.seenGen;
+    const queue = this.reached;
+    let head = 0;
+    let tail = 0;
+    seen[start] = gen;
+    queue[tail++] = start;
+    while (head < tail) {
+      const key = queue[head++];
+      const off = key < NCAND;
+      const k = off ? offToOn(g, key, isY, isX, this.outCand, this.outCause) : onToOff(g, key - ON, isY, this.outCand, this.outCause);
+      const shift = off ? ON : 0;
+      for (let j = 0; j < k; j++) {
+        const p = this.outCand[j] + shift;
+        if (seen[p] === gen) continue;
+        seen[p] = gen;
+        queue[tail++] = p;
+      }
+    }
+    this.reachedN = tail;
+    return gen;
   }
 
   /** Marks every node that implies a marked node (the implication graph read backwards). */

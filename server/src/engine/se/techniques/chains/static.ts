@@ -163,7 +163,10 @@ export class StaticChainer {
     this.pass = isX ? (isY ? 2 : 0) : 1;
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
-    if (this.filtered) this.relevance.marks(this.g, isY, isX, isX, true);
+    if (this.filtered) {
+      this.relevance.marks(this.g, isY, isX, false, true);
+      if (isX) this.relevance.forcing(this.g, isY, isX);
+    }
     for (let cell = 0; cell < 81; cell++) {
       const m = cands[cell];
       const card = POPCOUNT9[cands[cell]];
@@ -231,8 +234,8 @@ export class StaticChainer {
     const rel = this.relevance;
     if (strongIn && (!f || rel.reachAny[cand + ON])) this.searchFrom(StartSearch.Cycles, cand, isY, isX, out);
     if (isX) {
-      if (!f || rel.reachStrong[cand + ON]) this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
-      if (strongIn && (!f || rel.reachStrong[cand])) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
+      if (!f || rel.forcingFrom[cand + ON]) this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
+      if (strongIn && (!f || rel.forcingFrom[cand])) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
     }
   }
 
