@@ -153,6 +153,13 @@ describe('solve on reference data', () => {
     });
   }
 
+  it('minirows and minicolumns hold three digits: magictour #92 and its transpose need no guess', () => {
+    // Without the minirow rule this puzzle took 28 guesses; its transpose needs the minicolumn rule.
+    const puzzle = readLines('tdoku', 'puzzles3_magictour_top1465')[91];
+    const transpose = Array.from({ length: 81 }, (_, c) => puzzle[9 * (c % 9) + ((c / 9) | 0)]).join('');
+    for (const p of [puzzle, transpose]) expect(solveString(p)).toMatchObject({ count: 1, complete: true, nodes: 0 });
+  });
+
   it('pencilmark 86_clue_first5000: 200 puzzles match the .sol answers', () => {
     const lines = readLines('pencilmark-t-dillon', '86_clue_first5000.sol').slice(0, 200);
     expect(lines[0].split(':')[0].length).toBe(729);

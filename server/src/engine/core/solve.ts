@@ -83,6 +83,19 @@ const SINGLE = new Int32Array(512);
 const PERM_CELLS = new Int32Array(512);
 /** 9-bit 3x3 matrix -> its entries that lie on some permutation (0 if none). */
 const PERM9 = new Int32Array(512);
+/** 9-bit row/box matrix -> its entries that lie on every permutation inside it (the digit's forced minirows). */
+const FORCED9 = new Int32Array(512);
+/** 9-bit set of minirows (bit 3*row + box) -> 27-bit mask of their cells. */
+const MINIROW_CELLS = new Int32Array(512);
+/**
+ * 9-bit set of minirows -> 27-bit mask of the cells a digit loses when it is known to lie in
+ * each of them: the rest of the minirow's row and the rest of its box.
+ */
+const MINIROW_FORCE_CLEAR = new Int32Array(512);
+/** 9-bit column set -> the same columns in the minicolumn layout (column 3*stack + c -> bit 9*stack + c). */
+const STACK_SPREAD = new Int32Array(512);
+/** 9-bit column set -> the other columns of their stacks (where a digit may not be when forced into them). */
+const STACK_OTHERS = new Int32Array(512);
 /** 3-bit row set -> 27-bit mask of those rows. */
 const ROWS = new Int32Array(8);
 /** Bit position 0..26 -> 27-bit mask of the other cells of its row. */
@@ -90,15 +103,32 @@ const ROW_OTHERS = new Int32Array(27);
 
 (() => {
   for (let v = 0; v < 512; v++) {
+    STACK_SPREAD[v] = (v & 7) | ((v & 0o70) << 6) | ((v & 0o700) << 12);
+    for (let c = 0; c < 9; c++) if (v & (1 << c)) STACK_OTHERS[v] |= (7 << (3 * ((c / 3) | 0))) & ~(1 << c);
     ROW_BOXES[v] = (v & 7 ? 1 : 0) | (v & 0o70 ? 2 : 0) | (v & 0o700 ? 4 : 0);
     SINGLE[v] = v !== 0 && (v & (v - 1)) === 0 ? 1 : 0;
   }
   for (let m = 0; m < 512; m++) {
     let allowed = 0;
+    let forced = 0x1ff;
     for (const p of PERM3) {
       const e = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
-      if ((m & e) === e) allowed |= e;
+      if ((m & e) !== e) continue;
+      allowed |= e;
+      forced &= e;
     }
+    FORCED9[m] = allowed === 0 ? 0 : forced;
+    let minirows = 0;
+    let forceClear = 0;
+    for (let r = 0; r < 3; r++)
+      for (let k = 0; k < 3; k++) {
+        if ((m & (1 << (3 * r + k))) === 0) continue;
+        const cells = 7 << (9 * r + 3 * k);
+        minirows |= cells;
+        forceClear |= ((0x1ff << (9 * r)) | (0o1001001 * (7 << (3 * k)))) & ~cells;
+      }
+    MINIROW_CELLS[m] = minirows;
+    MINIROW_FORCE_CLEAR[m] = forceClear;
     let cells = 0;
     for (let r = 0; r < 3; r++)
       for (let k = 0; k < 3; k++) if (allowed & (1 << (3 * r + k))) cells |= 7 << (9 * r + 3 * k);
@@ -138,6 +168,7 @@ function propagate(dirty: number): number {
   const F = S;
   let touchedCols = 0; // boards changed since the last column scan
   let touchedCells = 0; // boards changed since the last naked-single scan
+  let touchedTriads = 0; // boards changed since the last minirow scan
   for (;;) {
     // 1. Shrink changed (digit, band) boards until none is left.
     while (dirty !== 0) {
@@ -145,6 +176,7 @@ function propagate(dirty: number): number {
       dirty ^= low;
       touchedCols |= low;
       touchedCells |= low;
+      touchedTriads |= low;
       const i = 31 - Math.clz32(low);
       let a = F[i];
       // Row/box permutation filter (hidden singles in rows/boxes, locked candidates).
@@ -253,7 +285,100 @@ function propagate(dirty: number): number {
     touchedCols = 0;
     if (dirty !== 0) continue;
 
-    // 4. Nothing more to deduce: choose a guess. A bivalue cell if any: the last
+    // 4. Minirows (the three cells of a row in one box) hold exactly three digits. Per band,
+    //    count over the nine digits how many may lie in each minirow and how many must (the
+    //    entries on every permutation of the digit's row/box matrix). Fewer than three possible
+    //    or more than three forced: contradiction. Exactly three possible: each of them is
+    //    forced there. Three forced: the others leave the minirow. (tdoku's triads, rows only.)
+    for (let b = 0; b < 3; b++) {
+      if ((touchedTriads & (BAND_BOARDS << b)) === 0) continue;
+      let p1 = 0;
+      let p2 = 0;
+      let p3 = 0;
+      let p4 = 0;
+      let f1 = 0;
+      let f2 = 0;
+      let f3 = 0;
+      let f4 = 0;
+      for (let j = b; j < 27; j += 3) {
+        const a = F[j];
+        const m = ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6);
+        const f = FORCED9[m];
+        p4 |= p3 & m;
+        p3 |= p2 & m;
+        p2 |= p1 & m;
+        p1 |= m;
+        f4 |= f3 & f;
+        f3 |= f2 & f;
+        f2 |= f1 & f;
+        f1 |= f;
+      }
+      if (((p3 ^ 511) | f4) !== 0) return CONTRADICTION;
+      const lockIn = p3 & ~p4 & ~f3; // three possible, not all forced yet
+      const full = f3 & p4; // three forced, others still possible
+      if ((lockIn | full) === 0) continue;
+      for (let j = b; j < 27; j += 3) {
+        const a = F[j];
+        const m = ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6);
+        const free = m & ~FORCED9[m];
+        const clear = MINIROW_FORCE_CLEAR[free & lockIn] | MINIROW_CELLS[free & full];
+        if ((a & clear) === 0) continue;
+        F[j] = a & ~clear;
+        dirty |= 1 << j;
+      }
+    }
+    if (dirty !== 0) continue;
+
+    // 5. Minicolumns likewise (three cells of a column in one band), per digit a word with
+    //    bit 9*stack + 3*band + c: each stack's 3x3 (band, column) matrix, on which the digit
+    //    also takes a permutation.
+    if (touchedTriads !== 0) {
+      let p1 = 0;
+      let p2 = 0;
+      let p3 = 0;
+      let p4 = 0;
+      let f1 = 0;
+      let f2 = 0;
+      let f3 = 0;
+      let f4 = 0;
+      for (let d = 0; d < 27; d += 3) {
+        const w = minicolumns(F[d], F[d + 1], F[d + 2]);
+        const f = FORCED9[w & 511] | (FORCED9[(w >> 9) & 511] << 9) | (FORCED9[w >> 18] << 18);
+        p4 |= p3 & w;
+        p3 |= p2 & w;
+        p2 |= p1 & w;
+        p1 |= w;
+        f4 |= f3 & f;
+        f3 |= f2 & f;
+        f2 |= f1 & f;
+        f1 |= f;
+      }
+      if (((p3 ^ BAND) | f4) !== 0) return CONTRADICTION;
+      const lockIn = p3 & ~p4 & ~f3;
+      const full = f3 & p4;
+      if ((lockIn | full) !== 0) {
+        for (let d = 0; d < 27; d += 3) {
+          const w = minicolumns(F[d], F[d + 1], F[d + 2]);
+          const free = w & ~(FORCED9[w & 511] | (FORCED9[(w >> 9) & 511] << 9) | (FORCED9[w >> 18] << 18));
+          const force = free & lockIn;
+          const drop = free & full;
+          if ((force | drop) === 0) continue;
+          const force0 = bandColumns(force, 0);
+          const force1 = bandColumns(force, 1);
+          const force2 = bandColumns(force, 2);
+          // Forced into a minicolumn: the digit leaves that column in the other bands and the
+          // other columns of that box.
+          const clear0 = bandColumns(drop, 0) | force1 | force2 | STACK_OTHERS[force0];
+          const clear1 = bandColumns(drop, 1) | force0 | force2 | STACK_OTHERS[force1];
+          const clear2 = bandColumns(drop, 2) | force0 | force1 | STACK_OTHERS[force2];
+          dirty |= clearColumns(d, clear0) | clearColumns(d + 1, clear1) | clearColumns(d + 2, clear2);
+        }
+      }
+    }
+    touchedTriads = 0;
+    if (dirty !== 0) continue;
+
+    // 6. Nothing more to deduce: choose a guess. A bivalue cell if any: the last
     //    one in cell order. (Measured: scanning from the end needs ~12% fewer
     //    guesses than from the start, also on randomly transformed puzzles;
     //    probably because the next guess then lands away from the last ones.)
@@ -297,6 +422,30 @@ function propagate(dirty: number): number {
     for (let j = bestBand; j < 27; j += 3) if (F[j] & (1 << bestBit)) return 32 * j + bestBit;
     return CONTRADICTION; // unreachable: an unsolved cell always has a candidate here
   }
+}
+
+/** A digit's three band boards -> its minicolumns (bit 9*stack + 3*band + c) holding a candidate. */
+function minicolumns(a0: number, a1: number, a2: number): number {
+  return (
+    STACK_SPREAD[(a0 | (a0 >> 9) | (a0 >> 18)) & 511] |
+    (STACK_SPREAD[(a1 | (a1 >> 9) | (a1 >> 18)) & 511] << 3) |
+    (STACK_SPREAD[(a2 | (a2 >> 9) | (a2 >> 18)) & 511] << 6)
+  );
+}
+
+/** The columns (9-bit) of band `band` in a minicolumn word. */
+function bandColumns(w: number, band: number): number {
+  const y = (w >> (3 * band)) & 0o7007007;
+  return (y & 7) | ((y >> 6) & 0o70) | ((y >> 12) & 0o700);
+}
+
+/** Clears the columns `cols` (9-bit) from board j; returns j's dirty bit when that removed a candidate. */
+function clearColumns(j: number, cols: number): number {
+  const a = S[j];
+  const keep = a & ~(cols | (cols << 9) | (cols << 18));
+  if (keep === a) return 0;
+  S[j] = keep;
+  return 1 << j;
 }
 
 /** A board of the guessed cell (its band, bit p) drawn at random among the digits still possible there. */
