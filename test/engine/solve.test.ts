@@ -160,6 +160,14 @@ describe('solve on reference data', () => {
     for (const p of [puzzle, transpose]) expect(solveString(p)).toMatchObject({ count: 1, complete: true, nodes: 0 });
   });
 
+  it("guesses digits' band and stack configurations: top1465 in no more guesses than native tdoku", () => {
+    // Native tdoku (limit 2) guesses 13,104 times on these; guessing cells took ~18,300.
+    const puzzles = readLines('tdoku', 'puzzles3_magictour_top1465');
+    let guesses = 0;
+    for (const p of puzzles) guesses += solveString(p).nodes;
+    expect(guesses).toBeLessThanOrEqual(13_104);
+  });
+
   it('pencilmark 86_clue_first5000: 200 puzzles match the .sol answers', () => {
     const lines = readLines('pencilmark-t-dillon', '86_clue_first5000.sol').slice(0, 200);
     expect(lines[0].split(':')[0].length).toBe(729);
