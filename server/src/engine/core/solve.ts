@@ -91,8 +91,8 @@ const PERM9 = new Int32Array(512);
 const FORCED9 = new Int32Array(512);
 /** 9-bit 3x3 matrix -> bit k set when permutation PERM3[k] lies inside it. */
 const PERM_SET = new Int32Array(512);
-/** 6-bit permutation set -> how many. */
-const POPCOUNT6 = new Int32Array(64);
+/** 9-bit 3x3 matrix -> how many permutations lie inside it. */
+const PERM_COUNT = new Int32Array(512);
 /** Permutation PERM3[k] -> its three entries in a 9-bit 3x3 matrix. */
 const PERM_ENTRIES = new Int32Array(6);
 /** 9-bit set of minirows (bit 3*row + box) -> 27-bit mask of their cells. */
@@ -128,6 +128,7 @@ const ROW_OTHERS = new Int32Array(27);
       allowed |= e;
       forced &= e;
       PERM_SET[m] |= 1 << k;
+      PERM_COUNT[m]++;
     });
     FORCED9[m] = allowed === 0 ? 0 : forced;
     let minirows = 0;
@@ -147,7 +148,6 @@ const ROW_OTHERS = new Int32Array(27);
     PERM_CELLS[m] = cells;
     PERM9[m] = allowed;
   }
-  for (let k = 0; k < 64; k++) for (let x = k; x !== 0; x &= x - 1) POPCOUNT6[k]++;
   for (let r = 0; r < 8; r++) ROWS[r] = (r & 1 ? 0x1ff : 0) | (r & 2 ? 0x1ff << 9 : 0) | (r & 4 ? 0x1ff << 18 : 0);
   for (let p = 0; p < 27; p++) ROW_OTHERS[p] = (0x1ff << (9 * ((p / 9) | 0))) & ~(1 << p);
 })();
@@ -470,7 +470,7 @@ function chooseConfig(): number {
     let total = 0;
     for (let j = b; j < 27; j += 3) {
       const a = S[j];
-      total += POPCOUNT6[PERM_SET[ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6)]];
+      total += PERM_COUNT[ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6)];
     }
     if (total > 9 && total < bestTotal) {
       bestTotal = total;
@@ -483,9 +483,9 @@ function chooseConfig(): number {
   for (let d = 0; d < 9; d++) {
     const w = minicolumns(S[3 * d], S[3 * d + 1], S[3 * d + 2]);
     COLUMN_WORDS[d] = w;
-    t0 += POPCOUNT6[PERM_SET[w & 511]];
-    t1 += POPCOUNT6[PERM_SET[(w >> 9) & 511]];
-    t2 += POPCOUNT6[PERM_SET[w >> 18]];
+    t0 += PERM_COUNT[w & 511];
+    t1 += PERM_COUNT[(w >> 9) & 511];
+    t2 += PERM_COUNT[w >> 18];
   }
   if (t0 > 9 && t0 < bestTotal) {
     bestTotal = t0;
@@ -499,7 +499,7 @@ function chooseConfig(): number {
   let bestDigit = 0;
   let bestCount = 7;
   for (let d = 0; d < 9 && bestCount > 2; d++) {
-    const n = POPCOUNT6[PERM_SET[unitMatrix(bestUnit, 3 * d)]];
+    const n = PERM_COUNT[bestUnit < 3 ? unitMatrix(bestUnit, 3 * d) : (COLUMN_WORDS[d] >> (9 * (bestUnit - 3))) & 511];
     if (n > 1 && n < bestCount) {
       bestCount = n;
       bestDigit = d;
