@@ -30,16 +30,24 @@
  * - Columns: per stack the digit takes a permutation of (band, column), the
  *   same filter transposed: box/column locked candidates, hidden singles in
  *   columns (via the row/box filter) and empty columns.
+ * - Minirows and minicolumns (tdoku's triads): the three cells of a row in one
+ *   box, or of a column in one band, hold exactly three digits. Counting per
+ *   minirow the digits that may and that must lie there (must: on every
+ *   permutation of the digit's matrix) finds contradictions, locks in three
+ *   possible digits and drops the others once three are forced.
  * Each step only revisits what changed: a dirty bit per board.
  *
  * Search
  * ------
- * At a fixpoint, guess a digit in a bivalue cell (else in a cell with the
- * fewest candidates): binary branching "digit here" / "digit not here". The
- * 30-int state is pushed on an explicit stack in one preallocated Int32Array
- * together with the alternative to apply on backtrack; depth <= 81 since each
- * guess places a digit. Nothing is allocated during the search (solver state
- * is module-level: solve() is synchronous and never re-entered).
+ * At a fixpoint, guess as tdoku does: a digit's configuration (one permutation
+ * of its 3x3 matrix) in the band or stack with the fewest configurations left,
+ * for a digit with two (else the fewest); its configurations are tried in turn.
+ * This halves the guesses of a bivalue-cell choice on hard puzzles. Random
+ * solutions (the generator's grids) guess a random digit in a cell instead.
+ * The 30-int state is pushed on an explicit stack in one preallocated
+ * Int32Array together with the alternatives left; nothing is allocated during
+ * the search (solver state is module-level: solve() is synchronous and never
+ * re-entered).
  */
 import { PERM3 } from './grid';
 
@@ -304,45 +312,24 @@ function propagate(dirty: number, byCell: boolean): number {
     touchedCols = 0;
     if (dirty !== 0) continue;
 
-    // 4. Minirows (the three cells of a row in one box) hold exactly three digits. Per band,
-    //    count over the nine digits how many may lie in each minirow and how many must (the
-    //    entries on every permutation of the digit's row/box matrix). Fewer than three possible
-    //    or more than three forced: contradiction. Exactly three possible: each of them is
-    //    forced there. Three forced: the others leave the minirow. (tdoku's triads, rows only.)
+    // 4. Minirows (the three cells of a row in one box) hold exactly three digits: see
+    //    triadRule. Per band, each digit's row/box matrix.
     for (let b = 0; b < 3; b++) {
       if ((touchedTriads & (BAND_BOARDS << b)) === 0) continue;
-      let p1 = 0;
-      let p2 = 0;
-      let p3 = 0;
-      let p4 = 0;
-      let f1 = 0;
-      let f2 = 0;
-      let f3 = 0;
-      let f4 = 0;
-      for (let j = b; j < 27; j += 3) {
-        const a = F[j];
+      for (let d = 0; d < 9; d++) {
+        const a = F[3 * d + b];
         const m = ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6);
-        const f = FORCED9[m];
-        p4 |= p3 & m;
-        p3 |= p2 & m;
-        p2 |= p1 & m;
-        p1 |= m;
-        f4 |= f3 & f;
-        f3 |= f2 & f;
-        f2 |= f1 & f;
-        f1 |= f;
+        TRIAD_MAY[d] = m;
+        TRIAD_MUST[d] = FORCED9[m];
       }
-      if (((p3 ^ 511) | f4) !== 0) return CONTRADICTION;
-      const lockIn = p3 & ~p4 & ~f3; // three possible, not all forced yet
-      const full = f3 & p4; // three forced, others still possible
-      if ((lockIn | full) === 0) continue;
-      for (let j = b; j < 27; j += 3) {
-        const a = F[j];
-        const m = ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6);
-        const free = m & ~FORCED9[m];
-        const clear = MINIROW_FORCE_CLEAR[free & lockIn] | MINIROW_CELLS[free & full];
-        if ((a & clear) === 0) continue;
-        F[j] = a & ~clear;
+      if (!triadRule(511)) return CONTRADICTION;
+      if ((LOCK_IN | FULL) === 0) continue;
+      for (let d = 0; d < 9; d++) {
+        const free = TRIAD_MAY[d] & ~TRIAD_MUST[d];
+        const clear = MINIROW_FORCE_CLEAR[free & LOCK_IN] | MINIROW_CELLS[free & FULL];
+        const j = 3 * d + b;
+        if ((F[j] & clear) === 0) continue;
+        F[j] &= ~clear;
         dirty |= 1 << j;
       }
     }
@@ -352,46 +339,26 @@ function propagate(dirty: number, byCell: boolean): number {
     //    bit 9*stack + 3*band + c: each stack's 3x3 (band, column) matrix, on which the digit
     //    also takes a permutation.
     if (touchedTriads !== 0) {
-      let p1 = 0;
-      let p2 = 0;
-      let p3 = 0;
-      let p4 = 0;
-      let f1 = 0;
-      let f2 = 0;
-      let f3 = 0;
-      let f4 = 0;
-      for (let d = 0; d < 27; d += 3) {
-        const w = minicolumns(F[d], F[d + 1], F[d + 2]);
-        const f = FORCED9[w & 511] | (FORCED9[(w >> 9) & 511] << 9) | (FORCED9[w >> 18] << 18);
-        p4 |= p3 & w;
-        p3 |= p2 & w;
-        p2 |= p1 & w;
-        p1 |= w;
-        f4 |= f3 & f;
-        f3 |= f2 & f;
-        f2 |= f1 & f;
-        f1 |= f;
+      for (let d = 0; d < 9; d++) {
+        const w = minicolumns(F[3 * d], F[3 * d + 1], F[3 * d + 2]);
+        TRIAD_MAY[d] = w;
+        TRIAD_MUST[d] = FORCED9[w & 511] | (FORCED9[(w >> 9) & 511] << 9) | (FORCED9[w >> 18] << 18);
       }
-      if (((p3 ^ BAND) | f4) !== 0) return CONTRADICTION;
-      const lockIn = p3 & ~p4 & ~f3;
-      const full = f3 & p4;
-      if ((lockIn | full) !== 0) {
-        for (let d = 0; d < 27; d += 3) {
-          const w = minicolumns(F[d], F[d + 1], F[d + 2]);
-          const free = w & ~(FORCED9[w & 511] | (FORCED9[(w >> 9) & 511] << 9) | (FORCED9[w >> 18] << 18));
-          const force = free & lockIn;
-          const drop = free & full;
-          if ((force | drop) === 0) continue;
-          const force0 = bandColumns(force, 0);
-          const force1 = bandColumns(force, 1);
-          const force2 = bandColumns(force, 2);
-          // Forced into a minicolumn: the digit leaves that column in the other bands and the
-          // other columns of that box.
-          const clear0 = bandColumns(drop, 0) | force1 | force2 | STACK_OTHERS[force0];
-          const clear1 = bandColumns(drop, 1) | force0 | force2 | STACK_OTHERS[force1];
-          const clear2 = bandColumns(drop, 2) | force0 | force1 | STACK_OTHERS[force2];
-          dirty |= clearColumns(d, clear0) | clearColumns(d + 1, clear1) | clearColumns(d + 2, clear2);
-        }
+      if (!triadRule(BAND)) return CONTRADICTION;
+      for (let d = 0; d < 9 && (LOCK_IN | FULL) !== 0; d++) {
+        const free = TRIAD_MAY[d] & ~TRIAD_MUST[d];
+        const force = free & LOCK_IN;
+        const drop = free & FULL;
+        if ((force | drop) === 0) continue;
+        const force0 = bandColumns(force, 0);
+        const force1 = bandColumns(force, 1);
+        const force2 = bandColumns(force, 2);
+        // Forced into a minicolumn: the digit leaves that column in the other bands and the
+        // other columns of that box.
+        const clear0 = bandColumns(drop, 0) | force1 | force2 | STACK_OTHERS[force0];
+        const clear1 = bandColumns(drop, 1) | force0 | force2 | STACK_OTHERS[force1];
+        const clear2 = bandColumns(drop, 2) | force0 | force1 | STACK_OTHERS[force2];
+        dirty |= clearColumns(3 * d, clear0) | clearColumns(3 * d + 1, clear1) | clearColumns(3 * d + 2, clear2);
       }
     }
     touchedTriads = 0;
@@ -443,6 +410,47 @@ function propagate(dirty: number, byCell: boolean): number {
     for (let j = bestBand; j < 27; j += 3) if (F[j] & (1 << bestBit)) return 32 * j + bestBit;
     return CONTRADICTION; // unreachable: an unsolved cell always has a candidate here
   }
+}
+
+/** Per digit, the minirows (or minicolumns) where it may lie and where it must (scratch of triadRule). */
+const TRIAD_MAY = new Int32Array(9);
+const TRIAD_MUST = new Int32Array(9);
+/** triadRule's findings: triads whose three possible digits must all lie there, triads already holding three. */
+let LOCK_IN = 0;
+let FULL = 0;
+
+/**
+ * A minirow or minicolumn (a triad) holds exactly three digits. Counts, bit-sliced over the nine
+ * digits of TRIAD_MAY / TRIAD_MUST, how many may and how many must lie in each triad of `all`.
+ * Returns false when one has fewer than three possible or more than three forced; otherwise sets
+ * LOCK_IN (exactly three possible, not all forced yet: each must lie there) and FULL (three
+ * forced, others still possible: those leave it).
+ */
+function triadRule(all: number): boolean {
+  let p1 = 0;
+  let p2 = 0;
+  let p3 = 0;
+  let p4 = 0;
+  let f1 = 0;
+  let f2 = 0;
+  let f3 = 0;
+  let f4 = 0;
+  for (let d = 0; d < 9; d++) {
+    const m = TRIAD_MAY[d];
+    const f = TRIAD_MUST[d];
+    p4 |= p3 & m;
+    p3 |= p2 & m;
+    p2 |= p1 & m;
+    p1 |= m;
+    f4 |= f3 & f;
+    f3 |= f2 & f;
+    f2 |= f1 & f;
+    f1 |= f;
+  }
+  if (((p3 ^ all) | f4) !== 0) return false;
+  LOCK_IN = p3 & ~p4 & ~f3;
+  FULL = f3 & p4;
+  return true;
 }
 
 /** Guesses of a digit's configuration: CONFIG_GUESS + 16 * unit + digit (unit 0-2: band, 3-5: stack). */
