@@ -168,6 +168,14 @@ describe('solve on reference data', () => {
     expect(guesses).toBeLessThanOrEqual(13_104);
   });
 
+  it('pencilmark grids guess cells: 86_clue in about 11 guesses a puzzle, not ~150', () => {
+    // Configuration guesses (givens puzzles) took 152.9 a puzzle on these; bivalue cells 10.6.
+    const puzzles = readLines('pencilmark-t-dillon', '86_clue_first5000.txt').slice(0, 1000);
+    let guesses = 0;
+    for (const p of puzzles) guesses += solveString(p).nodes;
+    expect(guesses / puzzles.length).toBeLessThan(15);
+  });
+
   it('pencilmark 86_clue_first5000: 200 puzzles match the .sol answers', () => {
     const lines = readLines('pencilmark-t-dillon', '86_clue_first5000.sol').slice(0, 200);
     expect(lines[0].split(':')[0].length).toBe(729);
