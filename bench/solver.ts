@@ -5,7 +5,8 @@
  *
  * Data: <repo>/../shared/data (override with SUDOKU_LENS_DATA).
  * Options: --limit N   use only the first N puzzles of each set;
- *          --repeat N  time at least N passes and report the fastest (default 1).
+ *          --repeat N  time at least N passes and report the fastest (default 1);
+ *          --sets A,B  only the sets whose label contains one of these words (e.g. 17_clue,top1465).
  * Each set gets a warm-up pass first (bounded to WARMUP_MS), then the timed
  * pass(es): sets that take less than MIN_TIMED_US are timed again, and the
  * best pass is reported (less noise on a busy machine). Parsing and checking
@@ -162,6 +163,9 @@ export async function run(): Promise<void> {
   const limit = limitArg === undefined ? Infinity : Number(limitArg);
   if (!(limit > 0)) throw new Error(`--limit expects a positive number, got ${limitArg}`);
   const repeat = Math.max(1, Math.floor(Number(option('--repeat') ?? 1)) || 1);
+  const words = option('--sets')?.split(',').filter((w) => w !== '');
+  const sets = words ? SETS.filter((s) => words.some((w) => s.label.includes(w))) : SETS;
+  if (sets.length === 0) throw new Error(`--sets ${option('--sets')} matches no set: ${SETS.map((s) => s.label).join(', ')}`);
   if (!fs.existsSync(root)) {
     console.error(`solver bench: data directory not found: ${root} (set SUDOKU_LENS_DATA)`);
     process.exitCode = 1;
@@ -175,7 +179,7 @@ export async function run(): Promise<void> {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(fmt(header));
   let failed = false;
-  for (const set of SETS) {
+  for (const set of sets) {
     let cells: string[];
     try {
       const r = runSet(set, root, limit, repeat);

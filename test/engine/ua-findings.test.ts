@@ -86,7 +86,9 @@ describe('uaInfo for a puzzle with several solutions', () => {
   });
 
   it('otherwise the clue hitting the most unhit UA sets, which does not make it unique', () => {
-    const open = '8.........59.......76.........978245...653198...412736...591......836.1....724.8.';
+    // Which UA sets are found depends on the solution the solver finds first: this mirror image
+    // shows the case with both the configuration-guessing solver and the cell-guessing one.
+    const open = '........8......95.......67.542879...891356...637214......195....1.638....8.427...';
     const info = done(uaInfo(open, 'multiple', 5_000), 'multiple');
     expect(info.add).toMatchObject({ unique: false });
     expect(info.add!.hits).toBeGreaterThan(0);
