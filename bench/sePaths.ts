@@ -1,7 +1,8 @@
 /**
  * SE rating paths, step by step, against another build of the engine: the check that a speed-up
  * changed speed only.
- *   node dist/bench.js se-paths [--sets sample,forum,band] [--every N] [--limit N] [--budget-ms N]
+ *   node dist/bench.js se-paths [--sets sample,forum,band] [--file FILE] [--every N] [--limit N]
+ *                               [--budget-ms N] [--passes N] [--ratings FILE]
  *                               [--record FILE] [--against FILE] [--base BUNDLE]
  * `--record FILE` writes each puzzle's path (every step's name, difficulty, placements,
  * eliminations and text, which carries the chain's node count) as a JSON line; `--against FILE`
@@ -11,11 +12,16 @@
  * turn, comparing their paths and CPU times in the same run, under the same load.
  * Sets: the 300-puzzle SE sample, the forum's hardest (every 13th line: 29 puzzles), and the ER 4–7
  * band (sudoku-exchange diabolical puzzles SukakuExplainer rates 4.0–7.0, every 400th line).
+ * `--file FILE` rates a file's puzzles instead (the first 81-character token of each line; with
+ * `--sets`, as well). `--passes N` rates everything N times in one process and keeps the last
+ * pass only: the earlier ones warm the engine up, as a peer's batch in one JVM is measured (see
+ * BENCHMARKS.md). `--ratings FILE` writes `puzzle ER/EP/ED cpu-ms` a line, to set beside serate's
+ * `--format='%g ED=%r/%p/%d'`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { candidatesOfText } from '../server/src/engine/core/parse';
-import { ratePuzzle, type RateOptions, type Rating } from '../server/src/engine/se/rate';
+import { ratePuzzle, seFormat, type RateOptions, type Rating } from '../server/src/engine/se/rate';
 import { dataDir, option, percentile } from './common';
 
 export const name = 'se-paths';
@@ -30,6 +36,8 @@ interface Path {
   puzzle: string;
   status: string;
   steps: string[];
+  /** ER/EP/ED as serate prints them. */
+  ratings: string;
 }
 
 function pathOf(engine: Engine, puzzle: string, budgetMs: number): { path: Path; cpuMs: number } {
@@ -45,12 +53,19 @@ function pathOf(engine: Engine, puzzle: string, budgetMs: number): { path: Path;
       s.text,
     ].join(' | '),
   );
-  return { path: { puzzle, status: r.status, steps }, cpuMs: (used.user + used.system) / 1000 };
+  const ratings = [r.er, r.ep, r.ed].map(seFormat).join('/');
+  return { path: { puzzle, status: r.status, steps, ratings }, cpuMs: (used.user + used.system) / 1000 };
+}
+
+function usage(message: string): never {
+  console.error(`se-paths: ${message}`);
+  process.exit(2);
 }
 
 function puzzles(): { set: string; puzzle: string }[] {
   const root = dataDir();
-  const sets = (option('--sets') ?? 'sample,forum,band').split(',');
+  const file = option('--file');
+  const sets = (option('--sets') ?? (file ? '' : 'sample,forum,band')).split(',');
   const every = Number(option('--every') ?? 1);
   const out: { set: string; puzzle: string }[] = [];
   const add = (set: string, list: string[]) => list.filter((_, i) => i % every === 0).forEach((puzzle) => out.push({ set, puzzle }));
@@ -71,6 +86,11 @@ function puzzles(): { set: string; puzzle: string }[] {
         .filter((f) => f.length === 3 && Number(f[2]) <= 7.0)
         .map((f) => f[1].replace(/0/g, '.')),
     );
+  }
+  if (file) {
+    if (!existsSync(file)) usage(`--file ${file}: no such file`);
+    const tokens = readFileSync(file, 'utf8').split('\n').map((l) => l.trim().split(/\s+/).find((t) => t.length === 81));
+    add('file', tokens.filter((t): t is string => t !== undefined).map((t) => t.replace(/0/g, '.')));
   }
   const limit = Number(option('--limit') ?? Infinity);
   return out.slice(0, limit);
@@ -109,12 +129,23 @@ export async function run(): Promise<void> {
       against.set(p.puzzle, p);
     }
   }
+  const ratingsFile = option('--ratings');
+  const passes = Number(option('--passes') ?? 1);
+  if (!Number.isInteger(passes) || passes < 1) usage(`--passes ${option('--passes')}: a whole number of passes, 1 or more`);
+  const list = puzzles();
+  for (let pass = 1; pass < passes; pass++) {
+    for (const { puzzle } of list) {
+      pathOf(ours, puzzle, budgetMs);
+      if (base) pathOf(base, puzzle, budgetMs);
+    }
+  }
   const bySet = new Map<string, { ours: number[]; base: number[] }>();
   const recorded: string[] = [];
+  const rated: string[] = [];
   let differ = 0;
   let compared = 0;
   let unfinished = 0;
-  for (const { set, puzzle } of puzzles()) {
+  for (const { set, puzzle } of list) {
     const times = bySet.get(set) ?? { ours: [], base: [] };
     bySet.set(set, times);
     // Alternate which engine goes first, so neither always meets a warmer cache.
@@ -125,6 +156,7 @@ export async function run(): Promise<void> {
     times.ours.push(o.cpuMs);
     if (b) times.base.push(b.cpuMs);
     recorded.push(JSON.stringify(o.path));
+    rated.push(`${puzzle} ${o.path.ratings} ${o.cpuMs.toFixed(2)}`);
     for (const other of [b?.path, against.get(puzzle)]) {
       if (!other) continue;
       compared++;
@@ -137,6 +169,7 @@ export async function run(): Promise<void> {
     }
   }
   if (record) writeFileSync(record, recorded.join('\n') + '\n');
+  if (ratingsFile) writeFileSync(ratingsFile, rated.join('\n') + '\n');
   for (const [set, t] of bySet) {
     console.log(`${set}: ${t.ours.length} puzzles\n  CPU ours: ${cpuLine(t.ours)}`);
     if (t.base.length) {

@@ -23,6 +23,7 @@ import {
   nakedPair,
   nakedQuad,
   nakedTriplet,
+  subsetsOf,
 } from '../../server/src/engine/se/techniques/subsets';
 import { Budget } from '../../server/src/engine/core/budget';
 import { type Technique } from '../../server/src/engine/se/techniques/technique';
@@ -214,6 +215,24 @@ describe('naked sets', () => {
     expect(step.difficulty).toBe(5.0);
     expect(step.houses).toEqual([13]);
     expect(step.eliminations).toHaveLength(20);
+  });
+});
+
+describe('subsetsOf (which sets the searches try)', () => {
+  // Every `size`-subset of the 9 positions in increasing binary order: SE's order of trial.
+  const all = (size: number): number[] => [...Array(512).keys()].filter((m) => m.toString(2).split('1').length - 1 === size);
+
+  it('lists the subsets inside the mask in SE\'s order, none outside it', () => {
+    expect([...subsetsOf(0b000101101, 2)]).toEqual([0b101, 0b1001, 0b1100, 0b100001, 0b100100, 0b101000]);
+    expect([...subsetsOf(0b11, 3)]).toEqual([]);
+  });
+
+  it('is SE\'s full order with the subsets leaving the mask dropped, for every mask and size', () => {
+    for (let size = 2; size <= 4; size++) {
+      for (let mask = 0; mask < 512; mask++) {
+        expect([...subsetsOf(mask, size)]).toEqual(all(size).filter((m) => (m & ~mask) === 0));
+      }
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { digitsOf, popcount } from '../../core/grid';
 import type { State } from '../../core/state';
 import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
-import { housePositions, nextSubset } from './subsets';
+import { housePositions, subsetsOf } from './subsets';
 
 const FISH_NAMES = ['', '', 'X-Wing', 'Swordfish', 'Jellyfish'];
 /** SukakuExplainer's short names (its `BXW`, a fish with a box, is no SE 1.2.1 step). */
@@ -30,25 +30,30 @@ function* fish(state: State, size: number): Generator<Step> {
   const pos = housePositions(state);
   const placed = new Uint8Array(9);
   for (let c = 0; c < 81; c++) if (state.values[c]) placed[state.values[c] - 1]++;
-  const first = (1 << size) - 1;
+  // Per digit, the base lines that can be part of a fish: two to `size` places (the covers are `size`).
+  const fits = new Uint16Array(9);
   for (const baseRows of [false, true]) {
     // Positions inside a row are columns and vice versa: rows are houses 0-8, columns 9-17.
     const baseOffset = baseRows ? 0 : 9;
     const coverOffset = baseRows ? 9 : 0;
-    for (let bases = first; bases < 512; bases = nextSubset(bases)) {
+    let anyFits = 0;
+    for (let d = 0; d < 9; d++) {
+      fits[d] = 0;
+      if (placed[d] + 2 * size > 9) continue;
+      for (let line = 0; line < 9; line++) {
+        const n = popcount(pos[9 * (baseOffset + line) + d]);
+        if (n >= 2 && n <= size) fits[d] |= 1 << line;
+      }
+      anyFits |= fits[d];
+    }
+    const baseSets = subsetsOf(anyFits, size);
+    for (let k = 0; k < baseSets.length; k++) {
+      const bases = baseSets[k];
       for (let d = 0; d < 9; d++) {
-        if (placed[d] + 2 * size > 9) continue;
+        if ((bases & ~fits[d]) !== 0) continue;
         let covers = 0;
-        let ok = true;
-        for (let m = bases; m; m &= m - 1) {
-          const p = pos[9 * (baseOffset + 31 - Math.clz32(m & -m)) + d];
-          if (popcount(p) < 2) {
-            ok = false;
-            break;
-          }
-          covers |= p;
-        }
-        if (!ok || popcount(covers) !== size) continue;
+        for (let m = bases; m; m &= m - 1) covers |= pos[9 * (baseOffset + 31 - Math.clz32(m & -m)) + d];
+        if (popcount(covers) !== size) continue;
         const digit = d + 1;
         const eliminations: Candidate[] = [];
         for (let m = covers; m; m &= m - 1) {

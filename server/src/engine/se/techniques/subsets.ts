@@ -28,10 +28,28 @@ export const BOX_COLUMN_ROW: readonly number[] = [
 ];
 
 /** The next larger 9-bit mask with the same number of bits (Gosper), or a value ≥ 512 at the end. */
-export function nextSubset(mask: number): number {
+function nextSubset(mask: number): number {
   const low = mask & -mask;
   const ripple = mask + low;
   return ripple | (((ripple ^ mask) >>> 2) / low);
+}
+
+/** subsetsOf's lists, by size then by mask; filled as asked for. */
+const SUBSETS: (Uint16Array | undefined)[][] = [[], [], [], [], []];
+
+/**
+ * The `size`-bit subsets of a 9-bit mask, in increasing order: SE's order of all `size`-subsets
+ * with the ones using a bit outside `mask` left out. The searches pass as `mask` the cells, digits
+ * or lines that can be part of a set at all, so the subsets that could not be are never tried.
+ */
+export function subsetsOf(mask: number, size: number): Uint16Array {
+  const known = SUBSETS[size][mask];
+  if (known) return known;
+  const out: number[] = [];
+  for (let pick = (1 << size) - 1; pick < 512; pick = nextSubset(pick)) if ((pick & ~mask) === 0) out.push(pick);
+  const list = Uint16Array.from(out);
+  SUBSETS[size][mask] = list;
+  return list;
 }
 
 /**
@@ -74,22 +92,21 @@ function cellsOfMask(cells: readonly number[], mask: number): number[] {
 
 function* nakedSets(state: State, size: number): Generator<Step> {
   const cands = state.cands;
-  const first = (1 << size) - 1;
   for (const house of BOX_COLUMN_ROW) {
     const cells = HOUSES[house];
     if (emptyCells(state, cells) < 2 * size) continue;
-    for (let pick = first; pick < 512; pick = nextSubset(pick)) {
+    // A cell of the set has at least two candidates, and at most `size`: the union has `size`.
+    let fits = 0;
+    for (let i = 0; i < 9; i++) {
+      const n = popcount(cands[cells[i]]);
+      if (n >= 2 && n <= size) fits |= 1 << i;
+    }
+    const picks = subsetsOf(fits, size);
+    for (let k = 0; k < picks.length; k++) {
+      const pick = picks[k];
       let union = 0;
-      let ok = true;
-      for (let m = pick; m; m &= m - 1) {
-        const c = cands[cells[31 - Math.clz32(m & -m)]];
-        if (popcount(c) < 2) {
-          ok = false;
-          break;
-        }
-        union |= c;
-      }
-      if (!ok || popcount(union) !== size) continue;
+      for (let m = pick; m; m &= m - 1) union |= cands[cells[31 - Math.clz32(m & -m)]];
+      if (popcount(union) !== size) continue;
       const eliminations: Candidate[] = [];
       for (let i = 0; i < 9; i++) {
         if (pick & (1 << i)) continue;
@@ -118,24 +135,23 @@ function* nakedSets(state: State, size: number): Generator<Step> {
 function* hiddenSets(state: State, size: number, direct: boolean): Generator<Step> {
   const cands = state.cands;
   const pos = housePositions(state);
-  const first = (1 << size) - 1;
   for (const house of BOX_COLUMN_ROW) {
     const cells = HOUSES[house];
     const empty = emptyCells(state, cells);
     if (!(empty > 2 * size || (direct && empty > size))) continue;
     const base = 9 * house;
-    for (let digitSet = first; digitSet < 512; digitSet = nextSubset(digitSet)) {
+    // A digit of the set has at least two places, and at most `size`: together they fill `size` cells.
+    let fits = 0;
+    for (let d = 0; d < 9; d++) {
+      const n = popcount(pos[base + d]);
+      if (n >= 2 && n <= size) fits |= 1 << d;
+    }
+    const digitSets = subsetsOf(fits, size);
+    for (let k = 0; k < digitSets.length; k++) {
+      const digitSet = digitSets[k];
       let where = 0;
-      let ok = true;
-      for (let m = digitSet; m; m &= m - 1) {
-        const p = pos[base + 31 - Math.clz32(m & -m)];
-        if (popcount(p) < 2) {
-          ok = false;
-          break;
-        }
-        where |= p;
-      }
-      if (!ok || popcount(where) !== size) continue;
+      for (let m = digitSet; m; m &= m - 1) where |= pos[base + 31 - Math.clz32(m & -m)];
+      if (popcount(where) !== size) continue;
       const setCells = cellsOfMask(cells, where);
       let single: Candidate | null = null;
       if (direct) {
