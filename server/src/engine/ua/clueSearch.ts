@@ -35,6 +35,15 @@
  *    restricted to those cells) are learnt, in the bands 1+2 list or the band-3 vectors, so
  *    the neighbourhood is rejected without the solver from then on ("fresh" UA sets).
  *
+ * With the `join` option, step 1 is blue's X × Y join instead (runJoin): per split of the
+ * n - k clues between bands 1 and 2, the valid clue sets of the band with fewer clues (those
+ * hitting every UA set inside that band) are listed with the "cross" UA sets (cells in both
+ * bands) each misses; the valid sets of the other band are walked, and each is joined with
+ * the listed sets that hit every cross set it misses (clueJoin.ts: per cross set, a bit vector
+ * of the entries hitting it, ANDed). Per pair, 36 words of gangster sets by band-3 code give
+ * the mini-row part of the bound before anything else (codeBound). Same puzzles, but the
+ * walk lists every valid set of its band whatever the cross sets, and measured slower.
+ *
  * UA sets known at the start: every minimal UA set of at most `maxSize` cells (12), those
  * inside each band and each stack (any size) and, per band 3, those of at most
  * `gangsterSize` cells (16) whose band-3 part lies in one mini-row or is empty: the gangster
@@ -43,6 +52,7 @@
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
+import { JoinList } from './clueJoin';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';
 
@@ -53,6 +63,12 @@ export interface ClueSearchOptions {
   maxSize?: number;
   /** Size bound of the gangster UA sets of band 3 (default 16). */
   gangsterSize?: number;
+  /**
+   * Bands 1+2 as blue's X × Y join of two band lists (TaskRun.runJoin) instead of one
+   * depth-first search: the same puzzles; measured 5-25% more CPU on the benchmark grids
+   * (BENCHMARKS.md, "17-clue search"), so not the default.
+   */
+  join?: boolean;
   budget?: Budget;
   /** Called now and then with work done / total work (both in tasks: pass x band 3 x k). */
   onProgress?: (done: number, total: number) => void;
@@ -62,7 +78,9 @@ export interface ClueSearchResult {
   /** The n-clue puzzles with one solution, as 81-char strings, sorted. */
   puzzles: string[];
   stats: {
-    /** Bands 1+2 clue sets hitting every known UA set inside bands 1+2. */
+    /** With `join`: the X × Y pairs (bands 1+2 clue sets hitting every known UA set inside bands 1+2, within the stack caps). */
+    pairs: number;
+    /** Bands 1+2 clue sets hitting every known UA set inside bands 1+2 (with `join`: the pairs past the mini-row bound). */
     xy: number;
     /** Those that passed the band-3 bound and made bands 1+2 unique: band 3 enumerated. */
     band3: number;
@@ -85,6 +103,8 @@ const BRANCH_WORDS = 4;
  * get past the bound on these.
  */
 const CORE_WORDS = 32;
+/** Band-3 codes of the gangster sets: 9 mini-rows x (3 pairs, the triplet). */
+const CODES = 36;
 /**
  * Learnt difference sets up to this size are reduced to the minimal UA sets inside (a small
  * restricted enumeration); larger ones, costly to enumerate, are learnt as they are (still
@@ -152,7 +172,7 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
   if (!(Number.isInteger(n) && n >= 8 && n <= 40)) throw new Error(`clues: expected an integer in 8..40, got ${n}`);
   const m = Math.ceil(n / 3);
   const found = new Set<string>();
-  const stats = { xy: 0, band3: 0, solverCalls: 0, learnt: 0, uaSets: 0, ms: 0 };
+  const stats = { pairs: 0, xy: 0, band3: 0, solverCalls: 0, learnt: 0, uaSets: 0, ms: 0 };
 
   const tasks: Task[] = [];
   const passB: Task[] = [];
@@ -193,7 +213,9 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
       stats.uaSets += prep.two.count + prep.three.count;
       cache.set(key, prep);
     }
-    new TaskRun(task, prep, found, stats, options.budget, (f) => options.onProgress?.(ti + f, tasks.length)).run();
+    const run = new TaskRun(task, prep, found, stats, options.budget, (f) => options.onProgress?.(ti + f, tasks.length));
+    if (options.join) run.runJoin();
+    else run.run();
   }
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
@@ -342,6 +364,8 @@ class TaskRun {
   private v3 = new Int32Array(0);
   private W2 = 0;
   private W3 = 0;
+  /** Band-3 vector words kept per depth (or per join entry); the rest is completed at the leaves. */
+  private core = CORE_WORDS;
   private nodes = 0;
   /** Set when a learnt UA set inside bands 1+2 shows the current XY fails. */
   private abortXY = false;
@@ -389,6 +413,310 @@ class TaskRun {
     this.progress(0);
     this.xy(0, 0, 0, 0, 0);
     this.progress(1);
+  }
+
+  // -------------------------------------------------------------------------
+  // The X × Y join: bands 1+2 as a band-1 list joined with a band-2 list
+  // -------------------------------------------------------------------------
+
+  /** True while the task runs as a join (learnt bands 1+2 sets go to the fresh check). */
+  private joined = false;
+  /** The bands 1+2 sets learnt during the task (also in `two`, for the tasks after): checked at the join's leaves. */
+  private readonly freshSets = new UAVectors();
+  /** Per cell of bands 1+2 (c * CW): the cross sets it hits, in the join's order. */
+  private crossHit = new Int32Array(0);
+  private CW = 0;
+  /** Per depth of a band walk: cross sets missed (d * CW). */
+  private jx = new Int32Array(0);
+  private partnersOut = new Int32Array(0);
+  /** Per cross set (join order): its part in the walked band. */
+  private walkedPart = new Int32Array(0);
+  /** Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses. */
+  private fresh: number[] = [];
+  /**
+   * The gangster sets by band-3 code (4 * mini-row + pair 0..2 / triplet 3; the first 32 of
+   * each code): per cell, the bits of those it hits (c * CODES); per depth of a walk and per
+   * listed entry, those missed. A code is missed by a pair when one of its sets is missed by
+   * both sides: 36 ANDs give the mini-row part of the band-3 bound, which alone rejects
+   * 99% of the pairs the full bound rejects.
+   */
+  private codeHit = new Int32Array(54 * CODES);
+  private jm = new Int32Array(0);
+  private sCode = new Int32Array(0);
+  private readonly codes = new Int32Array(CODES);
+
+  /**
+   * Bands 1+2 per split (x clues in band 1, y in band 2): the valid y-clue sets of one band
+   * (hitting the UA sets inside it) are listed with the cross UA sets each misses and its
+   * band-3 core vector; the valid sets of the other band are walked, and each is joined with
+   * the listed sets that hit every cross set it misses (JoinList). The pair is an XY leaf.
+   * The list is the band with fewer clues (fewer sets); the other is never stored.
+   */
+  runJoin(): void {
+    this.joined = true;
+    this.resize();
+    const { two, three } = this.prep;
+    // The band-3 vector of a pair is computed whole at its leaf (few pairs get past codeBound).
+    this.core = 0;
+    const inner: number[][] = [[], []];
+    const cross: number[] = [];
+    for (let i = 0; i < two.count; i++) {
+      const w0 = two.sets[3 * i];
+      const w1 = two.sets[3 * i + 1];
+      if (w1 === 0) inner[0].push(w0);
+      else if (w0 === 0) inner[1].push(w1);
+      else cross.push(i);
+    }
+    this.codeHit.fill(0);
+    const perCode = new Int32Array(CODES);
+    for (let i = 0; i < three.count; i++) {
+      const code = three.mini[i];
+      if (code < 0 || perCode[code] === 32) continue;
+      const bit = 1 << perCode[code]++;
+      for (const c of cellsOfWords(three.sets[3 * i], three.sets[3 * i + 1], 0)) this.codeHit[c * CODES + code] |= bit;
+    }
+    const codeFull = Array.from(perCode, (n) => (n === 32 ? -1 : (1 << n) - 1));
+    const { cap1, cap2 } = this.task;
+    const lo = Math.max(0, this.target - cap2);
+    const hi = Math.min(cap1, this.target);
+    this.progress(0);
+    for (let x = lo; x <= hi; x++) {
+      this.split(x, this.target - x, inner, cross, codeFull);
+      this.progress((x - lo + 1) / (hi - lo + 1));
+    }
+  }
+
+  private split(x: number, y: number, inner: number[][], cross: number[], codeFull: number[]): void {
+    const sets = this.prep.two.sets;
+    const walked = x >= y ? 0 : 1;
+    const listed = 1 - walked;
+    // Cross sets with the fewest cells in the listed band first: the fewest entries hit them,
+    // so the join's AND empties soonest.
+    const order = cross
+      .map((i) => ({ i, size: popcount27(sets[3 * i + listed]) }))
+      .sort((a, b) => a.size - b.size || a.i - b.i)
+      .map((e) => e.i);
+    const CW = (order.length + 31) >> 5;
+    this.CW = CW;
+    this.crossHit = new Int32Array(54 * Math.max(1, CW));
+    for (let j = 0; j < order.length; j++) {
+      for (const c of cellsOfWords(sets[3 * order[j]], sets[3 * order[j] + 1], 0)) this.crossHit[c * CW + (j >> 5)] |= 1 << (j & 31);
+    }
+    const most = Math.max(x, y) + 1;
+    this.jx = new Int32Array(most * Math.max(1, CW));
+    for (let w = 0; w < CW; w++) this.jx[w] = w < CW - 1 || (order.length & 31) === 0 ? -1 : (1 << (order.length & 31)) - 1;
+    this.jm = new Int32Array(most * CODES);
+    for (let c = 0; c < CODES; c++) this.jm[c] = codeFull[c];
+
+    const list = new JoinList(CW, order.length);
+    this.walk(listed, listed === 0 ? x : y, inner[listed], (d, cells) => {
+      const e = list.add(cells, this.jx, d * CW);
+      if ((e + 1) * CODES > this.sCode.length) {
+        const bigger = new Int32Array(Math.max(1024 * CODES, 2 * this.sCode.length));
+        bigger.set(this.sCode);
+        this.sCode = bigger;
+      }
+      for (let c = 0; c < CODES; c++) this.sCode[e * CODES + c] = this.jm[d * CODES + c];
+    });
+    if (list.count === 0) return;
+    list.seal();
+    if (this.partnersOut.length < list.count) this.partnersOut = new Int32Array(list.count);
+    // One clue before the end: the sets missed that no last cell can hit must be hit by the
+    // partner; when no entry hits them all, every last cell is skipped at once.
+    this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
+    this.walk(
+      walked,
+      walked === 0 ? x : y,
+      inner[walked],
+      (d, cells) => this.pairs(walked, d, cells, list),
+      (d, _cells, cand) => list.partners(this.jx, d * CW, this.partnersOut, this.walkedPart, cand) > 0,
+    );
+  }
+
+  /**
+   * The fresh sets (bands 1+2 sets learnt in this task, from index `from`) that `cells` of
+   * band `walked` miss: their part in the other band into `fresh`; false when one has none.
+   */
+  private freshParts(walked: number, cells: number, from: number): boolean {
+    const fv = this.freshSets;
+    const W = fv.W;
+    const off = 27 * walked;
+    const used = (fv.count + 31) >> 5;
+    for (let w = from >> 5; w < used; w++) {
+      let hit = 0;
+      for (let m = cells; m !== 0; m &= m - 1) hit |= fv.hit[(off + 31 - Math.clz32(m & -m)) * W + w];
+      let x = ~hit;
+      if (w === used - 1 && (fv.count & 31) !== 0) x &= (1 << (fv.count & 31)) - 1;
+      if (w === from >> 5) x &= -1 << (from & 31);
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        const part = fv.sets[3 * (32 * w + 31 - Math.clz32(low)) + 1 - walked];
+        if (part === 0) return false;
+        this.fresh.push(part);
+      }
+    }
+    return true;
+  }
+
+  /** A walked set (depth d, band word `cells`) joined with its partners in `list`: the XY leaves. */
+  private pairs(walked: number, d: number, cells: number, list: JoinList): void {
+    const out = this.partnersOut;
+    const n = list.partners(this.jx, d * this.CW, out);
+    if (n === 0) return;
+    // The codes whose sets this side misses (only those can be missed by a pair).
+    const codes = this.codes;
+    let nc = 0;
+    for (let c = 0, a = d * CODES; c < CODES; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+    const fv = this.freshSets;
+    let known = -1;
+    const cap = this.task.stackCap;
+    const w0 = walked * 27;
+    const w1 = 27 - w0;
+    const ws0 = popcount27(cells & STACK_MASK[0]);
+    const ws1 = popcount27(cells & STACK_MASK[1]);
+    const ws2 = popcount27(cells & STACK_MASK[2]);
+    for (let j = 0; j < n; j++) {
+      const e = out[j];
+      const other = list.cells[e];
+      const s0 = ws0 + popcount27(other & STACK_MASK[0]);
+      const s1 = ws1 + popcount27(other & STACK_MASK[1]);
+      const s2 = ws2 + popcount27(other & STACK_MASK[2]);
+      if (s0 > cap || s1 > cap || s2 > cap) continue;
+      this.stats.pairs++;
+      if (!this.codeBound(nc, d * CODES, e * CODES, cap - s0, cap - s1, cap - s2)) continue;
+      if (known < 0) {
+        this.fresh.length = 0;
+        if (!this.freshParts(walked, cells, 0)) return;
+        known = fv.count;
+      } else if (fv.count !== known) {
+        if (!this.freshParts(walked, cells, known)) return;
+        known = fv.count;
+      }
+      let hit = true;
+      for (let f = 0; f < this.fresh.length && hit; f++) hit = (this.fresh[f] & other) !== 0;
+      if (!hit) continue;
+      let t = 0;
+      for (let m = cells; m !== 0; m &= m - 1) this.chosen[t++] = w0 + 31 - Math.clz32(m & -m);
+      for (let m = other; m !== 0; m &= m - 1) this.chosen[t++] = w1 + 31 - Math.clz32(m & -m);
+      this.stackCount[0] = s0;
+      this.stackCount[1] = s1;
+      this.stackCount[2] = s2;
+      this.leaf(this.target, true);
+    }
+  }
+
+
+  /**
+   * The mini-row part of the band-3 bound for a pair: the walked side's code words (jm from
+   * `a`) and the listed entry's (sCode from `b`); false when band 3 needs more than k clues
+   * or a stack more than its room.
+   */
+  private codeBound(nc: number, a: number, b: number, r0: number, r1: number, r2: number): boolean {
+    const jm = this.jm;
+    const sm = this.sCode;
+    const codes = this.codes;
+    const k = this.task.k;
+    let lb = 0;
+    let n0 = 0;
+    let n1 = 0;
+    let n2 = 0;
+    // Codes come in mini-row order: p collects the missed ones of mini-row `row`.
+    let row = -1;
+    let p = 0;
+    for (let j = 0; j <= nc; j++) {
+      const c = j < nc ? codes[j] : 4 * 9;
+      if (c >> 2 !== row) {
+        if (p !== 0) {
+          const need = (p & 7) === 7 ? 2 : 1;
+          if ((lb += need) > k) return false;
+          const stack = row % 3;
+          if (stack === 0) n0 += need;
+          else if (stack === 1) n1 += need;
+          else n2 += need;
+        }
+        row = c >> 2;
+        p = 0;
+      }
+      if (j < nc && (jm[a + c] & sm[b + c]) !== 0) p |= 1 << (c & 3);
+    }
+    return n0 <= r0 && n1 <= r1 && n2 <= r2;
+  }
+
+
+  /**
+   * Every `size`-clue set of band `band` hitting the UA sets inside it (`inner`), within the
+   * stack cap, once each: branch on the set missed with the fewest live cells (cells tried
+   * before are excluded further down); when all are hit, the clues left are free, in
+   * increasing order. The cross and band-3 core vectors follow, per depth.
+   */
+  private walk(
+    band: number,
+    size: number,
+    inner: number[],
+    leaf: (d: number, cells: number) => void,
+    last?: (d: number, cells: number, cand: number) => boolean,
+  ): void {
+    const cap = this.task.stackCap;
+    const step = (d: number, c: number): void => {
+      const CW = this.CW;
+      const cell = 27 * band + c;
+      for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
+      for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
+    };
+    const live = (cells: number, dead: number): number => {
+      let l = BAND & ~cells & ~dead;
+      if (cap < 9) {
+        if (popcount27(cells & STACK_MASK[0]) >= cap) l &= ~STACK_MASK[0];
+        if (popcount27(cells & STACK_MASK[1]) >= cap) l &= ~STACK_MASK[1];
+        if (popcount27(cells & STACK_MASK[2]) >= cap) l &= ~STACK_MASK[2];
+      }
+      return l;
+    };
+    const free = (d: number, cells: number, from: number, dead: number): void => {
+      if ((++this.nodes & 4095) === 0) this.budget?.check();
+      if (d === size) {
+        leaf(d, cells);
+        return;
+      }
+      const l = live(cells, dead);
+      if (d === size - 1 && last && !last(d, cells, l & (BAND << from))) return;
+      for (let c = from; c < 27; c++) {
+        if (((l >> c) & 1) === 0) continue;
+        step(d, c);
+        free(d + 1, cells | (1 << c), c + 1, dead);
+      }
+    };
+    const branch = (d: number, cells: number, dead: number): void => {
+      if ((++this.nodes & 4095) === 0) this.budget?.check();
+      const l = live(cells, dead);
+      let best = -1;
+      let bestCount = 99;
+      for (let i = 0; i < inner.length; i++) {
+        const u = inner[i];
+        if ((u & cells) !== 0) continue;
+        const cnt = popcount27(u & l);
+        if (cnt < bestCount) {
+          bestCount = cnt;
+          best = u & l;
+          if (cnt === 0) return;
+        }
+      }
+      if (best < 0) {
+        free(d, cells, 0, dead);
+        return;
+      }
+      if (d === size) return;
+      if (d === size - 1 && last && !last(d, cells, best)) return;
+      let dd = dead;
+      for (let m = best; m !== 0; m &= m - 1) {
+        const low = m & -m;
+        step(d, 31 - Math.clz32(low));
+        branch(d + 1, cells | low, dd);
+        dd |= low;
+      }
+    };
+    branch(0, 0, 0);
   }
 
   /** Reallocates the depth vectors when the UA lists outgrew them. */
@@ -456,7 +784,7 @@ class TaskRun {
     const v3 = this.v3;
     const h3 = three.hit;
     const base = d * W3;
-    for (let w = CORE_WORDS; w < used; w++) {
+    for (let w = this.core; w < used; w++) {
       let x = 0;
       for (let t = 0; t < d; t++) x |= h3[this.chosen[t] * W3 + w];
       const full = w < used - 1 || (three.count & 31) === 0 ? -1 : (1 << (three.count & 31)) - 1;
@@ -715,8 +1043,8 @@ class TaskRun {
   private collectParts(d: number): boolean {
     const three = this.prep.three;
     const used = (three.count + 31) >> 5;
-    if (!this.bound(d, Math.min(CORE_WORDS, used))) return false;
-    if (used > CORE_WORDS) {
+    if (!this.bound(d, Math.min(this.core, used))) return false;
+    if (used > this.core) {
       this.completeV3(d);
       if (!this.bound(d, used)) return false;
     }
@@ -932,7 +1260,8 @@ class TaskRun {
           break;
         }
       }
-      if (u2 === 0) {
+      if (u2 === 0 && this.joined) this.freshSets.add(u0, u1, 0);
+      else if (u2 === 0) {
         // The newest set has the largest index: its word goes last (or is the last one).
         const w = i >> 5;
         const W = this.W2;
