@@ -56,6 +56,16 @@ describe('X × Y join (clueJoin)', () => {
           // Naive: every pair tested against every cross set.
           const naive = ys.flatMap((y, e) => (cross.every(([w0, w1]) => (w0 & x) !== 0 || (w1 & y) !== 0) ? [e] : []));
           expect(joined).toEqual(naive);
+          // The same one clue before the end: x without its last cell, the last cell among `cand`.
+          const last = 31 - Math.clz32(x);
+          const before = x & ~(1 << last);
+          const cand = (1 << last) | (~x & 0x7ffffff & 0x5555555);
+          const parts = Int32Array.from(part1);
+          if (!list.lastBase(missVector(part1, before), 0, parts, cand)) expect(naive).toEqual([]);
+          else {
+            const m = list.lastPartners(missVector(part1, x), 0, out, parts, cand);
+            expect([...out.subarray(0, m)].sort((a, b) => a - b)).toEqual(naive);
+          }
         }
       }),
       { numRuns: 40 },

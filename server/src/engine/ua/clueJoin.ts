@@ -27,6 +27,11 @@ export class JoinList {
   // Scratch for partners: the entry vector and its non-zero words.
   private cur = new Int32Array(0);
   private live = new Int32Array(0);
+  private nLive = -1;
+  // lastBase's result, the start of lastPartners.
+  private baseCur = new Int32Array(0);
+  private baseLive = new Int32Array(0);
+  private nBase = -1;
 
   /** `words` words per miss vector, for `sets` cross sets. */
   constructor(
@@ -83,30 +88,71 @@ export class JoinList {
     this.EW = EW;
     this.cur = new Int32Array(EW);
     this.live = new Int32Array(EW);
+    this.baseCur = new Int32Array(EW);
+    this.baseLive = new Int32Array(EW);
     this.miss = new Int32Array(0);
   }
 
   /**
    * The entries that hit every cross set the other side misses (`miss`, `words` words from
-   * `at`), into `out` (room for `count` entries); returns how many. With `parts` (per set,
-   * a word), the sets whose word meets `skip` are left out.
+   * `at`), into `out` (room for `count` entries); returns how many.
    */
-  partners(miss: Int32Array, at: number, out: Int32Array, parts?: Int32Array, skip = 0): number {
+  partners(miss: Int32Array, at: number, out: Int32Array): number {
+    this.nLive = -1;
+    this.and(miss, at, null, 0, false);
+    return this.emit(out);
+  }
+
+  /**
+   * One clue before the end of the other side (its misses so far in `miss`, the part of each
+   * cross set in that side's band in `parts`, its possible last cells `cand`): the entries
+   * that hit the sets no last cell can hit, kept as the base of lastPartners; false when
+   * there are none (no last cell has a partner).
+   */
+  lastBase(miss: Int32Array, at: number, parts: Int32Array, cand: number): boolean {
+    this.nLive = -1;
+    this.and(miss, at, parts, cand, false);
+    this.nBase = this.nLive;
+    for (let j = 0; j < this.nLive; j++) {
+      const i = this.live[j];
+      this.baseLive[j] = i;
+      this.baseCur[i] = this.cur[i];
+    }
+    return this.nLive !== 0;
+  }
+
+  /** partners for a last cell of lastBase's `cand` (its misses in `miss`): the base ANDed with the sets that meet `cand`. */
+  lastPartners(miss: Int32Array, at: number, out: Int32Array, parts: Int32Array, cand: number): number {
+    this.nLive = this.nBase;
+    for (let j = 0; j < this.nBase; j++) {
+      const i = this.baseLive[j];
+      this.live[j] = i;
+      this.cur[i] = this.baseCur[i];
+    }
+    this.and(miss, at, parts, cand, true);
+    return this.emit(out);
+  }
+
+  /**
+   * ANDs into cur/live (nLive < 0: every entry) the hit vectors of the sets missed, all of
+   * them or (with parts) those whose part meets `mask` (touching) or not (!touching).
+   */
+  private and(miss: Int32Array, at: number, parts: Int32Array | null, mask: number, touching: boolean): void {
     const EW = this.EW;
     const cur = this.cur;
     const live = this.live;
     const hits = this.hits;
-    let nLive = -1;
+    let nLive = this.nLive;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
       let x = miss[at + w];
       while (x !== 0 && nLive !== 0) {
         const low = x & -x;
         x ^= low;
         const set = 32 * w + 31 - Math.clz32(low);
-        if (parts && (parts[set] & skip) !== 0) continue;
+        if (parts && (parts[set] & mask) !== 0 !== touching) continue;
         const h = set * EW;
         if (nLive < 0) {
-          // The first set missed: its entries, by their non-zero words.
+          // The first set: its entries, by their non-zero words.
           nLive = 0;
           for (let i = 0; i < EW; i++) {
             const v = hits[h + i];
@@ -125,15 +171,20 @@ export class JoinList {
         nLive = n;
       }
     }
-    if (nLive < 0) {
-      // No cross set missed: every entry.
+    this.nLive = nLive;
+  }
+
+  /** The entries left in cur/live into `out`; returns how many. */
+  private emit(out: Int32Array): number {
+    if (this.nLive < 0) {
+      // No set ANDed: every entry.
       for (let e = 0; e < this.count; e++) out[e] = e;
       return this.count;
     }
     let n = 0;
-    for (let j = 0; j < nLive; j++) {
-      const i = live[j];
-      for (let v = cur[i]; v !== 0; v &= v - 1) out[n++] = this.slot[32 * i + 31 - Math.clz32(v & -v)];
+    for (let j = 0; j < this.nLive; j++) {
+      const i = this.live[j];
+      for (let v = this.cur[i]; v !== 0; v &= v - 1) out[n++] = this.slot[32 * i + 31 - Math.clz32(v & -v)];
     }
     return n;
   }

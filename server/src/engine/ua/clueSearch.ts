@@ -429,6 +429,8 @@ class TaskRun {
   /** Per depth of a band walk: cross sets missed (d * CW). */
   private jx = new Int32Array(0);
   private partnersOut = new Int32Array(0);
+  /** The last cells of the walked side's current parent (lastBase). */
+  private lastCand = 0;
   /** Per cross set (join order): its part in the walked band. */
   private walkedPart = new Int32Array(0);
   /** Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses. */
@@ -529,7 +531,10 @@ class TaskRun {
       walked === 0 ? x : y,
       inner[walked],
       (d, cells) => this.pairs(walked, d, cells, list),
-      (d, _cells, cand) => list.partners(this.jx, d * CW, this.partnersOut, this.walkedPart, cand) > 0,
+      (d, _cells, cand) => {
+        this.lastCand = cand;
+        return list.lastBase(this.jx, d * CW, this.walkedPart, cand);
+      },
     );
   }
 
@@ -562,7 +567,8 @@ class TaskRun {
   /** A walked set (depth d, band word `cells`) joined with its partners in `list`: the XY leaves. */
   private pairs(walked: number, d: number, cells: number, list: JoinList): void {
     const out = this.partnersOut;
-    const n = list.partners(this.jx, d * this.CW, out);
+    // A walk of one clue or more ends one clue after lastBase (walk's `last`): its base applies.
+    const n = d === 0 ? list.partners(this.jx, 0, out) : list.lastPartners(this.jx, d * this.CW, out, this.walkedPart, this.lastCand);
     if (n === 0) return;
     // The codes whose sets this side misses (only those can be missed by a pair).
     const codes = this.codes;
