@@ -73,8 +73,8 @@ describe('X × Y join (clueJoin)', () => {
   });
 
   it('finds every listed 17 of a grid through the join, each unique', () => {
-    // The third grid with 8 listed puzzles (ua.test.ts searches the first two).
-    const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[2];
+    // The faster of the two grids with 8 listed puzzles.
+    const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
     const r = searchClues(solution);
     expect(r.stats.pairs).toBeGreaterThan(r.stats.xy); // the join ran: pairs before the band-3 code bound
     for (const p of listed) expect(r.puzzles).toContain(p);
