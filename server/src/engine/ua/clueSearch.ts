@@ -319,7 +319,7 @@ class TaskRun {
   private readonly target: number;
   private readonly chosen = new Int32Array(81);
   private readonly stackCount = new Int32Array(3);
-  /** Sets of `three` not hit by an XY leaf (at depth `target`), computed for the leaves past codeBound. */
+  /** Sets of `three` the current XY leaf misses, computed for the pairs past codeBound. */
   private v3 = new Int32Array(0);
   private W3 = 0;
   private nodes = 0;
@@ -378,7 +378,7 @@ class TaskRun {
   /**
    * Bands 1+2 per split (x clues in band 1, y in band 2): the valid y-clue sets of one band
    * (hitting the UA sets inside it) are listed with the cross UA sets each misses and its
-   * band-3 core vector; the valid sets of the other band are walked, and each is joined with
+   * code words; the valid sets of the other band are walked, and each is joined with
    * the listed sets that hit every cross set it misses (JoinList). The pair is an XY leaf.
    * The list is the band with fewer clues (fewer sets); the other is never stored.
    */
