@@ -126,7 +126,7 @@ export async function run(): Promise<void> {
       const bad = r.puzzles.filter((p) => solveString(p).count !== 1 || clueCount(p) !== 17);
       line +=
         `${(r.stats.ms / 1000).toFixed(1)} s, ${r.puzzles.length} puzzles (${listed.length} listed under this grid, ` +
-        `${missing.length} missed, ${bad.length} not unique); XY ${r.stats.xy}, band 3 ${r.stats.band3}, ` +
+        `${missing.length} missed, ${bad.length} not unique); pairs ${r.stats.pairs}, XY ${r.stats.xy}, band 3 ${r.stats.band3}, ` +
         `solver ${r.stats.solverCalls}, learnt ${r.stats.learnt}`;
       if (missing.length > 0 || bad.length > 0) failed = true;
     } catch (err) {
