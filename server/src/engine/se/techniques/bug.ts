@@ -125,7 +125,9 @@ function scan(state: State): Scan | null {
     }
   }
   if (oneDigit && digitCells !== null && digitCells.length > cells.length) {
-    // SE adds them in cell order (its CellSet).
+    // SE adds them in cell order (its CellSet). It leaves them out of its set of extra digits,
+    // which differs from ours only when no house had a lone BUG cell: SE would then resolve the
+    // BUG with an empty set of extra digits, which proves nothing; ours counts the digit.
     const missed = digitCells.filter((c) => !cells.includes(c)).sort((a, b) => a - b);
     for (const c of missed) addBugCell(c, 1 << (onlyDigit - 1));
   }
