@@ -435,3 +435,54 @@ describe('soundness on diabolical puzzles', () => {
     expect(total(/^Aligned Pair/)).toBeGreaterThan(0);
   }, 120_000);
 });
+
+/** Line `n` (1-based) of a data file. */
+function dataLine(n: number, ...file: string[]): string {
+  return fs.readFileSync(dataPath(...file), 'utf8').split('\n')[n - 1];
+}
+
+/**
+ * SukakuExplainer rates with lkSudoku's BUG and unique loop fixes on (its default), and so finds
+ * steps SE 1.2.1 misses; serate rated these three 5.7/1.2/1.2 with SE 1.2.1's techniques, and
+ * 6.7, 7.1 and 6.6 (our old ratings) with `--islkSudokuBUG=0 --islkSudokuURUL=0`.
+ */
+describe("SukakuExplainer's BUG and unique loop fixes", () => {
+  const bank = (n: number) => dataLine(n, 'sudoku-exchange-puzzle-bank', 'diabolical.txt').slice(13, 94);
+  const rated = (puzzle: string) => {
+    const cands = new Uint16Array(81);
+    for (let c = 0; c < 81; c++) cands[c] = puzzle[c] === '0' || puzzle[c] === '.' ? 0x1ff : bit(Number(puzzle[c]));
+    const r = rate(State.fromCandidates(cands, false), { unique: true });
+    return { ratings: [r.er, r.ep, r.ed].map((v) => v.toFixed(1)).join('/'), texts: r.steps.map((s) => s.text) };
+  };
+
+  it('BUG type 2 whose BUG cells share each house of their extra digit in pairs (bank line 2161)', () => {
+    const { ratings, texts } = rated(bank(2161));
+    expect(ratings).toBe('5.7/1.2/1.2');
+    expect(texts).toContain('BUG+4: r5c8=4 or r9c2=4 or r4c3=4 or r4c2=4 ==> r5c2<>4');
+  });
+
+  it('the same on bank line 35321 (our old rating 7.1)', () => {
+    const { ratings, texts } = rated(bank(35321));
+    expect(ratings).toBe('5.7/1.2/1.2');
+    expect(texts).toContain('BUG+4: r3c8=4 or r7c4=4 or r2c6=4 or r2c4=4 ==> r3c4<>4');
+  });
+
+  it('a unique rectangle type 3 with a hidden pair though the extra digits are more than two (bank line 15359)', () => {
+    const { ratings, texts } = rated(bank(15359));
+    expect(ratings).toBe('7.1/1.2/1.2');
+    expect(texts[23]).toBe(
+      'Unique Rectangle type 3: r1c8,r2c8,r2c3,r1c3 (3,6), r2c3/r1c3 with hidden pair r9c3 (3,6) in column 3 ==> r9c3<>8',
+    );
+  });
+
+  it('a unique loop of 6 type 2 with three extra cells, then a BUG type 2 (Royle 17-clue line 17698)', () => {
+    const puzzle = dataLine(17698, 'berthier-ratings', 'royle17-49151-W-SER.tsv').split('\t')[0];
+    const { ratings, texts } = rated(puzzle);
+    expect(ratings).toBe('5.7/1.2/1.2');
+    const loop = texts.indexOf(
+      'Unique Loop type 2: r4c6,r6c6,r6c2,r5c2,r5c7,r4c7 (7,9), r5c2=2 or r5c7=2 or r4c7=2 ==> r5c8<>2, r5c9<>2',
+    );
+    expect(loop).toBeGreaterThanOrEqual(0);
+    expect(texts.indexOf('BUG+2: r4c1=9 or r9c2=9 ==> r5c2<>9, r6c2<>9, r7c1<>9')).toBeGreaterThan(loop);
+  });
+});

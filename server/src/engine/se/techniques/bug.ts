@@ -79,38 +79,57 @@ function scan(state: State): Scan | null {
   let all = 0;
   let common: number[] | null = null;
   const reduced = cands.slice();
+  // lkSudoku's fix in SukakuExplainer (on by default): while every irregular house is irregular
+  // in one digit, the cells with three or more candidates holding it in those houses are all
+  // gathered, so a BUG cell whose extra digit shares each house with another BUG cell's is
+  // found too (SE 1.2.1 skips such houses and so misses that BUG type 2).
+  let digitCells: number[] | null = null;
+  let onlyDigit = 0;
+  let oneDigit = true;
+  const addBugCell = (bugCell: number, b: number): void => {
+    let i = cells.indexOf(bugCell);
+    if (i < 0) {
+      i = cells.length;
+      cells.push(bugCell);
+      masks.push(0);
+    }
+    masks[i] |= b;
+    all |= b;
+    reduced[bugCell] &= ~b;
+    common = common === null ? [...SE_PEERS[bugCell]] : common.filter((c) => sees(bugCell, c));
+    common = common.filter((c) => !cells.includes(c));
+  };
   for (let t = 0; t < 3; t++) {
     for (let k = 0; k < 9; k++) {
       const house = HOUSES[t === 0 ? 18 + k : t === 1 ? k : 9 + k];
       for (let d = 1; d <= 9; d++) {
         const b = 1 << (d - 1);
         let places = 0;
-        let bugCell = -1;
-        let bugCount = 0;
+        const bugCells: number[] = [];
         for (const c of house) {
           if (!(cands[c] & b)) continue;
           places++;
-          if (popcount(cands[c]) >= 3) {
-            bugCount++;
-            bugCell = c;
-          }
+          if (popcount(cands[c]) >= 3) bugCells.push(c);
         }
         if (places === 0 || places === 2) continue;
-        if (bugCount === 0) return null;
-        if (bugCount > 1) continue;
-        let i = cells.indexOf(bugCell);
-        if (i < 0) {
-          i = cells.length;
-          cells.push(bugCell);
-          masks.push(0);
+        if (digitCells === null) {
+          digitCells = [...bugCells];
+          onlyDigit = d;
+        } else if (oneDigit) {
+          if (d !== onlyDigit) oneDigit = false;
+          else for (const c of bugCells) if (!digitCells.includes(c)) digitCells.push(c);
         }
-        masks[i] |= b;
-        all |= b;
-        reduced[bugCell] &= ~b;
-        common = common === null ? [...SE_PEERS[bugCell]] : common.filter((c) => sees(bugCell, c));
-        common = common.filter((c) => !cells.includes(c));
+        if (bugCells.length === 0) return null;
+        if (bugCells.length === 1) addBugCell(bugCells[0], b);
       }
     }
+  }
+  if (oneDigit && digitCells !== null && digitCells.length > cells.length) {
+    // SE adds them in cell order (its CellSet). It leaves them out of its set of extra digits,
+    // which differs from ours only when no house had a lone BUG cell: SE would then resolve the
+    // BUG with an empty set of extra digits, which proves nothing; ours counts the digit.
+    const missed = digitCells.filter((c) => !cells.includes(c)).sort((a, b) => a - b);
+    for (const c of missed) addBugCell(c, 1 << (onlyDigit - 1));
   }
   for (let c = 0; c < 81; c++) if (!state.values[c] && popcount(reduced[c]) !== 2) return null;
   for (let h = 0; h < 27; h++) {

@@ -6,15 +6,16 @@
  * - start from every bivalue cell in row-major order, with its two digits {v1, v2};
  * - depth-first, visit the box, then the row, then the column of the current cell (skipping the
  *   kind of house that led to it), and within a house its cells in order; a cell may join when it
- *   has both v1 and v2 and either it is bivalue, or the extra digits seen so far (gathered over
- *   every cell looked at from the current one, joined or not) are a single digit, or fewer than
- *   two cells with extra digits have joined; the walk closes when it meets its first cell again
+ *   has both v1 and v2 and either it is bivalue, or the extra digits of the walk's cells and its
+ *   own are a single digit, or fewer than two cells with extra digits have joined (SukakuExplainer,
+ *   with lkSudoku's fix); the walk closes when it meets its first cell again
  *   after at least four cells;
  * - a closed walk is a loop when, alternating parities along it, no house is visited twice by the
  *   same parity and every house is visited by both parities or by none;
  * - one cell with extra digits: type 1; more than two (all sharing one extra digit): type 2; two:
- *   type 2 when their extra digits are one digit, else type 3 (naked then hidden sets, by degree,
- *   box/row/column), then type 4 in any case.
+ *   type 2 when their extra digits are one digit, else type 3 (naked then hidden sets, by degree
+ *   from 2, box/row/column; naked ones of at least as many digits as the extra ones), then type 4
+ *   in any case.
  * A hint equal to an earlier one (same kind and same set of cells, and for type 3 the same house,
  * set and cells) is dropped; the rest are sorted by difficulty, then type (stable).
  *
@@ -111,7 +112,7 @@ const HOUSE_BITS = Int32Array.from({ length: 81 }, (_, c) => HOUSES_OF[c].reduce
  * SE's order). A loop alternates parities: no house twice with one parity, and each house with
  * both or neither. The first condition holds for every prefix of a loop, so a walk that breaks
  * it is not followed further: none of its extensions is recorded, and following a walk has no
- * other effect (what the walk's cell gathers comes from the cells it looks at, before). On some
+ * other effect on the search. On some
  * puzzles the unpruned walks were most of a rating's time, and their copies most of the rest.
  */
 function findLoops(cands: Uint16Array, start: number, pair: number): number[][] {
@@ -127,7 +128,6 @@ function findLoops(cands: Uint16Array, start: number, pair: number): number[][] 
     inLoop[cell] = 1;
     // The parity of the next cell, and the houses it must not share.
     const taken = loop.length & 1 ? odd : even;
-    let extra = extraIn;
     for (let t = 0; t < 3; t++) {
       if (t === lastType) continue;
       const house = HOUSES[houseOfType(cell, t)];
@@ -138,7 +138,9 @@ function findLoops(cands: Uint16Array, start: number, pair: number): number[][] 
         } else if (!inLoop[next]) {
           const m = cands[next];
           if ((m & pair) !== pair) continue;
-          extra |= m & ~pair;
+          // Each candidate cell adds its own extra digits only (lkSudoku's fix in SukakuExplainer;
+          // SE 1.2.1 also kept those of the cells looked at before it, which lost loops).
+          const extra = extraIn | (m & ~pair);
           const n = popcount(m);
           if ((n === 2 || popcount(extra) === 1 || allowedExtra > 0) && !(taken & HOUSE_BITS[next])) {
             walk(next, n > 2 ? allowedExtra - 1 : allowedExtra, extra, t, even, odd);
@@ -258,7 +260,9 @@ function type3(lc: LoopContext, c1: number, c2: number): Found[] {
   const remValues: number[] = [];
   for (let d = 1; d <= 9; d++) if (d !== v1 && d !== v2 && !(extra & bit(d))) remValues.push(d);
   const both = `${cellName(c1)}/${cellName(c2)}`;
-  for (let degree = extraCount; degree <= 7; degree++) {
+  // From degree 2, as SukakuExplainer with lkSudoku's fix (SE 1.2.1 began at extraCount, and so
+  // skipped the smaller hidden sets).
+  for (let degree = 2; degree <= 7; degree++) {
     for (let t = 0; t < 3; t++) {
       const h = houseOfType(c1, t);
       if (h !== houseOfType(c2, t)) continue;
@@ -269,7 +273,7 @@ function type3(lc: LoopContext, c1: number, c2: number): Found[] {
       const i2 = indexOfType(c2, t);
 
       // Naked sets: c1 (standing for both c1 and c2 with their extra digits) and degree - 1 cells.
-      if (degree * 2 <= empty) {
+      if (degree * 2 <= empty && degree >= extraCount) {
         for (const set of subsetsInOrder(9, degree)) {
           if (!(set & (1 << i1)) || set & (1 << i2)) continue;
           // SE checks both: (extra digits common to c1 and c2) + the other cells make `degree`
