@@ -230,16 +230,26 @@ async function pick(label: string): Promise<void> {
 
 /** Opens a workspace file with Quick Open (Ctrl+P) and waits until its tab is the active one. */
 async function openFile(name: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type(name);
   // The file itself, not a recently opened side document named after it ("collection.sdm line 2.sdk").
   const exact = new RegExp(`^${name.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')}$`);
-  const row = page.locator('.quick-input-list .monaco-list-row .label-name').filter({ hasText: exact }).first();
-  await row.waitFor({ timeout: 15_000 });
-  await row.click();
-  await page.locator('.editor-group-container.active .tab.active').filter({ hasText: name }).waitFor({ timeout: 15_000 });
+  const tab = page.locator('.editor-group-container.active .tab.active').filter({ hasText: name });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type(name);
+    const row = page.locator('.quick-input-list .monaco-list-row .label-name').filter({ hasText: exact }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    try {
+      await tab.waitFor({ timeout: 15_000 });
+      break;
+    } catch (err) {
+      // On a loaded machine the click can land on a row the list replaced while the filter caught
+      // up with the typing, and nothing opens (seen once in CI): Quick Open once more.
+      if (attempt === 2) throw err;
+    }
+  }
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15_000 });
 }
 
