@@ -90,8 +90,6 @@ const MAX_DEPTH = 6 * (54 - 9) + 1;
 
 /** 9-bit row segment -> 3 bits: which of its three box segments are non-empty. */
 const ROW_BOXES = new Int32Array(512);
-/** 1 when the 9-bit value has exactly one bit. */
-const SINGLE = new Int32Array(512);
 /** 9-bit row/box matrix -> 27-bit mask of cells whose (row, box) entry lies on a permutation; 0 if none. */
 const PERM_CELLS = new Int32Array(512);
 /** 9-bit 3x3 matrix -> its entries that lie on some permutation (0 if none). */
@@ -125,7 +123,6 @@ const ROW_OTHERS = new Int32Array(27);
     STACK_SPREAD[v] = (v & 7) | ((v & 0o70) << 6) | ((v & 0o700) << 12);
     for (let c = 0; c < 9; c++) if (v & (1 << c)) STACK_OTHERS[v] |= (7 << (3 * ((c / 3) | 0))) & ~(1 << c);
     ROW_BOXES[v] = (v & 7 ? 1 : 0) | (v & 0o70 ? 2 : 0) | (v & 0o700 ? 4 : 0);
-    SINGLE[v] = v !== 0 && (v & (v - 1)) === 0 ? 1 : 0;
   }
   for (let m = 0; m < 512; m++) {
     let allowed = 0;
@@ -211,10 +208,18 @@ function propagate(dirty: number, byCell: boolean): number {
       a &= PERM_CELLS[ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6)];
       if (a === 0) return CONTRADICTION;
       F[i] = a;
-      // Rows holding a single cell for this digit: that cell is placed.
-      const rs = SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 1) | (SINGLE[a >> 18] << 2);
+      // Rows holding a single cell for this digit: that cell is placed. Arithmetic, not table
+      // lookups: x & (x - 1) is 0 for a single cell (or none), and ((that) - 1) >> 31 is then
+      // all ones; this sits on the loop's longest dependency chain.
+      const r0 = a & 511;
+      const r1 = (a >> 9) & 511;
+      const r2 = a >> 18;
+      const singles =
+        (r0 & (((r0 & (r0 - 1)) - 1) >> 31)) |
+        ((r1 & (((r1 & (r1 - 1)) - 1) >> 31)) << 9) |
+        ((r2 & (((r2 & (r2 - 1)) - 1) >> 31)) << 18);
       const b = i % 3;
-      const placed = a & ROWS[rs] & F[U0 + b];
+      const placed = singles & F[U0 + b];
       if (placed === 0) continue;
       F[U0 + b] ^= placed;
       // Placed cells hold no other digit. Branch-free: which boards lose a
