@@ -461,8 +461,8 @@ function triadRule(all: number): boolean {
 
 /** Guesses of a digit's configuration: CONFIG_GUESS + 16 * unit + digit (unit 0-2: band, 3-5: stack). */
 const CONFIG_GUESS = 4096;
-/** Per digit, its minicolumn word (scratch of chooseConfig). */
-const COLUMN_WORDS = new Int32Array(9);
+/** Board 3*digit + band -> its row/box matrix (scratch of chooseConfig). */
+const BAND_MATRICES = new Int32Array(27);
 /** A digit's 3x3 matrix in a unit: band b -> (row, box); stack s -> (band, column). */
 function unitMatrix(unit: number, d3: number): number {
   if (unit < 3) {
@@ -484,19 +484,22 @@ function chooseConfig(): number {
     let total = 0;
     for (let j = b; j < 27; j += 3) {
       const a = S[j];
-      total += PERM_COUNT[ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6)];
+      const m = ROW_BOXES[a & 511] | (ROW_BOXES[(a >> 9) & 511] << 3) | (ROW_BOXES[a >> 18] << 6);
+      BAND_MATRICES[j] = m;
+      total += PERM_COUNT[m];
     }
     if (total > 9 && total < bestTotal) {
       bestTotal = total;
       bestUnit = b;
     }
   }
+  // The minicolumn words: propagate guesses only right after a minicolumn pass (its step 5)
+  // that changed no board, which left every digit's word of this state in TRIAD_MAY.
   let t0 = 0;
   let t1 = 0;
   let t2 = 0;
   for (let d = 0; d < 9; d++) {
-    const w = minicolumns(S[3 * d], S[3 * d + 1], S[3 * d + 2]);
-    COLUMN_WORDS[d] = w;
+    const w = TRIAD_MAY[d];
     t0 += PERM_COUNT[w & 511];
     t1 += PERM_COUNT[(w >> 9) & 511];
     t2 += PERM_COUNT[w >> 18];
@@ -513,7 +516,7 @@ function chooseConfig(): number {
   let bestDigit = 0;
   let bestCount = 7;
   for (let d = 0; d < 9 && bestCount > 2; d++) {
-    const n = PERM_COUNT[bestUnit < 3 ? unitMatrix(bestUnit, 3 * d) : (COLUMN_WORDS[d] >> (9 * (bestUnit - 3))) & 511];
+    const n = PERM_COUNT[bestUnit < 3 ? BAND_MATRICES[3 * d + bestUnit] : (TRIAD_MAY[d] >> (9 * (bestUnit - 3))) & 511];
     if (n > 1 && n < bestCount) {
       bestCount = n;
       bestDigit = d;
