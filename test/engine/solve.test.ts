@@ -228,6 +228,16 @@ describe('solve API', () => {
     expect(solveString('').count).toBe(2); // default limit 2; missing chars are empty
   });
 
+  it('solutions stay distinct grids: kept ones survive later solves and writes to others', () => {
+    // Solutions share buffers (8 to a buffer): 50 of the empty grid span seven of them.
+    const kept = solve(new Uint16Array(81).fill(ALL), { limit: 50 }).solutions;
+    const texts = kept.map(gridString);
+    expect(new Set(texts).size).toBe(50);
+    for (let i = 0; i < 20; i++) solveString(BASE_GRID).solutions[0].fill(0);
+    for (const s of kept) expect(s.length).toBe(81);
+    expect(kept.map(gridString)).toEqual(texts);
+  });
+
   it('the node budget stops the search and reports complete: false', () => {
     const r = solveString('.'.repeat(81), { limit: 1e9, nodeBudget: 50 });
     expect(r.complete).toBe(false);
