@@ -6,42 +6,33 @@
 import { HOUSES, cellName, houseName, singleDigit } from '../../core/grid';
 import type { State } from '../../core/state';
 import { makeStep, type Step } from '../../core/step';
+import { emptyCount, digitsByPlaces } from './places';
+import { BOX_COLUMN_ROW } from './subsets';
 import type { Technique } from './technique';
 
-const BOXES = HOUSES.slice(18);
-const COLUMNS = HOUSES.slice(9, 18);
-const ROWS = HOUSES.slice(0, 9);
-// SE scans boxes, then columns, then rows.
-const SCAN: { houses: readonly (readonly number[])[]; offset: number }[] = [
-  { houses: BOXES, offset: 18 },
-  { houses: COLUMNS, offset: 9 },
-  { houses: ROWS, offset: 0 },
-];
-
 function* hiddenSingles(state: State, aloneOnly: boolean): Iterable<Step> {
-  for (const { houses, offset } of SCAN) {
-    for (let h = 0; h < 9; h++) {
-      const cells = houses[h];
-      let empty = 0;
-      for (const c of cells) if (!state.values[c]) empty++;
-      const alone = empty === 1;
-      if (alone !== aloneOnly) continue;
-      for (let d = 1; d <= 9; d++) {
-        const positions = state.positions(cells, d);
-        if (positions === 0 || (positions & (positions - 1)) !== 0) continue;
-        const cell = cells[31 - Math.clz32(positions)];
-        const house = offset + h;
-        const difficulty = alone ? 1.0 : house >= 18 ? 1.2 : 1.5;
-        const where = alone ? `last empty cell of ${houseName(house)}` : houseName(house);
-        yield makeStep({
-          technique: 'Hidden Single', // SE's name, for the last empty cell too
-          difficulty,
-          placements: [{ cell, digit: d }],
-          cells: [cell],
-          houses: [house],
-          text: `Hidden Single: ${cellName(cell)}=${d} (${where})`,
-        });
-      }
+  const { values, cands } = state;
+  // SE scans boxes, then columns, then rows; digits 1-9 within a house.
+  for (const house of BOX_COLUMN_ROW) {
+    const cells = HOUSES[house];
+    const alone = emptyCount(values, cells) === 1;
+    if (alone !== aloneOnly) continue;
+    for (let once = digitsByPlaces(cands, cells, 1, 1); once; once &= once - 1) {
+      const b = once & -once;
+      const d = 32 - Math.clz32(b);
+      let i = 0;
+      while (!(cands[cells[i]] & b)) i++;
+      const cell = cells[i];
+      const difficulty = alone ? 1.0 : house >= 18 ? 1.2 : 1.5;
+      const where = alone ? `last empty cell of ${houseName(house)}` : houseName(house);
+      yield makeStep({
+        technique: 'Hidden Single', // SE's name, for the last empty cell too
+        difficulty,
+        placements: [{ cell, digit: d }],
+        cells: [cell],
+        houses: [house],
+        text: `Hidden Single: ${cellName(cell)}=${d} (${where})`,
+      });
     }
   }
 }
