@@ -10,29 +10,36 @@ import { emptyCount, digitsByPlaces } from './places';
 import { BOX_COLUMN_ROW } from './subsets';
 import type { Technique } from './technique';
 
-function* hiddenSingles(state: State, aloneOnly: boolean): Iterable<Step> {
+/** The last empty cells of houses first (1.0), then the other hidden singles (1.2 in a box, 1.5 in a line). */
+function* hiddenSingles(state: State): Iterable<Step> {
   const { values, cands } = state;
-  // SE scans boxes, then columns, then rows; digits 1-9 within a house.
-  for (const house of BOX_COLUMN_ROW) {
-    const cells = HOUSES[house];
-    const alone = emptyCount(values, cells) === 1;
-    if (alone !== aloneOnly) continue;
-    for (let once = digitsByPlaces(cands, cells, 1, 1); once; once &= once - 1) {
-      const b = once & -once;
-      const d = 32 - Math.clz32(b);
-      let i = 0;
-      while (!(cands[cells[i]] & b)) i++;
-      const cell = cells[i];
-      const difficulty = alone ? 1.0 : house >= 18 ? 1.2 : 1.5;
-      const where = alone ? `last empty cell of ${houseName(house)}` : houseName(house);
-      yield makeStep({
-        technique: 'Hidden Single', // SE's name, for the last empty cell too
-        difficulty,
-        placements: [{ cell, digit: d }],
-        cells: [cell],
-        houses: [house],
-        text: `Hidden Single: ${cellName(cell)}=${d} (${where})`,
-      });
+  // Each house's empty cells, counted once for both rounds.
+  const empty = new Uint8Array(27);
+  for (let house = 0; house < 27; house++) empty[house] = emptyCount(values, HOUSES[house]);
+  for (let round = 0; round < 2; round++) {
+    const alone = round === 0;
+    // SE scans boxes, then columns, then rows; digits 1-9 within a house.
+    for (let k = 0; k < 27; k++) {
+      const house = BOX_COLUMN_ROW[k];
+      if ((empty[house] === 1) !== alone) continue;
+      const cells = HOUSES[house];
+      for (let once = digitsByPlaces(cands, cells, 1, 1); once; once &= once - 1) {
+        const b = once & -once;
+        const d = 32 - Math.clz32(b);
+        let i = 0;
+        while (!(cands[cells[i]] & b)) i++;
+        const cell = cells[i];
+        const difficulty = alone ? 1.0 : house >= 18 ? 1.2 : 1.5;
+        const where = alone ? `last empty cell of ${houseName(house)}` : houseName(house);
+        yield makeStep({
+          technique: 'Hidden Single', // SE's name, for the last empty cell too
+          difficulty,
+          placements: [{ cell, digit: d }],
+          cells: [cell],
+          houses: [house],
+          text: `Hidden Single: ${cellName(cell)}=${d} (${where})`,
+        });
+      }
     }
   }
 }
@@ -41,10 +48,7 @@ export const hiddenSingle: Technique = {
   name: 'Hidden Single',
   stepNames: ['Hidden Single'],
   shortNames: { 'Hidden Single': 'HS' },
-  *steps(state) {
-    yield* hiddenSingles(state, true);
-    yield* hiddenSingles(state, false);
-  },
+  steps: (state) => hiddenSingles(state),
 };
 
 export const nakedSingle: Technique = {
