@@ -13,15 +13,15 @@ import type { Technique } from './technique';
 /** The last empty cells of houses first (1.0), then the other hidden singles (1.2 in a box, 1.5 in a line). */
 function* hiddenSingles(state: State): Iterable<Step> {
   const { values, cands } = state;
-  // Each house's empty cells, counted once for both rounds.
-  const empty = new Uint8Array(27);
-  for (let house = 0; house < 27; house++) empty[house] = emptyCount(values, HOUSES[house]);
+  // The houses with one empty cell (bit per house), counted once for both rounds.
+  let lastEmpty = 0;
+  for (let house = 0; house < 27; house++) if (emptyCount(values, HOUSES[house]) === 1) lastEmpty |= 1 << house;
   for (let round = 0; round < 2; round++) {
     const alone = round === 0;
     // SE scans boxes, then columns, then rows; digits 1-9 within a house.
     for (let k = 0; k < 27; k++) {
       const house = BOX_COLUMN_ROW[k];
-      if ((empty[house] === 1) !== alone) continue;
+      if ((((lastEmpty >> house) & 1) === 1) !== alone) continue;
       const cells = HOUSES[house];
       for (let once = digitsByPlaces(cands, cells, 1, 1); once; once &= once - 1) {
         const b = once & -once;
