@@ -25,6 +25,7 @@
 import { HOUSES, HOUSES_OF, bit, boxOf, cellName, colOf, digitsOf, houseName, popcount, rowOf } from '../../core/grid';
 import type { State } from '../../core/state';
 import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
+import { housePositions } from './subsets';
 import type { Technique, TechniqueContext } from './technique';
 
 /** House of `cell` of SE's region type `t`: 0 box, 1 row, 2 column (SE's order). */
@@ -112,16 +113,13 @@ const HOUSE_OF_TYPE = Int8Array.from({ length: 243 }, (_, i) => houseOfType((i /
 
 /**
  * For each house, the cells (a mask of the house's cell indices) holding both digits of `pair`:
- * the only cells a walk for that pair can join.
+ * the only cells a walk for that pair can join. `positions`: housePositions of the grid.
  */
-function pairCells(cands: Uint16Array, pair: number): Uint16Array {
+function pairCells(positions: Uint16Array, pair: number): Uint16Array {
+  const a = 31 - Math.clz32(pair & -pair);
+  const b = 31 - Math.clz32(pair);
   const out = new Uint16Array(27);
-  for (let h = 0; h < 27; h++) {
-    const cells = HOUSES[h];
-    let m = 0;
-    for (let i = 0; i < 9; i++) if ((cands[cells[i]] & pair) === pair) m |= 1 << i;
-    out[h] = m;
-  }
+  for (let h = 0; h < 27; h++) out[h] = positions[9 * h + a] & positions[9 * h + b];
   return out;
 }
 
@@ -442,6 +440,7 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
   };
   // Each pair's cells, for the walks from every bivalue cell of that pair.
   const withPair = new Map<number, Uint16Array>();
+  const positions = housePositions(state);
   // The loops already taken, as sets of cells: a loop met again (from another of its cells, or
   // the other way round) gives hints with the same keys, all dropped below, so it is skipped.
   const seen = new Set<string>();
@@ -451,7 +450,7 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
     ctx?.budget.check();
     const [v1, v2] = digitsOf(pair);
     let cells = withPair.get(pair);
-    if (!cells) withPair.set(pair, (cells = pairCells(cands, pair)));
+    if (!cells) withPair.set(pair, (cells = pairCells(positions, pair)));
     for (const loop of findLoops(cands, cell, pair, cells)) {
       const loopSet = cellSetKey(loop);
       if (seen.has(loopSet)) continue;
