@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HOUSES } from '../../server/src/engine/core/grid';
+import { HOUSES, PEERS } from '../../server/src/engine/core/grid';
 import { candidatesOfText } from '../../server/src/engine/core/parse';
 import { State } from '../../server/src/engine/core/state';
 import { rate } from '../../server/src/engine/se/rate';
-import { digitsByPlaces, emptyCount, placesOf } from '../../server/src/engine/se/techniques/places';
+import { PEER_WORDS, digitWords, digitsByPlaces, emptyCount, placesOf } from '../../server/src/engine/se/techniques/places';
 import { dataPath } from '../dataPath';
 
 /** Every grid on the rating paths of se-sample's first puzzles (start and after each step). */
@@ -76,6 +76,31 @@ describe('places of digits in a house', () => {
   it('emptyCount: the cells without a value', () => {
     const got = states.flatMap(({ values }) => HOUSES.map((cells) => emptyCount(values, cells)));
     const expected = states.flatMap(({ values }) => HOUSES.map((cells) => cells.filter((c) => values[c] === 0).length));
+    expect(got).toEqual(expected);
+  });
+
+  /** The cells of three 27-cell words. */
+  const cellsOf = (words: ArrayLike<number>, at: number): number[] => {
+    const out: number[] = [];
+    for (let w = 0; w < 3; w++) for (let i = 0; i < 27; i++) if (words[at + w] & (1 << i)) out.push(27 * w + i);
+    return out;
+  };
+
+  it("PEER_WORDS: each cell's 20 peers as 27-cell words", () => {
+    expect(Array.from({ length: 81 }, (_, c) => cellsOf(PEER_WORDS, 3 * c))).toEqual(PEERS.map((p) => [...p]));
+  });
+
+  it('digitWords: the cells of each digit, for every grid', () => {
+    const out = new Int32Array(27);
+    const got: number[][] = [];
+    const expected: number[][] = [];
+    for (const { cands } of states) {
+      digitWords(cands, out);
+      for (let d = 0; d < 9; d++) {
+        got.push(cellsOf(out, 3 * d));
+        expected.push([...Array(81).keys()].filter((c) => cands[c] & (1 << d)));
+      }
+    }
     expect(got).toEqual(expected);
   });
 });

@@ -2,7 +2,10 @@
  * How many places each digit has in a house, read as digit masks in one pass over the house's
  * cells: the single and set searches run at nearly every rating step and mostly find nothing,
  * so they ask first which digits can take part at all, and only then where those digits are.
+ * Also cell sets as three 27-cell words (bands): a cell's peers, a digit's cells, for the
+ * searches that ask which cells see two or three given cells.
  */
+import { PEERS } from '../../core/grid';
 
 /**
  * The digits (9-bit mask) with `least` to `most` places among `cells` (1 ≤ least ≤ most ≤ 4).
@@ -43,4 +46,21 @@ export function emptyCount(values: Uint8Array, cells: readonly number[]): number
   // Without a branch: a value 0 gives -1, whose sign bit counts; 1-9 give 0-8.
   for (let i = 0; i < 9; i++) n += (values[cells[i]] - 1) >>> 31;
   return n;
+}
+
+/** PEER_WORDS[3 * cell + w]: the cell's 20 peers among cells 27w..27w+26 (bit i: cell 27w + i). */
+export const PEER_WORDS = (() => {
+  const t = new Int32Array(243);
+  for (let c = 0; c < 81; c++) for (const p of PEERS[c]) t[3 * c + ((p / 27) | 0)] |= 1 << p % 27;
+  return t;
+})();
+
+/** out[3 * d + w]: the cells holding digit d + 1 among cells 27w..27w+26. */
+export function digitWords(cands: Uint16Array, out: Int32Array): void {
+  out.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const w = (cell / 27) | 0;
+    const b = 1 << (cell - 27 * w);
+    for (let m = cands[cell]; m; m &= m - 1) out[3 * (31 - Math.clz32(m & -m)) + w] |= b;
+  }
 }

@@ -12,6 +12,7 @@
  */
 import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
+import { PEER_WORDS, digitWords } from '../places';
 import { Relevance } from './relevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
@@ -34,19 +35,6 @@ import {
   gridKey,
   type ChainGrid,
 } from './tables';
-
-/** PEER_WORDS[3 * cell + w]: the cell's 20 peers among cells 27w..27w+26 (bit i: cell 27w + i). */
-const PEER_WORDS = (() => {
-  const t = new Int32Array(243);
-  for (let c = 0; c < 81; c++) {
-    for (let k = 0; k < 20; k++) {
-      const p = SE_PEERS[c * 20 + k];
-      const w = (p / 27) | 0;
-      t[3 * c + w] |= 1 << (p - 27 * w);
-    }
-  }
-  return t;
-})();
 
 /** What a nested search needs to report SE's "rule parents" for a chain. */
 export interface NestedContext {
@@ -562,13 +550,7 @@ export class StaticChainer {
     const g = this.g;
     if (!this.digitCellsReady) {
       this.digitCellsReady = true;
-      const dc = this.digitCells;
-      dc.fill(0);
-      for (let cell = 0; cell < 81; cell++) {
-        const w = (cell / 27) | 0;
-        const b = 1 << (cell - 27 * w);
-        for (let m = g.cands[cell]; m; m &= m - 1) dc[3 * lowBit(m) + w] |= b;
-      }
+      digitWords(g.cands, this.digitCells);
     }
     const onSees = this.onSees;
     const offSees = this.offSees;
