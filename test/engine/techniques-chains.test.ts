@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { candidatesFromGivens } from '../../server/src/engine/core/grid';
-import { applyStep, nextStepAtLeast, rate, seFormat } from '../../server/src/engine/se/rate';
+import { nextStepAtLeast, rate, seFormat } from '../../server/src/engine/se/rate';
 import { State } from '../../server/src/engine/core/state';
 import type { Step } from '../../server/src/engine/core/step';
 import { TECHNIQUES } from '../../server/src/engine/se/techniques';
@@ -223,7 +223,7 @@ describe('search details', () => {
         if (all.length) compared++;
         const step = ratedFirstStep(state);
         if (!step) break;
-        applyStep(state, step);
+        state.apply(step);
       }
     }
     expect(compared).toBeGreaterThan(20);
@@ -301,7 +301,7 @@ describe('search details', () => {
       const s = ratedFirstStep(state);
       if (!s) break;
       if (s.difficulty >= 6.5) step = s;
-      else applyStep(state, s);
+      else state.apply(s);
     }
     expect(step?.technique).toBe('Turbot Fish');
     expect(step?.difficulty).toBeCloseTo(6.6, 10);

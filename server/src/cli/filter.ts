@@ -55,6 +55,8 @@ export interface FilterRun {
   variant: Variant | undefined;
   /** Parallel ratings: 1 runs them in-process. */
   workers: number;
+  /** SE techniques to rate without (`rate --exclude`). */
+  exclude?: readonly string[];
   output: string | undefined;
 }
 
@@ -109,7 +111,7 @@ export async function runFilter(args: string[], run: FilterRun): Promise<number>
     const decided = evaluate(run.where, known);
     if (decided !== undefined || !e.puzzle.text) return { ...outcome, keep: decided === true };
     const variant = puzzleVariant(e.puzzle, run.variant);
-    const job: FilterJob = { text: e.puzzle.text, where: run.where, known, budgetMs: run.budgetMs, bliss: { variant, maxLevel: 2 } };
+    const job: FilterJob = { text: e.puzzle.text, where: run.where, known, budgetMs: run.budgetMs, bliss: { variant, maxLevel: 2 }, exclude: run.exclude };
     try {
       const r = await filterJob(job);
       return { ...outcome, ...r };

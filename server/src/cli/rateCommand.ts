@@ -265,13 +265,13 @@ async function runRate(args: string[], values: RateOptions): Promise<number> {
   const filter = filterOf(values);
   const shard = shardOf(values.shard, process.env);
   if (shard && filter) throw new UsageError('--shard (or a job array) with --where, --diamond or --pearl is not supported yet');
-  if (filter) return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values) });
+  const excluded = excludeOption(values.exclude);
+  if (filter) return runFilter(named, { command: 'rate', where: filter, budgetMs, nodeBudget, variant: variantOpt, workers: workersOpt, output: refuseRowOptions(values), exclude: excluded });
   if (values.json && values.csv) throw new UsageError('--json and --csv exclude each other');
   if (values.resume && values.output === undefined) throw new UsageError('--resume needs --output FILE');
   const format: RowFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   if (values.resume && format === 'text' && !shard) throw new UsageError('--resume needs --json or --csv output (text rows do not say their line)');
   const template = parseTemplate(values.format ?? DEFAULT_TEMPLATES[method]);
-  const excluded = excludeOption(values.exclude);
   const settings: Settings = { withSe, withBliss, withW, format, template, unrated: unratedOption(values.unrated), excluded };
 
   const inputs = listInputs(named, true);

@@ -3,6 +3,7 @@
  * kept as Sudoku Explainer keeps them (placing a value removes it from the peers' candidates).
  */
 import { ALL_DIGITS, PEERS, bit, singleDigit } from './grid';
+import type { Step } from './step';
 
 export class State {
   constructor(
@@ -46,6 +47,12 @@ export class State {
     this.cands[cell] = 0;
     const b = bit(digit);
     for (const p of PEERS[cell]) this.cands[p] &= ~b;
+  }
+
+  /** A step's placements, then its eliminations. */
+  apply(step: Pick<Step, 'placements' | 'eliminations'>): void {
+    for (const p of step.placements) this.place(p.cell, p.digit);
+    for (const e of step.eliminations) this.eliminate(e.cell, e.digit);
   }
 
   eliminate(cell: number, digit: number): void {
