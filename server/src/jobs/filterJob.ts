@@ -19,6 +19,8 @@ export interface FilterJob {
   budgetMs: number;
   /** How BLISS runs when the expression reads `bliss`. */
   bliss: BlissJob;
+  /** SE techniques to rate without (`rate --exclude`). */
+  exclude?: readonly string[];
 }
 
 export interface FilterResult {
@@ -34,17 +36,22 @@ const settled = (where: Where, sourceAtoms: readonly Where[], known: Known): boo
 /**
  * `options.stop` for the SE rating of a filter: true once more steps cannot change the outcome.
  * It is asked before every technique: the techniques used so far are kept as the steps come.
+ * The path's ceiling (an upper bound on ER: `er>=9` is false once the rest stays below 9) costs
+ * more, so it is asked for only when ER known exactly as it stands would settle the filter.
  */
 export function seStop(where: Where, known: Known): (partial: PartialRating) => boolean {
   const seAtoms = atomsOf(where, 'se');
   const used: string[] = [];
   let seen = 0;
+  const settledWith = (partial: PartialRating, erAtMost?: number): boolean =>
+    settled(where, seAtoms, { ...known, se: partialSe({ ...partial, erAtMost }, used) });
   return (partial) => {
     for (; seen < partial.steps.length; seen++) {
       const technique = partial.steps[seen].technique;
       if (!used.includes(technique)) used.push(technique);
     }
-    return settled(where, seAtoms, { ...known, se: partialSe(partial, used) });
+    if (settledWith(partial)) return true;
+    return settledWith(partial, 0) && settledWith(partial, partial.ceiling());
   };
 }
 
@@ -54,7 +61,7 @@ export function runFilterJob(job: FilterJob): FilterResult {
   let stoppedEarly = false;
   const compute: Record<Exclude<Source, 'analysis'>, () => void> = {
     se: () => {
-      const rating = ratePuzzle(cands, job.text.length === 729, { unique: true, budgetMs: job.budgetMs, stop: seStop(job.where, known) });
+      const rating = ratePuzzle(cands, job.text.length === 729, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude, stop: seStop(job.where, known) });
       stoppedEarly = rating.status === 'stopped';
       known.se = ratingSe(rating);
     },

@@ -142,11 +142,13 @@ function lockingStep(
 export const directIntersections: Technique = {
   name: 'Direct Intersections',
   stepNames: [lockingName(true, true), lockingName(true, false)],
+  maxDifficulty: 1.9,
   steps: (state) => locking(state, true),
 };
 
 export const intersections: Technique = {
   name: 'Intersections',
   stepNames: [lockingName(false, true), lockingName(false, false)],
+  maxDifficulty: 2.8,
   steps: (state) => locking(state, false),
 };

@@ -49,6 +49,7 @@ function* hiddenSingles(state: State, aloneOnly: boolean): Iterable<Step> {
 export const hiddenSingle: Technique = {
   name: 'Hidden Single',
   stepNames: ['Hidden Single'],
+  maxDifficulty: 1.5,
   *steps(state) {
     yield* hiddenSingles(state, true);
     yield* hiddenSingles(state, false);
@@ -58,6 +59,7 @@ export const hiddenSingle: Technique = {
 export const nakedSingle: Technique = {
   name: 'Naked Single',
   stepNames: ['Naked Single'],
+  maxDifficulty: 2.3,
   *steps(state) {
     for (let cell = 0; cell < 81; cell++) {
       const digit = singleDigit(state.cands[cell]);

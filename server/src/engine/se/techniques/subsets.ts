@@ -180,12 +180,12 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
 
 function nakedSet(size: number): Technique {
   const name = `Naked ${SET_NAMES[size]}`;
-  return { name, stepNames: [name], steps: (state) => nakedSets(state, size) };
+  return { name, stepNames: [name], maxDifficulty: NAKED_DIFFICULTY[size], steps: (state) => nakedSets(state, size) };
 }
 
 function hiddenSet(size: number, direct: boolean): Technique {
   const name = `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`;
-  return { name, stepNames: [name], steps: (state) => hiddenSets(state, size, direct) };
+  return { name, stepNames: [name], maxDifficulty: (direct ? DIRECT_HIDDEN_DIFFICULTY : HIDDEN_DIFFICULTY)[size], steps: (state) => hiddenSets(state, size, direct) };
 }
 
 export const directHiddenPair = hiddenSet(2, true);
