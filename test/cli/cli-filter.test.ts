@@ -90,6 +90,23 @@ describe('rate --where', () => {
     );
   });
 
+  it('rates with the techniques --exclude leaves, as rate does without a filter', { timeout: 180_000 }, () => {
+    const { file, lines } = sampleFile(4);
+    // A budget no rating here comes near, so that none is cut short.
+    const exclude = ['--exclude', 'Forcing Chains & Cycles', '--budget-ms', '120000'];
+    const reduced = runCli('rate', file, '--json', ...exclude)
+      .stdout.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as SeRow);
+    // Without the forcing chains more of these reach 8 (Multiple Forcing Chains) than with them.
+    const expected = reduced.filter((r) => r.se && r.se.er >= 8).map((r) => lines[r.line - 1]);
+    const withAll = rated().full.filter((r) => r.line <= 4 && r.se && r.se.er >= 8).map((r) => lines[r.line - 1]);
+    expect(expected.length).toBeGreaterThan(withAll.length);
+    const r = runCli('rate', file, '--where', 'er>=8', ...exclude);
+    expect(r.status).toBe(0);
+    expect(out(r.stdout)).toEqual(expected);
+  });
+
   it('refuses a bad expression with the column of the fault, and row options (exit 2)', () => {
     const bad = runCli('rate', '--where', 'er>=', dataPath('rust-sudoku-bench', 'easy_sudokus.txt'));
     expect(bad.status).toBe(2);

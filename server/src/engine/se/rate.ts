@@ -134,18 +134,17 @@ export function rate(state: State, options: RateOptions): Rating {
   const searching = { index: 0 };
   const stop = options.stop;
   // A ceiling once proven holds for the rest of the path. None proven is looked for again only
-  // after a step that can change the closure under the whole tier (`unknownSince`: the step
-  // count it looked at): after the easy steps between two hard ones the singles rarely solve
-  // what they did not (a missed chance, never a wrong answer), and asking after each costs more.
+  // after a step that can change the closure under the whole tier (`stale`): after the easy
+  // steps between two hard ones the singles rarely solve what they did not (a missed chance,
+  // never a wrong answer), and asking after each costs more.
   const plan = stop ? ceilingPlan(techniques, CEILING_TIER) : null;
   const wholeTier = stop ? ceilingPlan(techniques) : null;
   let proven = Infinity;
-  let unknownSince = -1;
-  const keeps: boolean[] = [];
+  let stale = true;
   const ceiling = (): number => {
-    if (plan && proven === Infinity && (unknownSince < 0 || keeps.slice(unknownSince).some((k) => !k))) {
+    if (plan && proven === Infinity && stale) {
       proven = pathCeiling(state, plan, { unique: options.unique, budget }) ?? Infinity;
-      unknownSince = steps.length;
+      stale = false;
     }
     return Math.max(er, proven);
   };
@@ -167,7 +166,7 @@ export function rate(state: State, options: RateOptions): Rating {
         break;
       }
       steps.push(step);
-      if (wholeTier) keeps.push(wholeTier.keeps.has(techniques[searching.index]));
+      if (wholeTier && !wholeTier.keeps.has(techniques[searching.index])) stale = true;
       if (step.difficulty > er) {
         er = step.difficulty;
         hardest = step;
