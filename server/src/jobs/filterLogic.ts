@@ -73,21 +73,27 @@ export interface Known {
 export type Truth = boolean | undefined;
 
 const point = (x: number): Interval => [x, x];
-const printed = (x: number): number => Number(seFormat(x));
 /** SE's figures rounded as printed: rounding is monotone, so a bound stays a bound. */
-const from = (x: number): Interval => [printed(x), Infinity];
+const printed = (x: number): number => Number(seFormat(x));
+
+/** What a rating under way or cut short proves: `erAtMost` when its path's ceiling is known (Rating.erAtMost). */
+export type PartialSe = Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 'hardest'> & { nextAtLeast?: number; erAtMost?: number };
 
 /**
  * A rating under way (the stop hook's view) or cut short (budget, stopped): ranges. `used`: the
  * techniques of its steps, when the caller keeps them as the steps come (else they are collected).
  */
-export function partialSe(p: Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 'hardest'> & { nextAtLeast?: number }, used?: readonly string[]): SeKnown {
+export function partialSe(p: PartialSe, used?: readonly string[]): SeKnown {
+  const least = Math.max(p.er, p.nextAtLeast ?? 0);
+  // A ceiling also proves the path ends solved, at most that hard: EP and ED lie below it, and EP
+  // not yet set is at least what is known of ER now (its step is still to come).
+  const most = p.erAtMost === undefined ? Infinity : printed(Math.max(least, p.erAtMost));
   return {
-    er: from(Math.max(p.er, p.nextAtLeast ?? 0)),
+    er: [printed(least), most],
     // EP is the running maximum at the first placement, ED the first step's value: final once set.
     // Before, a rating that gets stuck leaves them 0, so no bound holds.
-    ep: p.ep > 0 ? point(printed(p.ep)) : [0, Infinity],
-    ed: p.steps.length > 0 ? point(printed(p.ed)) : [0, Infinity],
+    ep: p.ep > 0 ? point(printed(p.ep)) : most < Infinity ? [printed(least), most] : [0, Infinity],
+    ed: p.steps.length > 0 ? point(printed(p.ed)) : [0, most],
     used: used ?? [...new Set(p.steps.map((s) => s.technique))],
     hardest: p.hardest?.technique ?? null,
     complete: false,
