@@ -9,6 +9,7 @@ import { Budget } from '../../server/src/engine/core/budget';
 import { candidatesOfText } from '../../server/src/engine/core/parse';
 import { State } from '../../server/src/engine/core/state';
 import { CONFINEMENTS, ceilingPlan, pathCeiling } from '../../server/src/engine/se/pathCeiling';
+import { forcingChainsAndCycles } from '../../server/src/engine/se/techniques/chains';
 import { ratePuzzle } from '../../server/src/engine/se/rate';
 import { TECHNIQUES, techniquesWithout } from '../../server/src/engine/se/techniques';
 import { dataPath } from '../dataPath';
@@ -66,9 +67,12 @@ describe('the path ceiling', () => {
   });
 
   it('cuts the tier at the first confinement the rating leaves out, and counts what SE may try before it', () => {
-    expect(ceilingPlan(TECHNIQUES).tier).toEqual(CONFINEMENTS);
+    expect(ceilingPlan(TECHNIQUES).tier).toEqual([...CONFINEMENTS, forcingChainsAndCycles]);
     // Unique loops (up to 5.6) come before the naked quad in SE's order.
-    expect(ceilingPlan(TECHNIQUES).ceilingAt.at(-1)).toBeCloseTo(5.6);
+    expect(ceilingPlan(TECHNIQUES).ceilingAt.at(-2)).toBeCloseTo(5.6);
+    // The static chains end the tier: 7.0 and the longest chain's bonus, below 9.
+    expect(ceilingPlan(TECHNIQUES).ceilingAt.at(-1)).toBeCloseTo(8.7);
+    expect(ceilingPlan(techniquesWithout(TECHNIQUES, ['Forcing Chain'])).tier).toEqual(CONFINEMENTS);
     expect(ceilingPlan(techniquesWithout(TECHNIQUES, ['Naked Pair'])).tier).toEqual(CONFINEMENTS.slice(0, 3));
     expect(ceilingPlan(techniquesWithout(TECHNIQUES, ['Claiming'])).tier).toEqual(CONFINEMENTS.slice(0, 2));
     expect(ceilingPlan(techniquesWithout(TECHNIQUES, ['Hidden Single'])).tier).toEqual([]);
@@ -77,9 +81,33 @@ describe('the path ceiling', () => {
     expect(noWings.ceilingAt.slice(8, 10).map((c) => c.toFixed(1))).toEqual(['4.0', '5.6']);
   });
 
-  it('proves nothing for a state the tier cannot solve', () => {
-    // The bank's first puzzle needs forcing chains from the start.
+  it('proves a ceiling below 9 from the start where static forcing chains solve the puzzle', () => {
+    // The bank's first puzzle needs forcing chains from the start (ER 7.2).
     const state = State.fromCandidates(candidatesOfText(BANK[0]), false);
-    expect(pathCeiling(state, ceilingPlan(TECHNIQUES), { unique: true, budget: new Budget(10_000) })).toBeNull();
+    expect(pathCeiling(state, ceilingPlan(TECHNIQUES), { unique: true, budget: new Budget(10_000) })).toBeCloseTo(8.7);
+    expect(pathCeiling(state, ceilingPlan(TECHNIQUES, CONFINEMENTS.length), { unique: true, budget: new Budget(10_000) })).toBeNull();
+  });
+
+  it("proves nothing from the start of the forum's hardest puzzles (SE ratings 9.0 and more)", () => {
+    const rows = readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.txt'), 'utf8')
+      .split('\n')
+      .slice(3)
+      .map((l) => l.split(','))
+      .filter(([p]) => /^[1-9.]{81}$/.test(p ?? ''));
+    expect(rows.length).toBe(375);
+    const plan = ceilingPlan(TECHNIQUES);
+    for (const [text] of rows) {
+      const state = State.fromCandidates(candidatesOfText(text), false);
+      expect(pathCeiling(state, plan, { unique: true, budget: new Budget(10_000) }), text).toBeNull();
+    }
+  });
+
+  it('stops for a puzzle without a solution or with several', () => {
+    const plan = ceilingPlan(TECHNIQUES);
+    // Two 1s in row 1; then the first 16 clues of a 17-clue puzzle (many solutions).
+    for (const text of ['11' + '.'.repeat(79), '...........1..2..3..4.5.6.7.8.9....9.8.7.6.5.4.3.2..1...........................']) {
+      const state = State.fromCandidates(candidatesOfText(text), false);
+      expect(pathCeiling(state, plan, { unique: true, budget: new Budget(10_000) }), text).toBeNull();
+    }
   });
 });

@@ -8,7 +8,7 @@
  * A figure that cannot be had (SE on a puzzle with two solutions) leaves its comparisons
  * undecided for good: such a puzzle is not kept (as SQL's NULL).
  */
-import { type PartialRating, type Rating, seFormat } from '../engine/se/rate';
+import { type PartialRating, type Rating, type RatingSummary, seFormat, summarize } from '../engine/se/rate';
 
 export const FIELDS = ['er', 'ep', 'ed', 'w', 'gw', 'b', 'te', 'backdoor', 'bliss', 'clues', 'solutions'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -102,15 +102,19 @@ export function partialSe(p: PartialSe, used?: readonly string[]): SeKnown {
 
 /** A finished rating's figures; one cut short gives ranges. */
 export function ratingSe(r: Rating): SeKnown {
-  if (r.status !== 'solved' && r.status !== 'stuck') return partialSe(r);
-  const stuck = r.status === 'stuck';
+  return r.status === 'solved' || r.status === 'stuck' ? summarySe(summarize(r)) : partialSe(r);
+}
+
+/** A finished rating's figures from its summary (what `rate` keeps of it). */
+export function summarySe(s: RatingSummary): SeKnown {
+  const stuck = s.status === 'stuck';
   return {
-    er: point(stuck ? 20 : printed(r.er)),
-    ep: point(printed(r.ep)),
-    ed: point(printed(r.ed)),
-    used: [...new Set(r.steps.map((s) => s.technique))],
+    er: point(stuck ? 20 : printed(s.er)),
+    ep: point(printed(s.ep)),
+    ed: point(printed(s.ed)),
+    used: Object.keys(s.techniques),
     // serate names no technique for a puzzle beyond its solver.
-    hardest: stuck ? null : (r.hardest?.technique ?? null),
+    hardest: stuck ? null : s.hardest,
     complete: true,
   };
 }

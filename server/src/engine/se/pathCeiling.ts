@@ -23,10 +23,27 @@
  * at most the highest `maxDifficulty` of the rating's techniques up to that one (the direct
  * variants, XY/XYZ-Wing and unique loops lie between them). That maximum is the ceiling.
  *
- * Steps of C, and the direct variants of a tier technique (its removals then a hidden single,
- * which C finds as well), leave the closure under C unchanged: after them the answer stands.
+ * The tier ends with SE's static forcing chains (staticForcing.ts: a candidate whose being on
+ * implies, through bivalue cells and houses with two places, its being off is false; one whose
+ * being off implies its being on is true). They survive the removal of candidates too, once the
+ * singles are placed: take such a chain in S_k and S' as above with no single left. Following the
+ * chain's literals in S', each is either undecided there (its candidate in S', its cell empty)
+ * with the link to it still one of SE's (a weak link between two candidates still there; a strong
+ * link whose cell or house has left only its two ends), or the chain has met a decided literal:
+ * an "off" whose candidate S' lacks (a literal decided the other way would need a single, or a
+ * peer placed with the same digit, which S' cannot have). From a decided "off" on, every literal is
+ * decided (the other end of the strong link is a single, so placed; its weak links' ends are gone),
+ * down to the chain's end: the candidate decided, against its choice. So the whole chain is in
+ * S', and SE's static search, which starts from every candidate and follows every link
+ * breadth-first, has a step there. Its steps can be as hard as 7.0 plus the length bonus of the
+ * longest possible chain (every candidate on and off: 8.7), still below 9.
+ *
+ * Steps of the tier, and the direct variants of a tier technique (its removals then a hidden
+ * single, which C finds as well), leave the closure under the tier unchanged: after them the
+ * answer stands. (SE's cycles and forcing chains remove what the static forcing above decides: a
+ * cycle's removal, on, leads around the cycle to its own removal, off.)
  */
-import { HOUSES, singleDigit } from '../core/grid';
+import { ALL_DIGITS, HOUSES, bit, singleDigit } from '../core/grid';
 import type { State } from '../core/state';
 import { hiddenSingle, nakedSingle } from './techniques/singles';
 import { directIntersections, intersections } from './techniques/intersections';
@@ -41,8 +58,10 @@ import {
   nakedTriplet,
 } from './techniques/subsets';
 import { jellyfish, swordfish, xWing } from './techniques/fish';
+import { forcingChainsAndCycles } from './techniques/chains';
 import type { Technique, TechniqueContext } from './techniques/technique';
 import type { Step } from '../core/step';
+import { staticForcing } from './staticForcing';
 
 /** C in SE's order: each one's smaller patterns and complements are among those before it. */
 export const CONFINEMENTS: readonly Technique[] = [
@@ -60,6 +79,9 @@ export const CONFINEMENTS: readonly Technique[] = [
   hiddenQuad,
 ];
 
+/** The tier: the confinements, then the static forcing chains SE finds with its cycles. */
+const TIER: readonly Technique[] = [...CONFINEMENTS, forcingChainsAndCycles];
+
 /** A direct variant's step is its base technique's removals then a hidden single. */
 const DIRECT_OF = new Map<Technique, Technique>([
   [directIntersections, intersections],
@@ -69,7 +91,7 @@ const DIRECT_OF = new Map<Technique, Technique>([
 
 /** What a rating's list of techniques allows: the tier and the ceiling of each prefix of it. */
 export interface CeilingPlan {
-  /** The confinements the rating runs, a prefix of CONFINEMENTS in its order. */
+  /** The tier techniques the rating runs, a prefix of the tier (the confinements, then the static chains) in its order. */
   readonly tier: readonly Technique[];
   /** ceilingAt[j]: the highest maxDifficulty of the rating's techniques up to tier[j] (Infinity when one has none). */
   readonly ceilingAt: readonly number[];
@@ -81,13 +103,13 @@ export interface CeilingPlan {
  * The plan for a rating with `techniques` (in their order; some may be left out), with at most
  * the first `tierLength` confinements: a shorter tier proves less and costs less.
  */
-export function ceilingPlan(techniques: readonly Technique[], tierLength = CONFINEMENTS.length): CeilingPlan {
+export function ceilingPlan(techniques: readonly Technique[], tierLength = TIER.length): CeilingPlan {
   const tier: Technique[] = [];
   const ceilingAt: number[] = [];
   let highest = 0;
   for (const t of techniques) {
     highest = Math.max(highest, t.maxDifficulty ?? Infinity);
-    if (t !== CONFINEMENTS[tier.length]) continue;
+    if (t !== TIER[tier.length]) continue;
     tier.push(t);
     ceilingAt.push(highest);
     if (tier.length === tierLength) break;
@@ -108,16 +130,38 @@ export function pathCeiling(state: State, plan: CeilingPlan, ctx: TechniqueConte
   let last = -1;
   for (;;) {
     last = Math.max(last, placeSingles(s, plan.tier.length));
-    if (s.isSolved()) return last < 0 ? 0 : plan.ceilingAt[last];
+    if (s.isSolved()) return isSolution(s.values) ? (last < 0 ? 0 : plan.ceilingAt[last]) : null;
     ctx.budget.check();
-    let found: Step[] = [];
     let j = SINGLES;
-    for (; j < plan.tier.length && found.length === 0; j++) found = [...plan.tier[j].steps(s, ctx)];
-    if (found.length === 0) return null;
-    // Found on one state, each step is sound, so together they are.
-    for (const step of found) s.apply(step);
-    last = Math.max(last, j - 1);
+    while (j < plan.tier.length && !applyTier(plan.tier[j], s, ctx)) j++;
+    if (j >= plan.tier.length) return null;
+    last = Math.max(last, j);
   }
+}
+
+/**
+ * Whether a full grid is a solution. The tier's rules are sound for every solution of the
+ * puzzle, so ending on one proves it has exactly that one: the ground SE's uniqueness steps stand on.
+ */
+function isSolution(values: Uint8Array): boolean {
+  return HOUSES.every((cells) => cells.reduce((seen, c) => seen | bit(values[c]), 0) === ALL_DIGITS);
+}
+
+/**
+ * Applies every step `t` has on `s` (found on one state, each is sound, so together they are);
+ * false when it has none.
+ */
+function applyTier(t: Technique, s: State, ctx: TechniqueContext): boolean {
+  if (t === forcingChainsAndCycles) {
+    const forced = staticForcing(s.cands);
+    // A candidate forced both ways (no solution) leaves a grid the end's check refuses.
+    for (const c of forced.true) if (s.values[(c / 9) | 0] === 0) s.place((c / 9) | 0, (c % 9) + 1);
+    for (const c of forced.false) s.eliminate((c / 9) | 0, (c % 9) + 1);
+    return forced.true.length + forced.false.length > 0;
+  }
+  const found: Step[] = [...t.steps(s, ctx)];
+  for (const step of found) s.apply(step);
+  return found.length > 0;
 }
 
 /** The singles open the tier (hidden then naked), and most rounds are theirs. */
