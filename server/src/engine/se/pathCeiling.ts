@@ -119,23 +119,31 @@ export function ceilingPlan(techniques: readonly Technique[], tierLength = TIER.
   return { tier, ceilingAt, keeps };
 }
 
+/** A ceiling proven from a state. */
+export interface Ceiling {
+  /** Every later step of the SE path is at most this difficult. */
+  most: number;
+  /** The tier position of the hardest tier technique the proof needed (-1: none, the state is solved). */
+  top: number;
+}
+
 /**
- * The ceiling of the SE path from `state` (left unchanged): every later step is at most this
- * difficult. null when the tier does not solve the puzzle from here (nothing is proven). Each
- * round applies all steps of the first tier technique that has any, as SE would try them, so the
- * last technique it needs is the lowest possible; at most 729 rounds (each removes a candidate).
+ * The ceiling of the SE path from `state` (left unchanged); null when the tier does not solve
+ * the puzzle from here (nothing is proven). Each round applies all steps of the first tier
+ * technique that has any, as SE would try them, so the last technique it needs is the lowest
+ * possible; at most 729 rounds (each removes a candidate).
  */
-export function pathCeiling(state: State, plan: CeilingPlan, ctx: TechniqueContext): number | null {
+export function pathCeiling(state: State, plan: CeilingPlan, ctx: TechniqueContext): Ceiling | null {
   const s = state.clone();
-  let last = -1;
+  let top = -1;
   for (;;) {
-    last = Math.max(last, placeSingles(s, plan.tier.length));
-    if (s.isSolved()) return isSolution(s.values) ? (last < 0 ? 0 : plan.ceilingAt[last]) : null;
+    top = Math.max(top, placeSingles(s, plan.tier.length));
+    if (s.isSolved()) return isSolution(s.values) ? { most: top < 0 ? 0 : plan.ceilingAt[top], top } : null;
     ctx.budget.check();
     let j = SINGLES;
     while (j < plan.tier.length && !applyTier(plan.tier[j], s, ctx)) j++;
     if (j >= plan.tier.length) return null;
-    last = Math.max(last, j);
+    top = Math.max(top, j);
   }
 }
 
