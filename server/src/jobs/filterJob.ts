@@ -37,8 +37,9 @@ const settled = (where: Where, sourceAtoms: readonly Where[], known: Known): boo
  * `options.stop` for the SE rating of a filter: true once more steps cannot change the outcome.
  * It is asked before every technique: the techniques used so far are kept as the steps come.
  * When the expression compares ER, EP or ED, the path's ceiling bounds them from above too
- * (`er>=9` is false once the rest stays below 9): the rating proves it once, or again after a
- * hard step, and the hook is asked often, so what it does each time stays small.
+ * (`er>=9` is false once the rest stays below 9): the rating proves it, with the strongest tier
+ * whose proof would settle the expression, once or again after a hard step; the hook is asked
+ * often, so what it does each time stays small.
  */
 export function seStop(where: Where, known: Known): (partial: PartialRating) => boolean {
   const seAtoms = atomsOf(where, 'se');
@@ -52,7 +53,7 @@ export function seStop(where: Where, known: Known): (partial: PartialRating) => 
       if (!used.includes(technique)) used.push(technique);
     }
     if (settledWith(partial)) return true;
-    const erAtMost = bounded ? partial.ceiling() : Infinity;
+    const erAtMost = bounded ? partial.ceiling((most) => settledWith({ ...partial, erAtMost: most })) : Infinity;
     return erAtMost < Infinity && settledWith({ ...partial, erAtMost });
   };
 }

@@ -66,13 +66,18 @@ export interface PartialRating {
   nextAtLeast: number;
   /**
    * The most ER can be (Infinity when not proven): the rest of the path stays under the ceiling
-   * pathCeiling.ts proves from the current state (about a millisecond: the easy steps and static
-   * chains left, applied without building steps), and redone only after a step that can change it.
+   * pathCeiling.ts proves from the current state, with the strongest tier whose weakest proof
+   * `settles` (what the caller wants to know), none when no tier's would. A proof costs up to
+   * about half a millisecond (the easy steps and static chains left, applied without building
+   * steps); it is redone only after a step that can change it.
    */
-  ceiling: () => number;
+  ceiling: (settles: (most: number) => boolean) => number;
 }
 
 export const DEFAULT_RATING_BUDGET_MS = 10_000;
+
+/** The cheap tier of the path's ceiling: hidden and naked singles. */
+const SINGLES_TIER = 2;
 
 /** SE prints `(int)((x + 0.05) * 10) / 10`. */
 export const seFormat = (x: number): string => (Math.trunc((x + 0.05) * 10) / 10).toFixed(1);
@@ -126,20 +131,23 @@ export function rate(state: State, options: RateOptions): Rating {
   let status: RatingStatus = 'solved';
   const searching = { index: 0 };
   const stop = options.stop;
-  // A ceiling once proven holds for the rest of the path. It is looked for again only after a
-  // step that can change the closure under the tier, or make the hardest technique the last
-  // proof needed unnecessary (`stale`): the lowest one proven counts. With the static chains in
-  // the tier it is mostly proven before the first chain search: on 100 puzzles of the diabolical
-  // bank, 90 from the start (0.8 ms against 19 ms for their ratings), the rest after a later step.
-  const plan = stop ? ceilingPlan(techniques) : null;
+  // A ceiling once proven holds for the rest of the path; the lowest one proven counts. The hook
+  // says what would settle its expression: the whole tier, with the static chains (about 0.5 ms),
+  // when its weakest proof would (`er>=9` fails before the first chain search on 90% of the
+  // diabolical bank), else the singles (about 0.05 ms), when a low ceiling would (`er>=7.2` fails
+  // once they solve after the last hard step), else none. It is looked for again only after a
+  // step that can change the closure under the tier, or make the hardest technique the last proof
+  // needed unnecessary (`stale`).
+  const plans = stop ? [ceilingPlan(techniques), ceilingPlan(techniques, SINGLES_TIER)] : [];
+  const stale = plans.map(() => true);
   let proven = Infinity;
   let provenTop = Infinity;
-  let stale = true;
-  const ceiling = (): number => {
-    if (plan && stale) {
-      const c = pathCeiling(state, plan, { unique: options.unique, budget });
+  const ceiling = (settles: (most: number) => boolean): number => {
+    const p = plans.findIndex((plan) => plan.tier.length > 0 && settles(Math.max(er, plan.ceilingAt[plan.ceilingAt.length - 1])));
+    if (p >= 0 && stale[p]) {
+      const c = pathCeiling(state, plans[p], { unique: options.unique, budget });
       if (c && c.most < proven) [proven, provenTop] = [c.most, c.top];
-      stale = false;
+      stale[p] = false;
     }
     return Math.max(er, proven);
   };
@@ -161,9 +169,10 @@ export function rate(state: State, options: RateOptions): Rating {
         break;
       }
       steps.push(step);
-      if (plan) {
+      if (stop) {
         const t = techniques[searching.index];
-        if (!plan.keeps.has(t) || plan.tier.indexOf(t) >= provenTop) stale = true;
+        // The whole tier's keeps are the narrowest: a step it keeps is kept by the singles too.
+        if (!plans[0].keeps.has(t) || plans[0].tier.indexOf(t) >= provenTop) stale.fill(true);
       }
       if (step.difficulty > er) {
         er = step.difficulty;
