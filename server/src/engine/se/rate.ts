@@ -135,19 +135,19 @@ export function rate(state: State, options: RateOptions): Rating {
   // says what would settle its expression: the whole tier, with the static chains (about 0.5 ms),
   // when its weakest proof would (`er>=9` fails before the first chain search on 90% of the
   // diabolical bank), else the singles (about 0.05 ms), when a low ceiling would (`er>=7.2` fails
-  // once they solve after the last hard step), else none. It is looked for again only after a
-  // step that can change the closure under the tier, or make the hardest technique the last proof
-  // needed unnecessary (`stale`).
+  // once they solve after the last hard step), else none. That is decided once, and a proof
+  // tried once, until a step that can change the closure under the tier, or make the hardest
+  // technique the last proof needed unnecessary (`stale`): the hook is asked about 60 times a rating.
   const plans = stop ? [ceilingPlan(techniques), ceilingPlan(techniques, SINGLES_TIER)] : [];
-  const stale = plans.map(() => true);
+  let stale = true;
   let proven = Infinity;
   let provenTop = Infinity;
   const ceiling = (settles: (most: number) => boolean): number => {
-    const p = plans.findIndex((plan) => plan.tier.length > 0 && settles(Math.max(er, plan.ceilingAt[plan.ceilingAt.length - 1])));
-    if (p >= 0 && stale[p]) {
-      const c = pathCeiling(state, plans[p], { unique: options.unique, budget });
+    if (stale) {
+      stale = false;
+      const plan = plans.find((p) => p.tier.length > 0 && settles(Math.max(er, p.ceilingAt[p.ceilingAt.length - 1])));
+      const c = plan ? pathCeiling(state, plan, { unique: options.unique, budget }) : null;
       if (c && c.most < proven) [proven, provenTop] = [c.most, c.top];
-      stale[p] = false;
     }
     return Math.max(er, proven);
   };
@@ -172,7 +172,7 @@ export function rate(state: State, options: RateOptions): Rating {
       if (stop) {
         const t = techniques[searching.index];
         // The whole tier's keeps are the narrowest: a step it keeps is kept by the singles too.
-        if (!plans[0].keeps.has(t) || plans[0].tier.indexOf(t) >= provenTop) stale.fill(true);
+        if (!plans[0].keeps.has(t) || plans[0].tier.indexOf(t) >= provenTop) stale = true;
       }
       if (step.difficulty > er) {
         er = step.difficulty;
