@@ -12,19 +12,14 @@ import { CONFINEMENTS, ceilingPlan, pathCeiling } from '../../server/src/engine/
 import { forcingChainsAndCycles } from '../../server/src/engine/se/techniques/chains';
 import { ratePuzzle } from '../../server/src/engine/se/rate';
 import { TECHNIQUES, techniquesWithout } from '../../server/src/engine/se/techniques';
-import { dataPath } from '../dataPath';
+import { dataPath, diabolicalBank } from '../dataPath';
 
 // SukakuExplainer's sample (ER 4.6 to 9.1), every 20th, and the diabolical bank's first 30.
 const SAMPLE = readFileSync(dataPath('se-sample', 'puzzles.txt'), 'utf8')
   .split('\n')
   .filter((l, i) => /^\d{81}$/.test(l) && i % 20 === 0)
   .map((l) => l.replace(/0/g, '.'));
-const BANK = readFileSync(dataPath('sudoku-exchange-puzzle-bank', 'diabolical.txt'), 'utf8')
-  .split('\n')
-  .map((l) => l.split(/\s+/)[1] ?? '')
-  .filter((p) => /^\d{81}$/.test(p))
-  .slice(0, 30)
-  .map((p) => p.replace(/0/g, '.'));
+const BANK = diabolicalBank(30).map((b) => b.puzzle);
 
 const EXCLUSIONS: readonly (readonly string[])[] = [[], ['Forcing Chains & Cycles'], ['Naked Pair', 'Claiming'], ['X-Wing', 'Hidden Single']];
 

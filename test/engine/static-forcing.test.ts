@@ -15,14 +15,9 @@ import { ratePuzzle } from '../../server/src/engine/se/rate';
 import { staticForcing } from '../../server/src/engine/se/staticForcing';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
 import { ChainGrid } from '../../server/src/engine/se/techniques/chains/tables';
-import { dataPath } from '../dataPath';
+import { dataPath, diabolicalBank } from '../dataPath';
 
-const bank = readFileSync(dataPath('sudoku-exchange-puzzle-bank', 'diabolical.txt'), 'utf8')
-  .split('\n')
-  .map((l) => l.split(/\s+/)[1] ?? '')
-  .filter((p) => /^\d{81}$/.test(p))
-  .slice(0, 12)
-  .map((p) => p.replace(/0/g, '.'));
+const bank = diabolicalBank(12).map((b) => b.puzzle);
 const sample = readFileSync(dataPath('se-sample', 'puzzles.txt'), 'utf8')
   .split('\n')
   .filter((l, i) => /^\d{81}$/.test(l) && i % 37 === 0)

@@ -10,15 +10,11 @@ import { candidatesOfText } from '../../server/src/engine/core/parse';
 import { DEFAULT_RATING_BUDGET_MS, ratePuzzle } from '../../server/src/engine/se/rate';
 import { runFilterJob, seStop } from '../../server/src/jobs/filterJob';
 import { type Known, evaluate, ratingSe } from '../../server/src/jobs/filterLogic';
-import { dataPath } from '../dataPath';
+import { dataPath, diabolicalBank } from '../dataPath';
 
-/** The diabolical bank's lines are `hash puzzle rating`. */
-const bank = readFileSync(dataPath('sudoku-exchange-puzzle-bank', 'diabolical.txt'), 'utf8')
-  .split('\n')
-  .map((l) => l.split(/\s+/))
-  .filter(([, p]) => /^\d{81}$/.test(p ?? ''));
+const bank = diabolicalBank();
 // The first 40, and 3 the bank rates 8.9 or more (ER 9 and more with some techniques left out).
-const BANK = [...bank.slice(0, 40), ...bank.filter(([, , r]) => Number(r) >= 8.9).slice(0, 3)].map(([, p]) => p.replace(/0/g, '.'));
+const BANK = [...bank.slice(0, 40), ...bank.filter((b) => b.rating >= 8.9).slice(0, 3)].map((b) => b.puzzle);
 // SukakuExplainer's sample (ER 4.6 to 9.1), every 15th.
 const SAMPLE = readFileSync(dataPath('se-sample', 'puzzles.txt'), 'utf8')
   .split('\n')
