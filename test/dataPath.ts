@@ -12,3 +12,17 @@ export function dataPath(...parts: string[]): string {
   }
   return p;
 }
+
+/**
+ * The Sudoku Exchange diabolical bank's puzzles (`hash puzzle rating` lines), '.' for empty cells,
+ * with the bank's own rating: the first `limit`.
+ */
+export function diabolicalBank(limit = Infinity): { puzzle: string; rating: number }[] {
+  return fs
+    .readFileSync(dataPath('sudoku-exchange-puzzle-bank', 'diabolical.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.split(/\s+/))
+    .filter(([, p]) => /^\d{81}$/.test(p ?? ''))
+    .slice(0, limit)
+    .map(([, p, r]) => ({ puzzle: p.replace(/0/g, '.'), rating: Number(r) }));
+}
