@@ -11,6 +11,11 @@
 
 /** The core's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
 declare const SOLVER_WASM_BASE64: string | undefined;
+/** The part of the WebAssembly API used here (the engine's lib has no DOM or WebAssembly types). */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: object };
+};
 
 /** What WasmSolverCore.run() returns. */
 export const WASM_DONE = 0;
@@ -29,7 +34,7 @@ export interface WasmSolverCore {
 }
 
 interface CoreExports {
-  memory: WebAssembly.Memory;
+  memory: { buffer: ArrayBuffer };
   tables(): number;
   candidates(): number;
   solution(): number;
