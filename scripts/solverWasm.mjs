@@ -15,6 +15,7 @@ export async function compileSolverWasm() {
       SOLVER_CORE_SOURCE,
       '--outFile', 'solverCore.wasm',
       '-O3',
+      '--converge',
       // No allocator or GC: the core uses fixed memory only. No abort import: it asserts nothing.
       '--runtime', 'stub',
       '--noAssert',
