@@ -668,7 +668,7 @@ export function solverCore(): SolverCore {
  * fall back to the defaults, and an array whose length is not 81 has no solution.
  */
 export function solve(candidates: Uint16Array, options?: SolveOptions): SolveResult {
-  // NaN would disable the stop tests: fall back to the defaults.
+  // NaN would disable the stop tests below: fall back to the defaults.
   const rawLimit = options?.limit ?? 2;
   const limit = rawLimit >= 1 ? Math.floor(rawLimit) : rawLimit < 1 ? 1 : 2;
   const rawBudget = options?.nodeBudget ?? 5_000_000;
