@@ -20,6 +20,8 @@ const CELL_GUESS: i32 = -1;
 const CONTRADICTION: i32 = -1;
 const SOLVED: i32 = -2;
 const BAND_BOARDS: i32 = 0x1249249;
+/** Lanes 0 and 3 of a v128 of board words from b + 6k: band b's boards of two digits. */
+const LANES_03: v128 = i32x4(-1, 0, 0, -1);
 const CONFIG_GUESS: i32 = 4096;
 
 /** What run() returns. */
@@ -247,12 +249,18 @@ function propagate(dirtyIn: i32): i32 {
       const placed = singles & board(U0 + b);
       if (placed == 0) continue;
       setBoard(U0 + b, board(U0 + b) ^ placed);
-      const keep = ~placed;
-      for (let j = b; j < 27; j += 3) {
-        const v = board(j);
-        setBoard(j, v & keep);
-        dirty |= nonZero(v & placed) << j;
+      // Two digits a v128: lanes 0 and 3 of the words at b + 6k are band b's boards of digits
+      // 2k and 2k + 1; the ninth digit's is a word alone (lane 3 there is an unsolved-cell word).
+      const pm = v128.and(i32x4.splat(placed), LANES_03);
+      for (let k = 0; k < 24; k += 6) {
+        const at = S + (<usize>(b + k) << 2);
+        const v = v128.load(at);
+        v128.store(at, v128.andnot(v, pm));
+        dirty |= i32x4.bitmask(i32x4.ne(v128.and(v, pm), i32x4.splat(0))) << (b + k);
       }
+      const v8 = board(b + 24);
+      setBoard(b + 24, v8 & ~placed);
+      dirty |= nonZero(v8 & placed) << (b + 24);
       const cols = (placed | (placed >> 9) | (placed >> 18)) & 511;
       const cols27 = cols | (cols << 9) | (cols << 18);
       const base = i - b;
