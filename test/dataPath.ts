@@ -12,3 +12,12 @@ export function dataPath(...parts: string[]): string {
   }
   return p;
 }
+
+/** The non-empty lines of a shared data file, trimmed, without `#` comments. */
+export function dataLines(...parts: string[]): string[] {
+  return fs
+    .readFileSync(dataPath(...parts), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}

@@ -3,22 +3,13 @@
  * build compiles it), give the same answers: solution counts, solutions in the same order, the same
  * guess counts and the same budget stops, on real puzzles and on the inconsistent ones.
  */
-import * as fs from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileSolverWasm } from '../../scripts/solverWasm.mjs';
 import { setSolverCore, solve, solverCore, type SolveOptions, type SolveResult } from '../../server/src/engine/core/solve';
 import { seededRandom } from '../../server/src/engine/symmetry';
-import { dataPath } from '../dataPath';
+import { dataLines } from '../dataPath';
 
 const ALL = 0x1ff;
-
-function readLines(...parts: string[]): string[] {
-  return fs
-    .readFileSync(dataPath(...parts), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
-}
 
 /** Every `stride`-th line, at most `most` of them. */
 function every(lines: string[], stride: number, most: number): string[] {
@@ -69,20 +60,20 @@ describe('the WebAssembly core answers as the TypeScript core', () => {
     ['puzzles2_17_clue', 160, 300],
     ['puzzles7_serg_benchmark', 50, 200],
   ])('tdoku %s: every %ith puzzle (at most %i), limit 2', (set, stride, most) => {
-    for (const line of every(readLines('tdoku', set), stride, most)) expectSameAnswers(candidatesOf(line), uniqueness, line);
+    for (const line of every(dataLines('tdoku', set), stride, most)) expectSameAnswers(candidatesOf(line), uniqueness, line);
   });
 
   it('tdoku test_puzzles: exact counts with a high limit', () => {
-    for (const line of readLines('tdoku-tests', 'test_puzzles')) expectSameAnswers(candidatesOf(line.split(':')[0]), () => ({ limit: 1000 }), line);
+    for (const line of dataLines('tdoku-tests', 'test_puzzles')) expectSameAnswers(candidatesOf(line.split(':')[0]), () => ({ limit: 1000 }), line);
   });
 
   it('pencilmark grids (bivalue-cell guesses): 86_clue and gurobi_hard', () => {
-    for (const line of every(readLines('pencilmark-t-dillon', '86_clue_first5000.txt'), 25, 200)) expectSameAnswers(candidatesOf(line), uniqueness, line);
-    for (const line of readLines('pencilmark-t-dillon', 'gurobi_hard.txt').slice(0, 3)) expectSameAnswers(candidatesOf(line), uniqueness, line);
+    for (const line of every(dataLines('pencilmark-t-dillon', '86_clue_first5000.txt'), 25, 200)) expectSameAnswers(candidatesOf(line), uniqueness, line);
+    for (const line of dataLines('pencilmark-t-dillon', 'gurobi_hard.txt').slice(0, 3)) expectSameAnswers(candidatesOf(line), uniqueness, line);
   });
 
   it('rust-sudoku-bench invalid puzzles and inconsistent candidate states', () => {
-    const cases = readLines('rust-sudoku-bench', 'invalid_sudokus.txt').map((l) => candidatesOf(l.slice(0, 81)));
+    const cases = dataLines('rust-sudoku-bench', 'invalid_sudokus.txt').map((l) => candidatesOf(l.slice(0, 81)));
     cases.push(candidatesOf('11' + '.'.repeat(79)), candidatesOf('1' + '.'.repeat(9) + '1' + '.'.repeat(70)));
     const noCandidate = new Uint16Array(81).fill(ALL);
     noCandidate[40] = 0;
@@ -101,7 +92,7 @@ describe('the WebAssembly core answers as the TypeScript core', () => {
   it('the node budget stops both at the same guess', () => {
     expectSameAnswers(new Uint16Array(81).fill(ALL), () => ({ limit: 1e9, nodeBudget: 50 }), 'empty grid, budget 50');
     expectSameAnswers(new Uint16Array(81).fill(ALL), () => ({ nodeBudget: 0 }), 'empty grid, budget 0');
-    for (const line of readLines('tdoku', 'puzzles5_forum_hardest_1905_11+').slice(0, 20))
+    for (const line of dataLines('tdoku', 'puzzles5_forum_hardest_1905_11+').slice(0, 20))
       for (const nodeBudget of [1, 7, 30]) expectSameAnswers(candidatesOf(line), () => ({ nodeBudget }), `${line}, budget ${nodeBudget}`);
     setSolverCore('wasm');
     expect(solve(new Uint16Array(81).fill(ALL), { limit: 1e9, nodeBudget: 50 })).toMatchObject({ complete: false, nodes: 50 });
@@ -138,7 +129,7 @@ describe('which core solve() runs', () => {
       if (embedded !== undefined) vi.stubGlobal('SOLVER_WASM_BASE64', embedded);
       const fresh = await freshSolver();
       expect(fresh.setSolverCore('wasm')).toBe('ts');
-      const r = fresh.solve(candidatesOf(readLines('tdoku', 'puzzles3_magictour_top1465')[0]));
+      const r = fresh.solve(candidatesOf(dataLines('tdoku', 'puzzles3_magictour_top1465')[0]));
       expect(r.count).toBe(1);
     }
     expect(solverCore()).toBe('wasm'); // the module under test above is untouched
