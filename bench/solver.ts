@@ -168,9 +168,17 @@ export async function run(): Promise<void> {
   const sets = words ? SETS.filter((s) => words.some((w) => s.label.includes(w))) : SETS;
   if (sets.length === 0) throw new Error(`--sets ${option('--sets')} matches no set: ${SETS.map((s) => s.label).join(', ')}`);
   const coreArg = option('--core') ?? 'wasm';
-  if (coreArg !== 'ts' && coreArg !== 'wasm') throw new Error(`--core expects ts or wasm, got ${coreArg}`);
+  if (coreArg !== 'ts' && coreArg !== 'wasm') {
+    console.error(`solver bench: --core expects ts or wasm, got ${coreArg}`);
+    process.exitCode = 2;
+    return;
+  }
   const core = setSolverCore(coreArg as SolverCore);
-  if (core !== coreArg) throw new Error(`--core ${coreArg}: the WebAssembly core did not load here`);
+  if (core !== coreArg) {
+    console.error('solver bench: --core wasm: the WebAssembly core did not load here (is this the built dist/bench.js?)');
+    process.exitCode = 1;
+    return;
+  }
   if (!fs.existsSync(root)) {
     console.error(`solver bench: data directory not found: ${root} (set SUDOKU_LENS_DATA)`);
     process.exitCode = 1;
