@@ -5,9 +5,11 @@
  * solve-wasm.test.ts runs both). solve.ts's header explains the design; the comments here only
  * say where this core differs.
  *
- * What is different: raw memory at fixed addresses (no bounds checks, no allocation), v128 copies
- * of the 32-word state on each guess and backtrack, and a search that stops at each solution and
- * resumes on the next call (the host keeps the solutions and the limit: see core/wasmSolver.ts).
+ * What is different: raw memory at fixed addresses (no bounds checks, no allocation), v128 where
+ * it measured faster (the 32-word state copied on each guess and backtrack; a placement's clearing
+ * and the naked-single count, two digits' boards a v128: BENCHMARKS.md, "A WebAssembly core"),
+ * and a search that stops at each solution and resumes on the next call (the host keeps the
+ * solutions and the limit: see core/wasmSolver.ts).
  * The lookup tables are not computed here: the host copies solve.ts's into TABLES, in the order of
  * its WASM_TABLES, so both cores read the same tables.
  */
