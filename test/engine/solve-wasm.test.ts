@@ -123,7 +123,7 @@ describe('which core solve() runs', () => {
     expect(fresh.setSolverCore('ts')).toBe('ts');
   });
 
-  it('falls back to the TypeScript core when none is embedded or it does not load', async () => {
+  it('falls back to the TypeScript core when none is embedded, it does not load, or the host has no WebAssembly', async () => {
     for (const embedded of [undefined, Buffer.from('not a wasm module').toString('base64')]) {
       vi.resetModules();
       if (embedded !== undefined) vi.stubGlobal('SOLVER_WASM_BASE64', embedded);
@@ -132,6 +132,14 @@ describe('which core solve() runs', () => {
       const r = fresh.solve(candidatesOf(dataLines('tdoku', 'puzzles3_magictour_top1465')[0]));
       expect(r.count).toBe(1);
     }
+    // A host without WebAssembly at all.
+    vi.resetModules();
+    vi.stubGlobal('SOLVER_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+    vi.stubGlobal('WebAssembly', undefined);
+    const fresh = await freshSolver();
+    expect(fresh.solverCore()).toBe('ts');
+    expect(fresh.solve(candidatesOf(dataLines('tdoku', 'puzzles3_magictour_top1465')[0])).count).toBe(1);
+    vi.unstubAllGlobals();
     expect(solverCore()).toBe('wasm'); // the module under test above is untouched
   });
 });
