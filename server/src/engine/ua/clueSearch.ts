@@ -357,10 +357,16 @@ class TaskRun {
   /** Per depth of a band walk: cross sets missed (d * CW). */
   private jx = new Int32Array(0);
   private partnersOut = new Int32Array(0);
-  /** The last cells of the walked side's current parent (lastBase). */
-  private lastCand = 0;
   /** Per cross set (join order): its part in the walked band. */
   private walkedPart = new Int32Array(0);
+  /**
+   * Per depth of the walked side (d * CW): the cross sets it can no longer hit, closed above
+   * depth d (so the partner must hit them); and the cells the node at depth d may still add.
+   */
+  private closed = new Int32Array(0);
+  private readonly availAt = new Int32Array(28);
+  /** The cross sets that close at the current node. */
+  private closing = new Int32Array(0);
   /** Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses. */
   private fresh: number[] = [];
   /**
@@ -448,19 +454,46 @@ class TaskRun {
     if (list.count === 0) return;
     list.seal();
     if (this.partnersOut.length < list.count) this.partnersOut = new Int32Array(list.count);
-    // One clue before the end: the sets missed that no last cell can hit must be hit by the
-    // partner; when no entry hits them all, every last cell is skipped at once.
     this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
+    this.closed = new Int32Array(most * Math.max(1, CW));
+    this.closing = new Int32Array(Math.max(1, CW));
     this.walk(
       walked,
       walked === 0 ? x : y,
       inner[walked],
       (d, cells) => this.pairs(walked, d, cells, list),
-      (d, _cells, cand) => {
-        this.lastCand = cand;
-        return list.lastBase(this.jx, d * CW, this.walkedPart, cand);
-      },
+      (d, avail) => this.close(walked, d, avail, list),
     );
+  }
+
+  /**
+   * The walked side's node at depth d, which may still add the cells `avail`: the cross sets
+   * it misses whose walked part lies outside `avail` can no longer be hit by it, so every
+   * partner must hit them; they narrow the list's level d into level d + 1. False when no
+   * entry is left (no clue set below has a partner: the subtree is cut). A set closes only
+   * when a cell of its part leaves the cells the parent could add, so only those are read.
+   */
+  private close(walked: number, d: number, avail: number, list: JoinList): boolean {
+    const CW = this.CW;
+    const left = (d === 0 ? BAND : this.availAt[d - 1]) & ~avail;
+    this.availAt[d] = avail;
+    const closing = this.closing;
+    const closed = this.closed;
+    const a = d * CW;
+    for (let w = 0; w < CW; w++) {
+      let x = 0;
+      for (let m = left; m !== 0; m &= m - 1) x |= this.crossHit[(27 * walked + 31 - Math.clz32(m & -m)) * CW + w];
+      x &= this.jx[a + w] & ~closed[a + w];
+      let shut = 0;
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        if ((this.walkedPart[32 * w + 31 - Math.clz32(low)] & avail) === 0) shut |= low;
+      }
+      closing[w] = shut;
+      closed[a + CW + w] = closed[a + w] | shut;
+    }
+    return list.narrow(d, d + 1, closing, 0);
   }
 
   /**
@@ -492,8 +525,11 @@ class TaskRun {
   /** A walked set (depth d, band word `cells`) joined with its partners in `list`: the XY leaves. */
   private pairs(walked: number, d: number, cells: number, list: JoinList): void {
     const out = this.partnersOut;
-    // A walk of one clue or more ends one clue after lastBase (walk's `last`): its base applies.
-    const n = d === 0 ? list.partners(this.jx, 0, out) : list.lastPartners(this.jx, d * this.CW, out, this.walkedPart, this.lastCand);
+    // The partners hit the sets closed above (level d) and the others this set misses.
+    const CW = this.CW;
+    const a = d * CW;
+    for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
+    const n = list.partners(d, this.closing, 0, out);
     if (n === 0) return;
     // The codes whose sets this side misses (only those can be missed by a pair).
     const codes = this.codes;
@@ -579,14 +615,15 @@ class TaskRun {
    * Every `size`-clue set of band `band` hitting the UA sets inside it (`inner`), within the
    * stack cap, once each: branch on the set missed with the fewest live cells (cells tried
    * before are excluded further down); when all are hit, the clues left are free, in
-   * increasing order. The cross and band-3 core vectors follow, per depth.
+   * increasing order. The cross and band-3 core vectors follow, per depth. `close` sees each
+   * node before its children with the cells they may still add, and cuts it on false.
    */
   private walk(
     band: number,
     size: number,
     inner: number[],
     leaf: (d: number, cells: number) => void,
-    last?: (d: number, cells: number, cand: number) => boolean,
+    close?: (d: number, avail: number) => boolean,
   ): void {
     const cap = this.task.stackCap;
     const step = (d: number, c: number): void => {
@@ -604,16 +641,18 @@ class TaskRun {
       }
       return l;
     };
+    // The node may go on with the cells `avail`: enough of them for the clues left, and the partner side agrees.
+    const open = (d: number, avail: number): boolean => popcount27(avail) >= size - d && (!close || close(d, avail));
     const free = (d: number, cells: number, from: number, dead: number): void => {
       if ((++this.nodes & 4095) === 0) this.budget?.check();
       if (d === size) {
         leaf(d, cells);
         return;
       }
-      const l = live(cells, dead);
-      if (d === size - 1 && last && !last(d, cells, l & (BAND << from))) return;
-      for (let c = from; c < 27; c++) {
-        if (((l >> c) & 1) === 0) continue;
+      const l = live(cells, dead) & (BAND << from);
+      if (!open(d, l)) return;
+      for (let m = l; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
         step(d, c);
         free(d + 1, cells | (1 << c), c + 1, dead);
       }
@@ -638,7 +677,8 @@ class TaskRun {
         return;
       }
       if (d === size) return;
-      if (d === size - 1 && last && !last(d, cells, best)) return;
+      // The last clue must hit `best`; before it, any live cell may come.
+      if (!open(d, d === size - 1 ? best : l)) return;
       let dd = dead;
       for (let m = best; m !== 0; m &= m - 1) {
         const low = m & -m;
