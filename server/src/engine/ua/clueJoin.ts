@@ -104,9 +104,10 @@ export class JoinList {
   }
 
   /**
-   * The entries of level `level` that also hit the sets in `sets` (`words` words from `at`):
-   * the partners of a clue set of the other side whose walk reached that level and misses
-   * those sets too; into `out` (room for `count` entries), returns how many.
+   * The entries of level `level` (0 or one narrowed by the walk above) that also hit the sets
+   * in `sets` (`words` words from `at`): the partners of a clue set of the other side whose
+   * walk reached that level and misses those sets too; into `out` (room for `count`
+   * entries), returns how many.
    */
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number {
     const scratch = this.levels - 1;

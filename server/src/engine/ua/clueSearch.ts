@@ -49,6 +49,7 @@ import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { JoinList } from './clueJoin';
+import { walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';
 
@@ -59,6 +60,11 @@ export interface ClueSearchOptions {
   maxSize?: number;
   /** Size bound of the gangster UA sets of band 3 (default 16). */
   gangsterSize?: number;
+  /**
+   * Cut the walked side of the join where no listed entry can be a partner any more (default
+   * true; false walks every valid set, the same puzzles slower: for comparisons).
+   */
+  pruneWalk?: boolean;
   budget?: Budget;
   /** Called now and then with work done / total work (both in tasks: pass x band 3 x k). */
   onProgress?: (done: number, total: number) => void;
@@ -183,7 +189,8 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
       stats.uaSets += prep.two.count + prep.three.count;
       cache.set(key, prep);
     }
-    new TaskRun(task, prep, found, stats, options.budget, (f) => options.onProgress?.(ti + f, tasks.length)).run();
+    const progress = (f: number): void => options.onProgress?.(ti + f, tasks.length);
+    new TaskRun(task, prep, found, stats, options.budget, options.pruneWalk ?? true, progress).run();
   }
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
@@ -339,6 +346,7 @@ class TaskRun {
     private readonly found: Set<string>,
     private readonly stats: ClueSearchResult['stats'],
     private readonly budget: Budget | undefined,
+    private readonly prune: boolean,
     private readonly progress: (fraction: number) => void,
   ) {
     this.g = task.grid;
@@ -462,7 +470,7 @@ class TaskRun {
       walked === 0 ? x : y,
       inner[walked],
       (d, cells) => this.pairs(walked, d, cells, list),
-      (d, avail) => this.close(walked, d, avail, list),
+      this.prune ? (d, avail) => this.close(walked, d, avail, list) : undefined,
     );
   }
 
@@ -525,11 +533,12 @@ class TaskRun {
   /** A walked set (depth d, band word `cells`) joined with its partners in `list`: the XY leaves. */
   private pairs(walked: number, d: number, cells: number, list: JoinList): void {
     const out = this.partnersOut;
-    // The partners hit the sets closed above (level d) and the others this set misses.
+    // The partners hit the sets closed above (level d, or none when the walk is not cut) and
+    // the others this set misses.
     const CW = this.CW;
     const a = d * CW;
     for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
-    const n = list.partners(d, this.closing, 0, out);
+    const n = list.partners(this.prune ? d : 0, this.closing, 0, out);
     if (n === 0) return;
     // The codes whose sets this side misses (only those can be missed by a pair).
     const codes = this.codes;
@@ -612,82 +621,26 @@ class TaskRun {
 
 
   /**
-   * Every `size`-clue set of band `band` hitting the UA sets inside it (`inner`), within the
-   * stack cap, once each: branch on the set missed with the fewest live cells (cells tried
-   * before are excluded further down); when all are hit, the clues left are free, in
-   * increasing order. The cross and band-3 core vectors follow, per depth. `close` sees each
-   * node before its children with the cells they may still add, and cuts it on false.
+   * The walk (clueWalk.ts) of the `size`-clue sets of band `band`: the cross and band-3 code
+   * vectors follow, per depth (jx, jm).
    */
-  private walk(
-    band: number,
-    size: number,
-    inner: number[],
-    leaf: (d: number, cells: number) => void,
-    close?: (d: number, avail: number) => boolean,
-  ): void {
-    const cap = this.task.stackCap;
-    const step = (d: number, c: number): void => {
-      const CW = this.CW;
-      const cell = 27 * band + c;
-      for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
-      for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
-    };
-    const live = (cells: number, dead: number): number => {
-      let l = BAND & ~cells & ~dead;
-      if (cap < 9) {
-        if (popcount27(cells & STACK_MASK[0]) >= cap) l &= ~STACK_MASK[0];
-        if (popcount27(cells & STACK_MASK[1]) >= cap) l &= ~STACK_MASK[1];
-        if (popcount27(cells & STACK_MASK[2]) >= cap) l &= ~STACK_MASK[2];
-      }
-      return l;
-    };
-    // The node may go on with the cells `avail`: enough of them for the clues left, and the partner side agrees.
-    const open = (d: number, avail: number): boolean => popcount27(avail) >= size - d && (!close || close(d, avail));
-    const free = (d: number, cells: number, from: number, dead: number): void => {
-      if ((++this.nodes & 4095) === 0) this.budget?.check();
-      if (d === size) {
-        leaf(d, cells);
-        return;
-      }
-      const l = live(cells, dead) & (BAND << from);
-      if (!open(d, l)) return;
-      for (let m = l; m !== 0; m &= m - 1) {
-        const c = 31 - Math.clz32(m & -m);
-        step(d, c);
-        free(d + 1, cells | (1 << c), c + 1, dead);
-      }
-    };
-    const branch = (d: number, cells: number, dead: number): void => {
-      if ((++this.nodes & 4095) === 0) this.budget?.check();
-      const l = live(cells, dead);
-      let best = -1;
-      let bestCount = 99;
-      for (let i = 0; i < inner.length; i++) {
-        const u = inner[i];
-        if ((u & cells) !== 0) continue;
-        const cnt = popcount27(u & l);
-        if (cnt < bestCount) {
-          bestCount = cnt;
-          best = u & l;
-          if (cnt === 0) return;
-        }
-      }
-      if (best < 0) {
-        free(d, cells, 0, dead);
-        return;
-      }
-      if (d === size) return;
-      // The last clue must hit `best`; before it, any live cell may come.
-      if (!open(d, d === size - 1 ? best : l)) return;
-      let dd = dead;
-      for (let m = best; m !== 0; m &= m - 1) {
-        const low = m & -m;
-        step(d, 31 - Math.clz32(low));
-        branch(d + 1, cells | low, dd);
-        dd |= low;
-      }
-    };
-    branch(0, 0, 0);
+  private walk(band: number, size: number, inner: number[], leaf: (d: number, cells: number) => void, open?: (d: number, avail: number) => boolean): void {
+    walkBand({
+      size,
+      inner,
+      stackCap: this.task.stackCap,
+      step: (d, c) => {
+        const CW = this.CW;
+        const cell = 27 * band + c;
+        for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
+        for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
+      },
+      leaf,
+      open: open && ((d, _cells, avail) => open(d, avail)),
+      tick: () => {
+        if ((++this.nodes & 4095) === 0) this.budget?.check();
+      },
+    });
   }
 
   /** Reallocates the band-3 vector when the list of `three` outgrew it. */
