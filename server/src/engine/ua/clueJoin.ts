@@ -68,7 +68,13 @@ export class JoinList {
     // Entries that miss the same first (most selective) sets side by side: their bits die
     // together, so whole words leave the AND sooner.
     const rank = Array.from({ length: this.count }, (_, e) => e);
-    if (W > 0) rank.sort((a, b) => (this.miss[a * W] >>> 0) - (this.miss[b * W] >>> 0) || a - b);
+    if (W > 0) {
+      // Keys with set 0 (the most selective) as the top bit: its entries first, then by set 1...
+      const key = (e: number, w: number): number => (w < W ? reverse32(this.miss[e * W + w]) : 0);
+      const k0 = Float64Array.from(rank, (e) => key(e, 0));
+      const k1 = Float64Array.from(rank, (e) => key(e, 1));
+      rank.sort((a, b) => k0[a] - k0[b] || k1[a] - k1[b] || a - b);
+    }
     const hits = new Int32Array(Math.max(1, this.sets * EW));
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
@@ -203,4 +209,13 @@ export class JoinList {
     }
     return n;
   }
+}
+
+/** The 32 bits of x in reverse order, as an unsigned number. */
+function reverse32(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return ((x >>> 16) | (x << 16)) >>> 0;
 }
