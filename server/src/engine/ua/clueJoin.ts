@@ -9,8 +9,12 @@
  * it. The partners of X are the AND of those vectors over the sets X misses, the most
  * selective first (the caller orders the sets: fewest cells in the listed band first); the
  * words still non-zero are tracked, so after a few sets only those are ANDed, and an empty
- * vector stops the walk. Measured faster than buckets keyed by the first 16 sets missed,
+ * vector stops the AND. Measured faster than buckets keyed by the first 16 sets missed,
  * which still tested ~170 entries per X (BENCHMARKS.md, the 17-clue join).
+ *
+ * The other side is walked (clueWalk.ts), and a set its walk can no longer hit below a node
+ * is ANDed there once, into that node's level, for every clue set below it; an empty level
+ * cuts the node.
  */
 
 export class JoinList {

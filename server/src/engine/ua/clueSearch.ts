@@ -14,13 +14,14 @@
  *    every known UA set lying in bands 1+2, as blue's X × Y join: per split of the n - k
  *    clues between bands 1 and 2, the valid clue sets of the band with fewer clues (hitting
  *    every UA set inside that band) are listed with the "cross" UA sets (cells in both
- *    bands) each misses; the valid sets of the other band are walked (a depth-first
- *    hitting-set enumeration that branches on the set not hit with the fewest live cells;
- *    cells tried before are excluded further down, so each set comes once; when all are
- *    hit, the clues left are free), and each is joined with the listed sets that hit every
- *    cross set it misses (clueJoin.ts: per cross set, a bit vector of the entries hitting
- *    it, ANDed; one clue before the end of the walk, the sets no last cell can hit are
- *    ANDed once for all last cells).
+ *    bands) each misses; the valid sets of the other band are walked (clueWalk.ts: a
+ *    depth-first hitting-set enumeration that branches on the set not hit with the fewest
+ *    live cells; cells tried before are excluded further down, so each set comes once; when
+ *    all are hit, the clues left are free), and each is joined with the listed sets that
+ *    hit every cross set it misses (clueJoin.ts: per cross set, a bit vector of the entries
+ *    hitting it, ANDed). A cross set the walk misses and can no longer hit below a node (no
+ *    cell of its part is left to add there) is ANDed at that node, once for every set
+ *    below, and a node whose AND is empty is cut: no set below has a partner.
  * 2. Band 3. The UA sets meeting band 3 that XY misses are reduced to their band-3 part, a
  *    27-bit word. Among them are the "gangster" UA sets: exchanging digits inside a mini-row
  *    of band 3 changes the digit sets of its columns, so bands 1+2 must change too (the
