@@ -389,6 +389,15 @@ class TaskRun {
   private jm = new Int32Array(0);
   private sCode = new Int32Array(0);
   private readonly codes = new Int32Array(CODES);
+  /**
+   * The walked set's codes by mini-row: per mini-row with some (nRows of them), its index,
+   * where its codes end in `codes`, and whether all three of its pairs are there (only then
+   * can it need two clues).
+   */
+  private readonly rowOf = new Int32Array(9);
+  private readonly rowEnd = new Int32Array(9);
+  private readonly rowTwo = new Uint8Array(9);
+  private nRows = 0;
 
   /**
    * Bands 1+2 per split (x clues in band 1, y in band 2): the valid y-clue sets of one band
@@ -545,6 +554,19 @@ class TaskRun {
     const codes = this.codes;
     let nc = 0;
     for (let c = 0, a = d * CODES; c < CODES; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+    let nr = 0;
+    for (let j = 0; j < nc; j++) {
+      const row = codes[j] >> 2;
+      if (nr === 0 || this.rowOf[nr - 1] !== row) {
+        this.rowOf[nr] = row;
+        this.rowTwo[nr] = 0;
+        nr++;
+      }
+      this.rowEnd[nr - 1] = j + 1;
+      // Codes come in order: the row's pairs 0, 1, 2 are its first three codes when all are there.
+      if ((codes[j] & 3) === 2 && j >= 2 && codes[j - 2] === codes[j] - 2) this.rowTwo[nr - 1] = 1;
+    }
+    this.nRows = nr;
     const fv = this.freshSets;
     let known = -1;
     const cap = this.task.stackCap;
@@ -561,7 +583,7 @@ class TaskRun {
       const s2 = ws2 + popcount27(other & STACK_MASK[2]);
       if (s0 > cap || s1 > cap || s2 > cap) continue;
       this.stats.pairs++;
-      if (!this.codeBound(nc, d * CODES, e * CODES, cap - s0, cap - s1, cap - s2)) continue;
+      if (!this.codeBound(d * CODES, e * CODES, cap - s0, cap - s1, cap - s2)) continue;
       if (known < 0) {
         this.fresh.length = 0;
         if (!this.freshParts(walked, cells, 0)) return;
@@ -589,7 +611,7 @@ class TaskRun {
    * `a`) and the listed entry's (sCode from `b`); false when band 3 needs more than k clues
    * or a stack more than its room.
    */
-  private codeBound(nc: number, a: number, b: number, r0: number, r1: number, r2: number): boolean {
+  private codeBound(a: number, b: number, r0: number, r1: number, r2: number): boolean {
     const jm = this.jm;
     const sm = this.sCode;
     const codes = this.codes;
@@ -598,24 +620,29 @@ class TaskRun {
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
-    // Codes come in mini-row order: p collects the missed ones of mini-row `row`.
-    let row = -1;
-    let p = 0;
-    for (let j = 0; j <= nc; j++) {
-      const c = j < nc ? codes[j] : 4 * 9;
-      if (c >> 2 !== row) {
-        if (p !== 0) {
-          const need = (p & 7) === 7 ? 2 : 1;
-          if ((lb += need) > k) return false;
-          const stack = row % 3;
-          if (stack === 0) n0 += need;
-          else if (stack === 1) n1 += need;
-          else n2 += need;
+    for (let r = 0, j = 0; r < this.nRows; r++) {
+      const end = this.rowEnd[r];
+      let need = 0;
+      if (this.rowTwo[r] !== 0) {
+        let p = 0;
+        for (; j < end; j++) if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) p |= 1 << (codes[j] & 3);
+        need = (p & 7) === 7 ? 2 : p !== 0 ? 1 : 0;
+      } else {
+        // One missed code is all the mini-row can need.
+        for (; j < end; j++) {
+          if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) {
+            need = 1;
+            break;
+          }
         }
-        row = c >> 2;
-        p = 0;
+        j = end;
       }
-      if (j < nc && (jm[a + c] & sm[b + c]) !== 0) p |= 1 << (c & 3);
+      if (need === 0) continue;
+      if ((lb += need) > k) return false;
+      const stack = this.rowOf[r] % 3;
+      if (stack === 0) n0 += need;
+      else if (stack === 1) n1 += need;
+      else n2 += need;
     }
     return n0 <= r0 && n1 <= r1 && n2 <= r2;
   }
