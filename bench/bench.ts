@@ -28,7 +28,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream, generate, controlledBias];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out', '--file', '--passes', '--ratings']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out', '--file', '--passes', '--ratings', '--core']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
         `  --limit N      only the first N puzzles of each set (solver, rating, filter); puzzles to make (generate)\n` +
         `  --repeat N     best of N timed passes (solver)\n` +
+        `  --core C       the solver core: wasm (default, where it loads) or ts (solver)\n` +
         `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
         `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +
         `  --sets LIST    rating sets to run: sample,royle,forum (rating; default all)\n` +

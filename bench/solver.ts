@@ -6,7 +6,8 @@
  * Data: <repo>/../shared/data (override with SUDOKU_LENS_DATA).
  * Options: --limit N   use only the first N puzzles of each set;
  *          --repeat N  time at least N passes and report the fastest (default 1);
- *          --sets A,B  only the sets whose label contains one of these words (e.g. 17_clue,top1465).
+ *          --sets A,B  only the sets whose label contains one of these words (e.g. 17_clue,top1465);
+ *          --core ts|wasm  the solver core (default wasm, the WebAssembly one, as the engine's default).
  * Each set gets a warm-up pass first (bounded to WARMUP_MS), then the timed
  * pass(es): sets that take less than MIN_TIMED_US are timed again, and the
  * best pass is reported (less noise on a busy machine). Parsing and checking
@@ -14,7 +15,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { solve } from '../server/src/engine/core/solve';
+import { setSolverCore, solve, type SolverCore } from '../server/src/engine/core/solve';
 import { dataDir, option } from './common';
 
 export const name = 'solver';
@@ -166,13 +167,25 @@ export async function run(): Promise<void> {
   const words = option('--sets')?.split(',').filter((w) => w !== '');
   const sets = words ? SETS.filter((s) => words.some((w) => s.label.includes(w))) : SETS;
   if (sets.length === 0) throw new Error(`--sets ${option('--sets')} matches no set: ${SETS.map((s) => s.label).join(', ')}`);
+  const coreArg = option('--core') ?? 'wasm';
+  if (coreArg !== 'ts' && coreArg !== 'wasm') {
+    console.error(`solver bench: --core expects ts or wasm, got ${coreArg}`);
+    process.exitCode = 2;
+    return;
+  }
+  const core = setSolverCore(coreArg as SolverCore);
+  if (core !== coreArg) {
+    console.error('solver bench: --core wasm: the WebAssembly core did not load here (is this the built dist/bench.js?)');
+    process.exitCode = 1;
+    return;
+  }
   if (!fs.existsSync(root)) {
     console.error(`solver bench: data directory not found: ${root} (set SUDOKU_LENS_DATA)`);
     process.exitCode = 1;
     return;
   }
 
-  console.log(`solver benchmark (limit 2 = uniqueness check; CPU time = user + system; data ${root})`);
+  console.log(`solver benchmark (${core} core; limit 2 = uniqueness check; CPU time = user + system; data ${root})`);
   const header = ['set', 'puzzles', 'CPU µs/puzzle', 'guesses/puzzle', 'mismatches'];
   const widths = [36, 8, 14, 15, 11];
   const fmt = (cells: string[]): string =>

@@ -12,3 +12,24 @@ export function dataPath(...parts: string[]): string {
   }
   return p;
 }
+
+/**
+ * The Sudoku Exchange diabolical bank's puzzles (`hash puzzle rating` lines), '.' for empty cells,
+ * with the bank's own rating: the first `limit`.
+ */
+export function diabolicalBank(limit = Infinity): { puzzle: string; rating: number }[] {
+  return dataLines('sudoku-exchange-puzzle-bank', 'diabolical.txt')
+    .map((l) => l.split(/\s+/))
+    .filter(([, p]) => /^\d{81}$/.test(p ?? ''))
+    .slice(0, limit)
+    .map(([, p, r]) => ({ puzzle: p.replace(/0/g, '.'), rating: Number(r) }));
+}
+
+/** The non-empty lines of a shared data file, trimmed, without `#` comments. */
+export function dataLines(...parts: string[]): string[] {
+  return fs
+    .readFileSync(dataPath(...parts), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}

@@ -57,6 +57,18 @@ describe('rate --where', () => {
     expect(r.stderr).toMatch(new RegExp(`40 puzzles, ${expected.length} kept \\(\\d+ ratings stopped early\\), 0 with errors`));
   });
 
+  it("settles a lower bound on ER early: er>=9 stops most ratings well before their end", { timeout: 180_000 }, () => {
+    const { file, lines, full } = rated();
+    const expected = full.filter((r) => r.se && r.se.er >= 9).map((r) => lines[r.line - 1]);
+    const r = runCli('rate', file, '--where', 'er>=9');
+    expect(r.status).toBe(0);
+    expect(out(r.stdout)).toEqual(expected);
+    // The path's ceiling proves most of them below 9 long before their last step (the old build
+    // stopped only the ratings that reached 9).
+    const stopped = Number(/\((\d+) ratings stopped early\)/.exec(r.stderr)?.[1]);
+    expect(stopped).toBeGreaterThanOrEqual(30);
+  });
+
   it('chains through pipes: cat | rate - --format | rate - --where | rate - --where', { timeout: 180_000 }, () => {
     const { file, full } = rated();
     const counts = new Map<string, number>();

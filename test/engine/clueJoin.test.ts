@@ -51,19 +51,22 @@ describe('X × Y join (clueJoin)', () => {
         list.seal();
         const out = new Int32Array(ys.length);
         for (const x of xs) {
-          const n = list.partners(missVector(part1, x), 0, out);
+          const n = list.partners(0, missVector(part1, x), 0, out);
           const joined = [...out.subarray(0, n)].sort((a, b) => a - b);
           // Naive: every pair tested against every cross set.
           const naive = ys.flatMap((y, e) => (cross.every(([w0, w1]) => (w0 & x) !== 0 || (w1 & y) !== 0) ? [e] : []));
           expect(joined).toEqual(naive);
-          // The same one clue before the end: x without its last cell, the last cell among `cand`.
+          // The same through a level: x without its last cell, which may still add `cand` (holding
+          // the last cell); the sets it misses outside `cand` narrow level 0 into level 1.
           const last = 31 - Math.clz32(x);
           const before = x & ~(1 << last);
           const cand = (1 << last) | (~x & 0x7ffffff & 0x5555555);
-          const parts = Int32Array.from(part1);
-          if (!list.lastBase(missVector(part1, before), 0, parts, cand)) expect(naive).toEqual([]);
+          const missed = missVector(part1, before);
+          const shut = missVector(part1, before | cand).map((v, w) => v & missed[w]);
+          if (!list.narrow(0, 1, shut, 0)) expect(naive).toEqual([]);
           else {
-            const m = list.lastPartners(missVector(part1, x), 0, out, parts, cand);
+            const rest = missVector(part1, x).map((v, w) => v & ~shut[w]);
+            const m = list.partners(1, rest, 0, out);
             expect([...out.subarray(0, m)].sort((a, b) => a - b)).toEqual(naive);
           }
         }
@@ -72,12 +75,16 @@ describe('X × Y join (clueJoin)', () => {
     );
   });
 
-  it('finds every listed 17 of a grid through the join, each unique', () => {
+  it('finds every listed 17 of a grid through the join, each unique, the same with the walk cut or not', () => {
     // The faster of the two grids with 8 listed puzzles.
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
     const r = searchClues(solution);
     expect(r.stats.pairs).toBeGreaterThan(r.stats.xy); // the join ran: pairs before the band-3 code bound
     for (const p of listed) expect(r.puzzles).toContain(p);
     for (const p of r.puzzles) expect(solveString(p).count).toBe(1);
-  });
+    // The walked side cut where no listed entry can be a partner: the same pairs, so the same puzzles.
+    const full = searchClues(solution, { pruneWalk: false });
+    expect(full.puzzles).toEqual(r.puzzles);
+    expect([full.stats.pairs, full.stats.xy, full.stats.solverCalls]).toEqual([r.stats.pairs, r.stats.xy, r.stats.solverCalls]);
+  }, 300_000);
 });

@@ -1,22 +1,13 @@
-import * as fs from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { solve, solveString, type SolveResult } from '../../server/src/engine/core/solve';
-import { dataPath } from '../dataPath';
+import { dataLines } from '../dataPath';
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
 
 const ALL = 0x1ff;
-
-function readLines(...parts: string[]): string[] {
-  return fs
-    .readFileSync(dataPath(...parts), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
-}
 
 /** First `head` lines plus every `stride`-th line after them. */
 function sample<T>(items: T[], head: number, stride: number): T[] {
@@ -124,13 +115,13 @@ const solutionGrid = fc
 
 describe('solve on reference data', () => {
   it('tdoku test_puzzles: counts (limit 2) and unique solutions', () => {
-    const lines = readLines('tdoku-tests', 'test_puzzles');
+    const lines = dataLines('tdoku-tests', 'test_puzzles');
     expect(lines.length).toBe(43);
     checkAnswers(lines);
   });
 
   it('tdoku test_puzzles: exact counts with a high limit', () => {
-    for (const line of readLines('tdoku-tests', 'test_puzzles')) {
+    for (const line of dataLines('tdoku-tests', 'test_puzzles')) {
       const [puzzle, count] = line.split(':');
       const cands = candidatesOf(puzzle);
       const r = solve(cands, { limit: 100_000 });
@@ -148,21 +139,21 @@ describe('solve on reference data', () => {
     'puzzles7_serg_benchmark',
   ]) {
     it(`tdoku ${set}: sample matches the .sol answers`, () => {
-      const lines = sample(readLines('tdoku', 'solutions', `${set}.sol`), 2000, 25);
+      const lines = sample(dataLines('tdoku', 'solutions', `${set}.sol`), 2000, 25);
       checkAnswers(lines);
     });
   }
 
   it('minirows and minicolumns hold three digits: magictour #92 and its transpose need no guess', () => {
     // Without the minirow rule this puzzle took 28 guesses; its transpose needs the minicolumn rule.
-    const puzzle = readLines('tdoku', 'puzzles3_magictour_top1465')[91];
+    const puzzle = dataLines('tdoku', 'puzzles3_magictour_top1465')[91];
     const transpose = Array.from({ length: 81 }, (_, c) => puzzle[9 * (c % 9) + ((c / 9) | 0)]).join('');
     for (const p of [puzzle, transpose]) expect(solveString(p)).toMatchObject({ count: 1, complete: true, nodes: 0 });
   });
 
   it("guesses digits' band and stack configurations: top1465 in no more guesses than native tdoku", () => {
     // Native tdoku (limit 2) guesses 13,104 times on these; guessing cells took ~18,300.
-    const puzzles = readLines('tdoku', 'puzzles3_magictour_top1465');
+    const puzzles = dataLines('tdoku', 'puzzles3_magictour_top1465');
     let guesses = 0;
     for (const p of puzzles) guesses += solveString(p).nodes;
     expect(guesses).toBeLessThanOrEqual(13_104);
@@ -170,24 +161,24 @@ describe('solve on reference data', () => {
 
   it('pencilmark grids guess cells: 86_clue in about 11 guesses a puzzle, not ~150', () => {
     // Configuration guesses (givens puzzles) took 152.9 a puzzle on these; bivalue cells 10.6.
-    const puzzles = readLines('pencilmark-t-dillon', '86_clue_first5000.txt').slice(0, 1000);
+    const puzzles = dataLines('pencilmark-t-dillon', '86_clue_first5000.txt').slice(0, 1000);
     let guesses = 0;
     for (const p of puzzles) guesses += solveString(p).nodes;
     expect(guesses / puzzles.length).toBeLessThan(15);
   });
 
   it('pencilmark 86_clue_first5000: 200 puzzles match the .sol answers', () => {
-    const lines = readLines('pencilmark-t-dillon', '86_clue_first5000.sol').slice(0, 200);
+    const lines = dataLines('pencilmark-t-dillon', '86_clue_first5000.sol').slice(0, 200);
     expect(lines[0].split(':')[0].length).toBe(729);
     checkAnswers(lines);
   });
 
   it('pencilmark gurobi_hard: 20 puzzles match the .sol answers', { timeout: 60_000 }, () => {
-    checkAnswers(readLines('pencilmark-t-dillon', 'gurobi_hard.sol').slice(0, 20));
+    checkAnswers(dataLines('pencilmark-t-dillon', 'gurobi_hard.sol').slice(0, 20));
   });
 
   it('rust-sudoku-bench invalid puzzles have no solution', () => {
-    const lines = readLines('rust-sudoku-bench', 'invalid_sudokus.txt');
+    const lines = dataLines('rust-sudoku-bench', 'invalid_sudokus.txt');
     expect(lines.length).toBe(7);
     for (const line of lines) {
       const puzzle = line.slice(0, 81);
@@ -198,8 +189,8 @@ describe('solve on reference data', () => {
 
   it('rust-sudoku-bench easy/medium/hard puzzles give their listed solutions', () => {
     for (const level of ['easy', 'medium', 'hard']) {
-      const puzzles = readLines('rust-sudoku-bench', `${level}_sudokus.txt`);
-      const solved = readLines('rust-sudoku-bench', `solved_${level}_sudokus.txt`);
+      const puzzles = dataLines('rust-sudoku-bench', `${level}_sudokus.txt`);
+      const solved = dataLines('rust-sudoku-bench', `solved_${level}_sudokus.txt`);
       expect(puzzles.length).toBe(solved.length);
       puzzles.forEach((p, i) => {
         const r = solveString(p);
@@ -252,7 +243,7 @@ describe('solve API', () => {
   });
 
   it('reads 729-char pencilmark strings', () => {
-    const line = readLines('pencilmark-t-dillon', '86_clue_first5000.sol')[0];
+    const line = dataLines('pencilmark-t-dillon', '86_clue_first5000.sol')[0];
     const [puzzle, , solution] = line.split(':');
     const r = solveString(puzzle);
     expect(r.count).toBe(1);
@@ -288,7 +279,7 @@ describe('solve API', () => {
 });
 
 function checkFirstTestPuzzle(): boolean {
-  const [puzzle, , solution] = readLines('tdoku-tests', 'test_puzzles')[0].split(':');
+  const [puzzle, , solution] = dataLines('tdoku-tests', 'test_puzzles')[0].split(':');
   const r = solveString(puzzle);
   return r.count === 1 && gridString(r.solutions[0]) === solution;
 }

@@ -7,7 +7,7 @@
 import { candidatesOfText } from '../engine/core/parse';
 import { type PartialRating, ratePuzzle } from '../engine/se/rate';
 import { whipRatings } from '../engine/whips/whipRatings';
-import { type Known, type Source, type Where, atomsOf, evaluate, partialSe, ratingSe, sourcesOf } from './filterLogic';
+import { type Known, type PartialSe, type Source, type Where, atomsOf, evaluate, partialSe, ratingSe, sourcesOf } from './filterLogic';
 import { type BlissJob, runBliss } from './rowJobs';
 
 export interface FilterJob {
@@ -36,17 +36,25 @@ const settled = (where: Where, sourceAtoms: readonly Where[], known: Known): boo
 /**
  * `options.stop` for the SE rating of a filter: true once more steps cannot change the outcome.
  * It is asked before every technique: the techniques used so far are kept as the steps come.
+ * When the expression compares ER, EP or ED, the path's ceiling bounds them from above too
+ * (`er>=9` is false once the rest stays below 9): the rating proves it, with the strongest tier
+ * whose proof would settle the expression, once or again after a hard step; the hook is asked
+ * often, so what it does each time stays small.
  */
 export function seStop(where: Where, known: Known): (partial: PartialRating) => boolean {
   const seAtoms = atomsOf(where, 'se');
+  const bounded = seAtoms.some((a) => a.op === 'compare');
   const used: string[] = [];
   let seen = 0;
+  const settledWith = (partial: PartialRating | PartialSe): boolean => settled(where, seAtoms, { ...known, se: partialSe(partial, used) });
   return (partial) => {
     for (; seen < partial.steps.length; seen++) {
       const technique = partial.steps[seen].technique;
       if (!used.includes(technique)) used.push(technique);
     }
-    return settled(where, seAtoms, { ...known, se: partialSe(partial, used) });
+    if (settledWith(partial)) return true;
+    const erAtMost = bounded ? partial.ceiling((most) => settledWith({ ...partial, erAtMost: most })) : Infinity;
+    return erAtMost < Infinity && settledWith({ ...partial, erAtMost });
   };
 }
 

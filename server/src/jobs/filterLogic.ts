@@ -8,7 +8,7 @@
  * A figure that cannot be had (SE on a puzzle with two solutions) leaves its comparisons
  * undecided for good: such a puzzle is not kept (as SQL's NULL).
  */
-import { type PartialRating, type Rating, seFormat } from '../engine/se/rate';
+import { type PartialRating, type Rating, type RatingSummary, seFormat, summarize } from '../engine/se/rate';
 
 export const FIELDS = ['er', 'ep', 'ed', 'w', 'gw', 'b', 'te', 'backdoor', 'bliss', 'clues', 'solutions'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -73,21 +73,27 @@ export interface Known {
 export type Truth = boolean | undefined;
 
 const point = (x: number): Interval => [x, x];
-const printed = (x: number): number => Number(seFormat(x));
 /** SE's figures rounded as printed: rounding is monotone, so a bound stays a bound. */
-const from = (x: number): Interval => [printed(x), Infinity];
+const printed = (x: number): number => Number(seFormat(x));
+
+/** What a rating under way or cut short proves: `erAtMost` when its path's ceiling is known (Rating.erAtMost). */
+export type PartialSe = Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 'hardest'> & { nextAtLeast?: number; erAtMost?: number };
 
 /**
  * A rating under way (the stop hook's view) or cut short (budget, stopped): ranges. `used`: the
  * techniques of its steps, when the caller keeps them as the steps come (else they are collected).
  */
-export function partialSe(p: Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 'hardest'> & { nextAtLeast?: number }, used?: readonly string[]): SeKnown {
+export function partialSe(p: PartialSe, used?: readonly string[]): SeKnown {
+  const least = Math.max(p.er, p.nextAtLeast ?? 0);
+  // A ceiling also proves the path ends solved, at most that hard: EP and ED lie below it, and EP
+  // not yet set is at least what is known of ER now (its step is still to come).
+  const most = p.erAtMost === undefined ? Infinity : printed(Math.max(least, p.erAtMost));
   return {
-    er: from(Math.max(p.er, p.nextAtLeast ?? 0)),
+    er: [printed(least), most],
     // EP is the running maximum at the first placement, ED the first step's value: final once set.
     // Before, a rating that gets stuck leaves them 0, so no bound holds.
-    ep: p.ep > 0 ? point(printed(p.ep)) : [0, Infinity],
-    ed: p.steps.length > 0 ? point(printed(p.ed)) : [0, Infinity],
+    ep: p.ep > 0 ? point(printed(p.ep)) : most < Infinity ? [printed(least), most] : [0, Infinity],
+    ed: p.steps.length > 0 ? point(printed(p.ed)) : [0, most],
     used: used ?? [...new Set(p.steps.map((s) => s.technique))],
     hardest: p.hardest?.technique ?? null,
     complete: false,
@@ -96,15 +102,19 @@ export function partialSe(p: Pick<PartialRating, 'er' | 'ep' | 'ed' | 'steps' | 
 
 /** A finished rating's figures; one cut short gives ranges. */
 export function ratingSe(r: Rating): SeKnown {
-  if (r.status !== 'solved' && r.status !== 'stuck') return partialSe(r);
-  const stuck = r.status === 'stuck';
+  return r.status === 'solved' || r.status === 'stuck' ? summarySe(summarize(r)) : partialSe(r);
+}
+
+/** A finished rating's figures from its summary (what `rate` keeps of it). */
+export function summarySe(s: RatingSummary): SeKnown {
+  const stuck = s.status === 'stuck';
   return {
-    er: point(stuck ? 20 : printed(r.er)),
-    ep: point(printed(r.ep)),
-    ed: point(printed(r.ed)),
-    used: [...new Set(r.steps.map((s) => s.technique))],
+    er: point(stuck ? 20 : printed(s.er)),
+    ep: point(printed(s.ep)),
+    ed: point(printed(s.ed)),
+    used: Object.keys(s.techniques),
     // serate names no technique for a puzzle beyond its solver.
-    hardest: stuck ? null : (r.hardest?.technique ?? null),
+    hardest: stuck ? null : s.hardest,
     complete: true,
   };
 }

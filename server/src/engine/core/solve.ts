@@ -49,8 +49,14 @@
  * Int32Array together with the alternatives left; nothing is allocated during
  * the search (solver state is module-level: solve() is synchronous and never
  * re-entered).
+ *
+ * Two cores run this algorithm: this TypeScript one, and a WebAssembly one (core/wasm/
+ * solverCore.ts) that makes the same guesses and gives the same answers, faster. solve() runs the
+ * WebAssembly core where the build embedded it and the host compiles it (see setSolverCore), else
+ * this one.
  */
 import { PERM3 } from './grid';
+import { builtSolverWasm, instantiateSolverWasm, WASM_FOUND, WASM_OUT_OF_BUDGET, type WasmSolverCore } from './wasmSolver';
 
 export interface SolveOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from multiple). */
@@ -157,6 +163,23 @@ const ROW_OTHERS = new Int32Array(27);
   for (let r = 0; r < 8; r++) ROWS[r] = (r & 1 ? 0x1ff : 0) | (r & 2 ? 0x1ff << 9 : 0) | (r & 4 ? 0x1ff << 18 : 0);
   for (let p = 0; p < 27; p++) ROW_OTHERS[p] = (0x1ff << (9 * ((p / 9) | 0))) & ~(1 << p);
 })();
+
+/** The tables the WebAssembly core reads, in the order of its memory layout (TABLES there). */
+const WASM_TABLES = [
+  ROW_BOXES,
+  PERM_CELLS,
+  PERM9,
+  FORCED9,
+  PERM_SET,
+  PERM_COUNT,
+  PERM_ENTRIES,
+  MINIROW_CELLS,
+  MINIROW_FORCE_CLEAR,
+  STACK_SPREAD,
+  STACK_OTHERS,
+  ROWS,
+  ROW_OTHERS,
+];
 
 // ---------------------------------------------------------------------------
 // Solver state (module-level, preallocated)
@@ -599,6 +622,46 @@ function emptyResult(): SolveResult {
   return { count: 0, solutions: [], complete: true, nodes: 0 };
 }
 
+/** The solver cores: both give the same answers with the same guesses. */
+export type SolverCore = 'ts' | 'wasm';
+
+let wantedCore: SolverCore = 'wasm';
+/** The WebAssembly core once loaded; null where it is missing or failed to load; undefined before the first try. */
+let wasmCore: WasmSolverCore | null | undefined;
+
+/** The loaded WebAssembly core, loading the built one on first use; null where there is none. */
+function loadedWasmCore(): WasmSolverCore | null {
+  if (wasmCore === undefined) {
+    const bytes = builtSolverWasm();
+    try {
+      wasmCore = bytes ? instantiateSolverWasm(bytes, WASM_TABLES) : null;
+    } catch {
+      // No WebAssembly (or SIMD) here, or the host refuses to compile it (a browser's main
+      // thread, a content security policy): the TypeScript core answers the same.
+      wasmCore = null;
+    }
+  }
+  return wasmCore;
+}
+
+/**
+ * The one switch between the cores, for every caller of solve() (bench, uniqueness checks, the
+ * generator, the 17-clue search): 'wasm' (the default) runs the WebAssembly core where it loads,
+ * 'ts' the TypeScript one. `bytes` loads a WebAssembly core from these bytes instead of the built
+ * one (tests, which run the sources); they must load (this throws otherwise). Returns the core
+ * solve() now runs.
+ */
+export function setSolverCore(core: SolverCore, bytes?: Uint8Array): SolverCore {
+  if (bytes) wasmCore = instantiateSolverWasm(bytes, WASM_TABLES);
+  wantedCore = core;
+  return solverCore();
+}
+
+/** The core solve() runs: 'wasm' only when it is wanted and loads. */
+export function solverCore(): SolverCore {
+  return wantedCore === 'wasm' && loadedWasmCore() !== null ? 'wasm' : 'ts';
+}
+
 /**
  * Solves from a candidate state: Uint16Array(81) of 9-bit masks, bit d-1 = digit d possible.
  * Inconsistent states give count 0 (complete). A limit below 1 counts as 1, NaN options
@@ -611,8 +674,30 @@ export function solve(candidates: Uint16Array, options?: SolveOptions): SolveRes
   const rawBudget = options?.nodeBudget ?? 5_000_000;
   const budget = rawBudget >= 0 ? rawBudget : rawBudget < 0 ? 0 : 5_000_000;
   if (!candidates || candidates.length !== 81) return emptyResult();
-  const random = options?.random;
+  const core = wantedCore === 'wasm' ? loadedWasmCore() : null;
+  return core ? solveWasm(core, candidates, limit, budget, options?.random) : solveTs(candidates, limit, budget, options?.random);
+}
 
+/** The WebAssembly core's search: it stops at each solution; the limit is kept here. */
+function solveWasm(core: WasmSolverCore, candidates: Uint16Array, limit: number, budget: number, random: (() => number) | undefined): SolveResult {
+  core.begin(candidates, random);
+  const solutions: Uint8Array[] = [];
+  let complete = true;
+  while (solutions.length < limit) {
+    const r = core.run(budget);
+    if (r !== WASM_FOUND) {
+      complete = r !== WASM_OUT_OF_BUDGET;
+      break;
+    }
+    const sol = newSolution();
+    core.solution(sol);
+    solutions.push(sol);
+  }
+  return { count: solutions.length, solutions, complete, nodes: core.guesses() };
+}
+
+/** The TypeScript core's search. */
+function solveTs(candidates: Uint16Array, limit: number, budget: number, random: (() => number) | undefined): SolveResult {
   // Load the candidate state: set every candidate, then clear the missing ones
   // (few for givens puzzles and for typical pencilmarks).
   for (let j = 0; j < 30; j++) S[j] = BAND;

@@ -9,6 +9,7 @@ import type { Step } from '../core/step';
 import { TECHNIQUES, techniquesWithout } from './techniques';
 import { Budget, BudgetExceeded } from '../core/budget';
 import { type Technique } from './techniques/technique';
+import { ceilingPlan, pathCeiling } from './pathCeiling';
 
 /** `stopped`: the caller's `stop` hook ended the rating (a filter that is already decided). */
 export type RatingStatus = 'solved' | 'stuck' | 'budget' | 'cancelled' | 'stopped';
@@ -27,6 +28,8 @@ export interface Rating {
   hardest: Step | null;
   /** The techniques it ran without (RateOptions.exclude), when any: a rating of a reduced set. */
   excluded?: readonly string[];
+  /** A rating its `stop` hook ended after `PartialRating.ceiling` proved one: the most ER can be. */
+  erAtMost?: number;
 }
 
 export interface RateOptions {
@@ -61,9 +64,20 @@ export interface PartialRating {
   hardest: Step | null;
   /** The least difficulty the next step can have: the techniques still to search declare it (0 when unknown). */
   nextAtLeast: number;
+  /**
+   * The most ER can be (Infinity when not proven): the rest of the path stays under the ceiling
+   * pathCeiling.ts proves from the current state, with the strongest tier whose weakest proof
+   * `settles` (what the caller wants to know), none when no tier's would. A proof costs up to
+   * about half a millisecond (the easy steps and static chains left, applied without building
+   * steps); it is redone only after a step that can change it.
+   */
+  ceiling: (settles: (most: number) => boolean) => number;
 }
 
 export const DEFAULT_RATING_BUDGET_MS = 10_000;
+
+/** The cheap tier of the path's ceiling: hidden and naked singles. */
+const SINGLES_TIER = 2;
 
 /** SE prints `(int)((x + 0.05) * 10) / 10`. */
 export const seFormat = (x: number): string => (Math.trunc((x + 0.05) * 10) / 10).toFixed(1);
@@ -117,7 +131,28 @@ export function rate(state: State, options: RateOptions): Rating {
   let status: RatingStatus = 'solved';
   const searching = { index: 0 };
   const stop = options.stop;
-  const partial = (nextAtLeast: number): PartialRating => ({ er, ep, ed, steps, hardest, nextAtLeast });
+  // A ceiling once proven holds for the rest of the path; the lowest one proven counts. The hook
+  // says what would settle its expression: the whole tier, with the static chains (about 0.5 ms),
+  // when its weakest proof would (`er>=9` fails before the first chain search on 90% of the
+  // diabolical bank), else the singles (about 0.05 ms), when a low ceiling would (`er>=7.2` fails
+  // once they solve after the last hard step), else none. That is decided once, and a proof
+  // tried once, until a step that can change the closure under the tier, or make the hardest
+  // technique the last proof needed unnecessary (`stale`): the hook is asked about 60 times a rating.
+  const plans = stop ? [ceilingPlan(techniques), ceilingPlan(techniques, SINGLES_TIER)] : [];
+  let stale = true;
+  let proven = Infinity;
+  let provenTop = Infinity;
+  const ceiling = (settles: (most: number) => boolean): number => {
+    if (stale) {
+      stale = false;
+      const plan = plans.find((p) => p.tier.length > 0 && settles(Math.max(er, p.ceilingAt[p.ceilingAt.length - 1])));
+      const c = plan ? pathCeiling(state, plan, { unique: options.unique, budget }) : null;
+      if (c && c.most < proven) [proven, provenTop] = [c.most, c.top];
+    }
+    return Math.max(er, proven);
+  };
+  const atMost = (): { erAtMost?: number } => (proven < Infinity ? { erAtMost: Math.max(er, proven) } : {});
+  const partial = (nextAtLeast: number): PartialRating => ({ er, ep, ed, steps, hardest, nextAtLeast, ceiling });
   // Only with a hook: the lower bounds of each technique's successors. Between two steps only
   // that bound changes, so the hook is asked again only where it rises.
   const atLeast = stop ? techniques.map((_, i) => nextStepAtLeast(techniques, i)) : [];
@@ -134,6 +169,11 @@ export function rate(state: State, options: RateOptions): Rating {
         break;
       }
       steps.push(step);
+      if (stop) {
+        const t = techniques[searching.index];
+        // The whole tier's keeps are the narrowest: a step it keeps is kept by the singles too.
+        if (!plans[0].keeps.has(t) || plans[0].tier.indexOf(t) >= provenTop) stale = true;
+      }
       if (step.difficulty > er) {
         er = step.difficulty;
         hardest = step;
@@ -146,13 +186,13 @@ export function rate(state: State, options: RateOptions): Rating {
       }
     }
   } catch (err) {
-    if (err === STOPPED) return { status: 'stopped', er: Math.max(er, nextStepAtLeast(techniques, searching.index)), ep, ed, steps, hardest };
+    if (err === STOPPED) return { status: 'stopped', er: Math.max(er, nextStepAtLeast(techniques, searching.index)), ep, ed, steps, hardest, ...atMost() };
     if (!(err instanceof BudgetExceeded)) throw err;
     status = err.reason === 'time' ? 'budget' : 'cancelled';
     // What the unfinished search already proves: ER is at least the next step's least difficulty.
     er = Math.max(er, nextStepAtLeast(techniques, searching.index));
   }
-  return { status, er, ep, ed, steps, hardest, ...(exclude.length > 0 ? { excluded: exclude } : {}) };
+  return { status, er, ep, ed, steps, hardest, ...(exclude.length > 0 ? { excluded: exclude } : {}), ...(status === 'stopped' ? atMost() : {}) };
 }
 
 /** What the editor keeps per puzzle text: small enough to cache for a whole collection. */

@@ -9,8 +9,12 @@
  * it. The partners of X are the AND of those vectors over the sets X misses, the most
  * selective first (the caller orders the sets: fewest cells in the listed band first); the
  * words still non-zero are tracked, so after a few sets only those are ANDed, and an empty
- * vector stops the walk. Measured faster than buckets keyed by the first 16 sets missed,
+ * vector stops the AND. Measured faster than buckets keyed by the first 16 sets missed,
  * which still tested ~170 entries per X (BENCHMARKS.md, the 17-clue join).
+ *
+ * The other side is walked (clueWalk.ts), and a set its walk can no longer hit below a node
+ * is ANDed there once, into that node's level, for every clue set below it; an empty level
+ * cuts the node.
  */
 
 export class JoinList {
@@ -24,14 +28,16 @@ export class JoinList {
   private EW = 0;
   /** After seal: the entry at each bit position of the hit vectors. */
   private slot = new Int32Array(0);
-  // Scratch for partners: the entry vector and its non-zero words.
+  /**
+   * After seal: the levels of a walk, EW words each (level l from l * EW): the entries still
+   * possible (cur) and the indices of its non-zero words (live, nLive of them; -1: every
+   * entry). A level that ANDed nothing is its parent's (ref).
+   */
   private cur = new Int32Array(0);
   private live = new Int32Array(0);
-  private nLive = -1;
-  // lastBase's result, the start of lastPartners.
-  private baseCur = new Int32Array(0);
-  private baseLive = new Int32Array(0);
-  private nBase = -1;
+  private nLive = new Int32Array(0);
+  private ref = new Int32Array(0);
+  private levels = 0;
 
   /** `words` words per miss vector, for `sets` cross sets. */
   constructor(
@@ -66,7 +72,13 @@ export class JoinList {
     // Entries that miss the same first (most selective) sets side by side: their bits die
     // together, so whole words leave the AND sooner.
     const rank = Array.from({ length: this.count }, (_, e) => e);
-    if (W > 0) rank.sort((a, b) => (this.miss[a * W] >>> 0) - (this.miss[b * W] >>> 0) || a - b);
+    if (W > 0) {
+      // Keys with set 0 (the most selective) as the top bit: its entries first, then by set 1...
+      const key = (e: number, w: number): number => (w < W ? reverse32(this.miss[e * W + w]) : 0);
+      const k0 = Float64Array.from(rank, (e) => key(e, 0));
+      const k1 = Float64Array.from(rank, (e) => key(e, 1));
+      rank.sort((a, b) => k0[a] - k0[b] || k1[a] - k1[b] || a - b);
+    }
     const hits = new Int32Array(Math.max(1, this.sets * EW));
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
@@ -86,106 +98,128 @@ export class JoinList {
     this.slot = Int32Array.from(rank);
     this.hits = hits;
     this.EW = EW;
-    this.cur = new Int32Array(EW);
-    this.live = new Int32Array(EW);
-    this.baseCur = new Int32Array(EW);
-    this.baseLive = new Int32Array(EW);
+    this.levels = 0;
+    this.grow(8);
     this.miss = new Int32Array(0);
   }
 
   /**
-   * The entries that hit every cross set the other side misses (`miss`, `words` words from
-   * `at`), into `out` (room for `count` entries); returns how many.
+   * Level `to` of a walk: level `from` (level 0: every entry) ANDed with the hit vectors of
+   * the sets in `sets` (`words` words from `at`), the sets the walked side can no longer hit
+   * below its current node. False when no entry is left: no clue set below has a partner.
    */
-  partners(miss: Int32Array, at: number, out: Int32Array): number {
-    this.nLive = -1;
-    this.and(miss, at, null, 0, false);
-    return this.emit(out);
+  narrow(from: number, to: number, sets: Int32Array, at: number): boolean {
+    if (to + 1 >= this.levels) this.grow(2 * (to + 2));
+    return this.and(from, to, sets, at) !== 0;
   }
 
   /**
-   * One clue before the end of the other side (its misses so far in `miss`, the part of each
-   * cross set in that side's band in `parts`, its possible last cells `cand`): the entries
-   * that hit the sets no last cell can hit, kept as the base of lastPartners; false when
-   * there are none (no last cell has a partner).
+   * The entries of level `level` (0 or one narrowed by the walk above) that also hit the sets
+   * in `sets` (`words` words from `at`): the partners of a clue set of the other side whose
+   * walk reached that level and misses those sets too; into `out` (room for `count`
+   * entries), returns how many.
    */
-  lastBase(miss: Int32Array, at: number, parts: Int32Array, cand: number): boolean {
-    this.nLive = -1;
-    this.and(miss, at, parts, cand, false);
-    this.nBase = this.nLive;
-    for (let j = 0; j < this.nLive; j++) {
-      const i = this.live[j];
-      this.baseLive[j] = i;
-      this.baseCur[i] = this.cur[i];
-    }
-    return this.nLive !== 0;
+  partners(level: number, sets: Int32Array, at: number, out: Int32Array): number {
+    const scratch = this.levels - 1;
+    this.and(level, scratch, sets, at);
+    return this.emit(scratch, out);
   }
 
-  /** partners for a last cell of lastBase's `cand` (its misses in `miss`): the base ANDed with the sets that meet `cand`. */
-  lastPartners(miss: Int32Array, at: number, out: Int32Array, parts: Int32Array, cand: number): number {
-    this.nLive = this.nBase;
-    for (let j = 0; j < this.nBase; j++) {
-      const i = this.baseLive[j];
-      this.live[j] = i;
-      this.cur[i] = this.baseCur[i];
-    }
-    this.and(miss, at, parts, cand, true);
-    return this.emit(out);
+  private grow(levels: number): void {
+    const EW = this.EW;
+    const cur = new Int32Array(levels * EW);
+    const live = new Int32Array(levels * EW);
+    cur.set(this.cur.subarray(0, (this.levels - 1) * EW));
+    live.set(this.live.subarray(0, (this.levels - 1) * EW));
+    const nLive = new Int32Array(levels);
+    const ref = new Int32Array(levels);
+    nLive.set(this.nLive.subarray(0, this.levels - 1));
+    ref.set(this.ref.subarray(0, this.levels - 1));
+    // Level 0: every entry.
+    nLive[0] = -1;
+    this.cur = cur;
+    this.live = live;
+    this.nLive = nLive;
+    this.ref = ref;
+    this.levels = levels;
   }
 
-  /**
-   * ANDs into cur/live (nLive < 0: every entry) the hit vectors of the sets missed, all of
-   * them or (with parts) those whose part meets `mask` (touching) or not (!touching).
-   */
-  private and(miss: Int32Array, at: number, parts: Int32Array | null, mask: number, touching: boolean): void {
+  /** Level `to` := level `from` ANDed with the hit vectors of `sets`; returns its nLive. */
+  private and(from: number, to: number, sets: Int32Array, at: number): number {
     const EW = this.EW;
     const cur = this.cur;
     const live = this.live;
     const hits = this.hits;
-    let nLive = this.nLive;
+    const src = this.ref[from];
+    let nLive = this.nLive[src];
+    // Until the first set is ANDed, level `to` is level `from`.
+    let first = true;
+    this.ref[to] = src;
+    const b = to * EW;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
-      let x = miss[at + w];
+      let x = sets[at + w];
       while (x !== 0 && nLive !== 0) {
         const low = x & -x;
         x ^= low;
-        const set = 32 * w + 31 - Math.clz32(low);
-        if (parts && (parts[set] & mask) !== 0 !== touching) continue;
-        const h = set * EW;
-        if (nLive < 0) {
-          // The first set: its entries, by their non-zero words.
-          nLive = 0;
-          for (let i = 0; i < EW; i++) {
-            const v = hits[h + i];
-            cur[i] = v;
-            if (v !== 0) live[nLive++] = i;
-          }
-          continue;
-        }
+        const h = (32 * w + 31 - Math.clz32(low)) * EW;
         let n = 0;
-        for (let j = 0; j < nLive; j++) {
-          const i = live[j];
-          const v = cur[i] & hits[h + i];
-          cur[i] = v;
-          if (v !== 0) live[n++] = i;
+        if (first) {
+          first = false;
+          this.ref[to] = to;
+          if (nLive < 0) {
+            for (let i = 0; i < EW; i++) {
+              const v = hits[h + i];
+              cur[b + i] = v;
+              if (v !== 0) live[b + n++] = i;
+            }
+          } else {
+            const a = src * EW;
+            for (let j = 0; j < nLive; j++) {
+              const i = live[a + j];
+              const v = cur[a + i] & hits[h + i];
+              cur[b + i] = v;
+              if (v !== 0) live[b + n++] = i;
+            }
+          }
+        } else {
+          for (let j = 0; j < nLive; j++) {
+            const i = live[b + j];
+            const v = cur[b + i] & hits[h + i];
+            cur[b + i] = v;
+            if (v !== 0) live[b + n++] = i;
+          }
         }
         nLive = n;
       }
     }
-    this.nLive = nLive;
+    if (!first) this.nLive[to] = nLive;
+    return nLive;
   }
 
-  /** The entries left in cur/live into `out`; returns how many. */
-  private emit(out: Int32Array): number {
-    if (this.nLive < 0) {
+  /** The entries of level `level` into `out`; returns how many. */
+  private emit(level: number, out: Int32Array): number {
+    const l = this.ref[level];
+    const nLive = this.nLive[l];
+    if (nLive < 0) {
       // No set ANDed: every entry.
       for (let e = 0; e < this.count; e++) out[e] = e;
       return this.count;
     }
+    const a = l * this.EW;
     let n = 0;
-    for (let j = 0; j < this.nLive; j++) {
-      const i = this.live[j];
-      for (let v = this.cur[i]; v !== 0; v &= v - 1) out[n++] = this.slot[32 * i + 31 - Math.clz32(v & -v)];
+    for (let j = 0; j < nLive; j++) {
+      const i = this.live[a + j];
+      for (let v = this.cur[a + i]; v !== 0; v &= v - 1) out[n++] = this.slot[32 * i + 31 - Math.clz32(v & -v)];
     }
     return n;
   }
+}
+
+/** The 32 bits of x in reverse order, as an unsigned number. */
+function reverse32(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return ((x >>> 16) | (x << 16)) >>> 0;
 }

@@ -14,13 +14,14 @@
  *    every known UA set lying in bands 1+2, as blue's X × Y join: per split of the n - k
  *    clues between bands 1 and 2, the valid clue sets of the band with fewer clues (hitting
  *    every UA set inside that band) are listed with the "cross" UA sets (cells in both
- *    bands) each misses; the valid sets of the other band are walked (a depth-first
- *    hitting-set enumeration that branches on the set not hit with the fewest live cells;
- *    cells tried before are excluded further down, so each set comes once; when all are
- *    hit, the clues left are free), and each is joined with the listed sets that hit every
- *    cross set it misses (clueJoin.ts: per cross set, a bit vector of the entries hitting
- *    it, ANDed; one clue before the end of the walk, the sets no last cell can hit are
- *    ANDed once for all last cells).
+ *    bands) each misses; the valid sets of the other band are walked (clueWalk.ts: a
+ *    depth-first hitting-set enumeration that branches on the set not hit with the fewest
+ *    live cells; cells tried before are excluded further down, so each set comes once; when
+ *    all are hit, the clues left are free), and each is joined with the listed sets that
+ *    hit every cross set it misses (clueJoin.ts: per cross set, a bit vector of the entries
+ *    hitting it, ANDed). A cross set the walk misses and can no longer hit below a node (no
+ *    cell of its part is left to add there) is ANDed at that node, once for every set
+ *    below, and a node whose AND is empty is cut: no set below has a partner.
  * 2. Band 3. The UA sets meeting band 3 that XY misses are reduced to their band-3 part, a
  *    27-bit word. Among them are the "gangster" UA sets: exchanging digits inside a mini-row
  *    of band 3 changes the digit sets of its columns, so bands 1+2 must change too (the
@@ -49,6 +50,7 @@ import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { JoinList } from './clueJoin';
+import { walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { transposeGrid } from './symmetry';
 
@@ -59,6 +61,11 @@ export interface ClueSearchOptions {
   maxSize?: number;
   /** Size bound of the gangster UA sets of band 3 (default 16). */
   gangsterSize?: number;
+  /**
+   * Cut the walked side of the join where no listed entry can be a partner any more (default
+   * true; false walks every valid set, the same puzzles slower: for comparisons).
+   */
+  pruneWalk?: boolean;
   budget?: Budget;
   /** Called now and then with work done / total work (both in tasks: pass x band 3 x k). */
   onProgress?: (done: number, total: number) => void;
@@ -183,7 +190,8 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
       stats.uaSets += prep.two.count + prep.three.count;
       cache.set(key, prep);
     }
-    new TaskRun(task, prep, found, stats, options.budget, (f) => options.onProgress?.(ti + f, tasks.length)).run();
+    const progress = (f: number): void => options.onProgress?.(ti + f, tasks.length);
+    new TaskRun(task, prep, found, stats, options.budget, options.pruneWalk ?? true, progress).run();
   }
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
@@ -339,6 +347,7 @@ class TaskRun {
     private readonly found: Set<string>,
     private readonly stats: ClueSearchResult['stats'],
     private readonly budget: Budget | undefined,
+    private readonly prune: boolean,
     private readonly progress: (fraction: number) => void,
   ) {
     this.g = task.grid;
@@ -357,10 +366,16 @@ class TaskRun {
   /** Per depth of a band walk: cross sets missed (d * CW). */
   private jx = new Int32Array(0);
   private partnersOut = new Int32Array(0);
-  /** The last cells of the walked side's current parent (lastBase). */
-  private lastCand = 0;
   /** Per cross set (join order): its part in the walked band. */
   private walkedPart = new Int32Array(0);
+  /**
+   * Per depth of the walked side (d * CW): the cross sets it can no longer hit, closed above
+   * depth d (so the partner must hit them); and the cells the node at depth d may still add.
+   */
+  private closed = new Int32Array(0);
+  private readonly availAt = new Int32Array(28);
+  /** The cross sets that close at the current node. */
+  private closing = new Int32Array(0);
   /** Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses. */
   private fresh: number[] = [];
   /**
@@ -374,6 +389,15 @@ class TaskRun {
   private jm = new Int32Array(0);
   private sCode = new Int32Array(0);
   private readonly codes = new Int32Array(CODES);
+  /**
+   * The walked set's codes by mini-row: per mini-row with some (nRows of them), its index,
+   * where its codes end in `codes`, and whether all three of its pairs are there (only then
+   * can it need two clues).
+   */
+  private readonly rowOf = new Int32Array(9);
+  private readonly rowEnd = new Int32Array(9);
+  private readonly rowTwo = new Uint8Array(9);
+  private nRows = 0;
 
   /**
    * Bands 1+2 per split (x clues in band 1, y in band 2): the valid y-clue sets of one band
@@ -448,19 +472,46 @@ class TaskRun {
     if (list.count === 0) return;
     list.seal();
     if (this.partnersOut.length < list.count) this.partnersOut = new Int32Array(list.count);
-    // One clue before the end: the sets missed that no last cell can hit must be hit by the
-    // partner; when no entry hits them all, every last cell is skipped at once.
     this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
+    this.closed = new Int32Array(most * Math.max(1, CW));
+    this.closing = new Int32Array(Math.max(1, CW));
     this.walk(
       walked,
       walked === 0 ? x : y,
       inner[walked],
       (d, cells) => this.pairs(walked, d, cells, list),
-      (d, _cells, cand) => {
-        this.lastCand = cand;
-        return list.lastBase(this.jx, d * CW, this.walkedPart, cand);
-      },
+      this.prune ? (d, avail) => this.close(walked, d, avail, list) : undefined,
     );
+  }
+
+  /**
+   * The walked side's node at depth d, which may still add the cells `avail`: the cross sets
+   * it misses whose walked part lies outside `avail` can no longer be hit by it, so every
+   * partner must hit them; they narrow the list's level d into level d + 1. False when no
+   * entry is left (no clue set below has a partner: the subtree is cut). A set closes only
+   * when a cell of its part leaves the cells the parent could add, so only those are read.
+   */
+  private close(walked: number, d: number, avail: number, list: JoinList): boolean {
+    const CW = this.CW;
+    const left = (d === 0 ? BAND : this.availAt[d - 1]) & ~avail;
+    this.availAt[d] = avail;
+    const closing = this.closing;
+    const closed = this.closed;
+    const a = d * CW;
+    for (let w = 0; w < CW; w++) {
+      let x = 0;
+      for (let m = left; m !== 0; m &= m - 1) x |= this.crossHit[(27 * walked + 31 - Math.clz32(m & -m)) * CW + w];
+      x &= this.jx[a + w] & ~closed[a + w];
+      let shut = 0;
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        if ((this.walkedPart[32 * w + 31 - Math.clz32(low)] & avail) === 0) shut |= low;
+      }
+      closing[w] = shut;
+      closed[a + CW + w] = closed[a + w] | shut;
+    }
+    return list.narrow(d, d + 1, closing, 0);
   }
 
   /**
@@ -492,13 +543,30 @@ class TaskRun {
   /** A walked set (depth d, band word `cells`) joined with its partners in `list`: the XY leaves. */
   private pairs(walked: number, d: number, cells: number, list: JoinList): void {
     const out = this.partnersOut;
-    // A walk of one clue or more ends one clue after lastBase (walk's `last`): its base applies.
-    const n = d === 0 ? list.partners(this.jx, 0, out) : list.lastPartners(this.jx, d * this.CW, out, this.walkedPart, this.lastCand);
+    // The partners hit the sets closed above (level d, or none when the walk is not cut) and
+    // the others this set misses.
+    const CW = this.CW;
+    const a = d * CW;
+    for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
+    const n = list.partners(this.prune ? d : 0, this.closing, 0, out);
     if (n === 0) return;
     // The codes whose sets this side misses (only those can be missed by a pair).
     const codes = this.codes;
     let nc = 0;
     for (let c = 0, a = d * CODES; c < CODES; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+    let nr = 0;
+    for (let j = 0; j < nc; j++) {
+      const row = codes[j] >> 2;
+      if (nr === 0 || this.rowOf[nr - 1] !== row) {
+        this.rowOf[nr] = row;
+        this.rowTwo[nr] = 0;
+        nr++;
+      }
+      this.rowEnd[nr - 1] = j + 1;
+      // Codes come in order: the row's pairs 0, 1, 2 are its first three codes when all are there.
+      if ((codes[j] & 3) === 2 && j >= 2 && codes[j - 2] === codes[j] - 2) this.rowTwo[nr - 1] = 1;
+    }
+    this.nRows = nr;
     const fv = this.freshSets;
     let known = -1;
     const cap = this.task.stackCap;
@@ -515,7 +583,7 @@ class TaskRun {
       const s2 = ws2 + popcount27(other & STACK_MASK[2]);
       if (s0 > cap || s1 > cap || s2 > cap) continue;
       this.stats.pairs++;
-      if (!this.codeBound(nc, d * CODES, e * CODES, cap - s0, cap - s1, cap - s2)) continue;
+      if (!this.codeBound(d * CODES, e * CODES, cap - s0, cap - s1, cap - s2)) continue;
       if (known < 0) {
         this.fresh.length = 0;
         if (!this.freshParts(walked, cells, 0)) return;
@@ -543,7 +611,7 @@ class TaskRun {
    * `a`) and the listed entry's (sCode from `b`); false when band 3 needs more than k clues
    * or a stack more than its room.
    */
-  private codeBound(nc: number, a: number, b: number, r0: number, r1: number, r2: number): boolean {
+  private codeBound(a: number, b: number, r0: number, r1: number, r2: number): boolean {
     const jm = this.jm;
     const sm = this.sCode;
     const codes = this.codes;
@@ -552,102 +620,55 @@ class TaskRun {
     let n0 = 0;
     let n1 = 0;
     let n2 = 0;
-    // Codes come in mini-row order: p collects the missed ones of mini-row `row`.
-    let row = -1;
-    let p = 0;
-    for (let j = 0; j <= nc; j++) {
-      const c = j < nc ? codes[j] : 4 * 9;
-      if (c >> 2 !== row) {
-        if (p !== 0) {
-          const need = (p & 7) === 7 ? 2 : 1;
-          if ((lb += need) > k) return false;
-          const stack = row % 3;
-          if (stack === 0) n0 += need;
-          else if (stack === 1) n1 += need;
-          else n2 += need;
+    for (let r = 0, j = 0; r < this.nRows; r++) {
+      const end = this.rowEnd[r];
+      let need = 0;
+      if (this.rowTwo[r] !== 0) {
+        let p = 0;
+        for (; j < end; j++) if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) p |= 1 << (codes[j] & 3);
+        need = (p & 7) === 7 ? 2 : p !== 0 ? 1 : 0;
+      } else {
+        // One missed code is all the mini-row can need.
+        for (; j < end; j++) {
+          if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) {
+            need = 1;
+            break;
+          }
         }
-        row = c >> 2;
-        p = 0;
+        j = end;
       }
-      if (j < nc && (jm[a + c] & sm[b + c]) !== 0) p |= 1 << (c & 3);
+      if (need === 0) continue;
+      if ((lb += need) > k) return false;
+      const stack = this.rowOf[r] % 3;
+      if (stack === 0) n0 += need;
+      else if (stack === 1) n1 += need;
+      else n2 += need;
     }
     return n0 <= r0 && n1 <= r1 && n2 <= r2;
   }
 
 
   /**
-   * Every `size`-clue set of band `band` hitting the UA sets inside it (`inner`), within the
-   * stack cap, once each: branch on the set missed with the fewest live cells (cells tried
-   * before are excluded further down); when all are hit, the clues left are free, in
-   * increasing order. The cross and band-3 core vectors follow, per depth.
+   * The walk (clueWalk.ts) of the `size`-clue sets of band `band`: the cross and band-3 code
+   * vectors follow, per depth (jx, jm).
    */
-  private walk(
-    band: number,
-    size: number,
-    inner: number[],
-    leaf: (d: number, cells: number) => void,
-    last?: (d: number, cells: number, cand: number) => boolean,
-  ): void {
-    const cap = this.task.stackCap;
-    const step = (d: number, c: number): void => {
-      const CW = this.CW;
-      const cell = 27 * band + c;
-      for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
-      for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
-    };
-    const live = (cells: number, dead: number): number => {
-      let l = BAND & ~cells & ~dead;
-      if (cap < 9) {
-        if (popcount27(cells & STACK_MASK[0]) >= cap) l &= ~STACK_MASK[0];
-        if (popcount27(cells & STACK_MASK[1]) >= cap) l &= ~STACK_MASK[1];
-        if (popcount27(cells & STACK_MASK[2]) >= cap) l &= ~STACK_MASK[2];
-      }
-      return l;
-    };
-    const free = (d: number, cells: number, from: number, dead: number): void => {
-      if ((++this.nodes & 4095) === 0) this.budget?.check();
-      if (d === size) {
-        leaf(d, cells);
-        return;
-      }
-      const l = live(cells, dead);
-      if (d === size - 1 && last && !last(d, cells, l & (BAND << from))) return;
-      for (let c = from; c < 27; c++) {
-        if (((l >> c) & 1) === 0) continue;
-        step(d, c);
-        free(d + 1, cells | (1 << c), c + 1, dead);
-      }
-    };
-    const branch = (d: number, cells: number, dead: number): void => {
-      if ((++this.nodes & 4095) === 0) this.budget?.check();
-      const l = live(cells, dead);
-      let best = -1;
-      let bestCount = 99;
-      for (let i = 0; i < inner.length; i++) {
-        const u = inner[i];
-        if ((u & cells) !== 0) continue;
-        const cnt = popcount27(u & l);
-        if (cnt < bestCount) {
-          bestCount = cnt;
-          best = u & l;
-          if (cnt === 0) return;
-        }
-      }
-      if (best < 0) {
-        free(d, cells, 0, dead);
-        return;
-      }
-      if (d === size) return;
-      if (d === size - 1 && last && !last(d, cells, best)) return;
-      let dd = dead;
-      for (let m = best; m !== 0; m &= m - 1) {
-        const low = m & -m;
-        step(d, 31 - Math.clz32(low));
-        branch(d + 1, cells | low, dd);
-        dd |= low;
-      }
-    };
-    branch(0, 0, 0);
+  private walk(band: number, size: number, inner: number[], leaf: (d: number, cells: number) => void, open?: (d: number, avail: number) => boolean): void {
+    walkBand({
+      size,
+      inner,
+      stackCap: this.task.stackCap,
+      step: (d, c) => {
+        const CW = this.CW;
+        const cell = 27 * band + c;
+        for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
+        for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
+      },
+      leaf,
+      open: open && ((d, _cells, avail) => open(d, avail)),
+      tick: () => {
+        if ((++this.nodes & 4095) === 0) this.budget?.check();
+      },
+    });
   }
 
   /** Reallocates the band-3 vector when the list of `three` outgrew it. */

@@ -244,6 +244,7 @@ export const alignedPairExclusion: Technique = {
   stepNames: [PAIR.name],
   shortNames: { [PAIR.name]: 'APE' },
   minDifficulty: PAIR.difficulty,
+  maxDifficulty: PAIR.difficulty,
   steps: (state, ctx) => alignedPairSteps(state, ctx),
 };
 
@@ -252,5 +253,6 @@ export const alignedTripletExclusion: Technique = {
   stepNames: [TRIPLET.name],
   shortNames: { [TRIPLET.name]: 'ATE' },
   minDifficulty: TRIPLET.difficulty,
+  maxDifficulty: TRIPLET.difficulty,
   steps: (state, ctx) => alignedTripletSteps(state, ctx),
 };

@@ -210,6 +210,9 @@ function type4(state: State, s: Scan): Step[] {
   return out;
 }
 
+/** Type 3's largest naked set (SE's limit). */
+const MAX_TYPE3_DEGREE = 6;
+
 function type3(state: State, s: Scan): Step[] {
   const out: Step[] = [];
   const cands = state.cands;
@@ -218,7 +221,7 @@ function type3(state: State, s: Scan): Step[] {
     const h = sharedHouse(s.cells, t);
     if (h < 0) continue;
     const regionCells = common.filter((c) => houseOfType(c, t) === h);
-    for (let degree = 2; degree <= 6; degree++) {
+    for (let degree = 2; degree <= MAX_TYPE3_DEGREE; degree++) {
       if (regionCells.length < degree) continue;
       for (const pick of subsetsInOrder(regionCells.length, degree - 1)) {
         const naked: number[] = [];
@@ -304,6 +307,8 @@ export const bug: Technique = {
   name: 'BUG',
   stepNames: BUG_TYPES.map(bugName),
   shortNames: Object.fromEntries(BUG_TYPES.map((type) => [bugName(type), `BUG${type}`])),
+  // Type 3 with the largest set: 5.7 plus 0.1 per digit beyond the pair.
+  maxDifficulty: 5.7 + (MAX_TYPE3_DEGREE - 1) * 0.1,
   *steps(state, ctx) {
     if (!ctx.unique) return;
     const found = findBug(state);

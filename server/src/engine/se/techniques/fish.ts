@@ -104,7 +104,7 @@ function fishStep(
 }
 
 function fisherman(size: number): Technique {
-  return { name: FISH_NAMES[size], stepNames: [FISH_NAMES[size]], shortNames: { [FISH_NAMES[size]]: FISH_SHORT_NAMES[size] }, steps: (state) => fish(state, size) };
+  return { name: FISH_NAMES[size], stepNames: [FISH_NAMES[size]], shortNames: { [FISH_NAMES[size]]: FISH_SHORT_NAMES[size] }, maxDifficulty: FISH_DIFFICULTY[size], steps: (state) => fish(state, size) };
 }
 
 export const xWing = fisherman(2);

@@ -229,6 +229,7 @@ export const directIntersections: Technique = {
   name: 'Direct Intersections',
   stepNames: [lockingName(true, true), lockingName(true, false)],
   shortNames: { [lockingName(true, true)]: 'DP', [lockingName(true, false)]: 'DC' },
+  maxDifficulty: 1.9,
   steps: (state) => locking(state, true),
 };
 
@@ -236,5 +237,6 @@ export const intersections: Technique = {
   name: 'Intersections',
   stepNames: [lockingName(false, true), lockingName(false, false)],
   shortNames: { [lockingName(false, true)]: 'Po', [lockingName(false, false)]: 'Cl' },
+  maxDifficulty: 2.8,
   steps: (state) => locking(state, false),
 };

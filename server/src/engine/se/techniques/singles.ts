@@ -48,6 +48,7 @@ export const hiddenSingle: Technique = {
   name: 'Hidden Single',
   stepNames: ['Hidden Single'],
   shortNames: { 'Hidden Single': 'HS' },
+  maxDifficulty: 1.5,
   steps: (state) => hiddenSingles(state),
 };
 
@@ -55,6 +56,7 @@ export const nakedSingle: Technique = {
   name: 'Naked Single',
   stepNames: ['Naked Single'],
   shortNames: { 'Naked Single': 'NS' },
+  maxDifficulty: 2.3,
   *steps(state) {
     for (let cell = 0; cell < 81; cell++) {
       const digit = singleDigit(state.cands[cell]);

@@ -189,13 +189,13 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
 
 function nakedSet(size: number): Technique {
   const name = `Naked ${SET_NAMES[size]}`;
-  return { name, stepNames: [name], shortNames: { [name]: `N${SET_NAMES[size][0]}` }, steps: (state) => nakedSets(state, size) };
+  return { name, stepNames: [name], shortNames: { [name]: `N${SET_NAMES[size][0]}` }, maxDifficulty: NAKED_DIFFICULTY[size], steps: (state) => nakedSets(state, size) };
 }
 
 function hiddenSet(size: number, direct: boolean): Technique {
   const name = `${direct ? 'Direct ' : ''}Hidden ${SET_NAMES[size]}`;
   // SukakuExplainer's: `HP`, `HT`, `HQ`; direct ones `DP`, `DT` (the same letters as Direct Pointing's).
-  return { name, stepNames: [name], shortNames: { [name]: `${direct ? 'D' : 'H'}${SET_NAMES[size][0]}` }, steps: (state) => hiddenSets(state, size, direct) };
+  return { name, stepNames: [name], shortNames: { [name]: `${direct ? 'D' : 'H'}${SET_NAMES[size][0]}` }, maxDifficulty: (direct ? DIRECT_HIDDEN_DIFFICULTY : HIDDEN_DIFFICULTY)[size], steps: (state) => hiddenSets(state, size, direct) };
 }
 
 export const directHiddenPair = hiddenSet(2, true);

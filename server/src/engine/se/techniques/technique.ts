@@ -18,6 +18,11 @@ export interface Technique {
    */
   readonly minDifficulty?: number;
   /**
+   * The most any step it reports can be, when bounded: what the path's ceiling (../pathCeiling.ts)
+   * assumes of a technique SE may try before the ones it knows to apply.
+   */
+  readonly maxDifficulty?: number;
+  /**
    * Every name its steps can carry (`Step.technique`, as the path prints it): `Hidden Single`, or
    * for a family reporting several kinds `Pointing` and `Claiming`, the loops by size and type,
    * the chains by kind and level. The techniques' lists together are what a filter's `uses("…")`

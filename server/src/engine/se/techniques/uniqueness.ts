@@ -78,6 +78,9 @@ export function subsetsInOrder(n: number, k: number): number[] {
   return out;
 }
 
+/** Type 3's largest naked or hidden set (SE's limit). */
+const MAX_SET_DEGREE = 7;
+
 const SET_NAMES = ['', '', 'pair', 'triplet', 'quad', 'quintuplet', 'sextuplet', 'septuplet', 'octuplet'];
 
 /** SE's difficulty of a loop of `size` cells, built as SE adds it up. */
@@ -279,7 +282,7 @@ function type3(lc: LoopContext, c1: number, c2: number): Found[] {
   const both = `${cellName(c1)}/${cellName(c2)}`;
   // From degree 2, as SukakuExplainer with lkSudoku's fix (SE 1.2.1 began at extraCount, and so
   // skipped the smaller hidden sets).
-  for (let degree = 2; degree <= 7; degree++) {
+  for (let degree = 2; degree <= MAX_SET_DEGREE; degree++) {
     for (let t = 0; t < 3; t++) {
       const h = houseOfType(c1, t);
       if (h !== houseOfType(c2, t)) continue;
@@ -477,6 +480,8 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
 
 export const uniqueLoops: Technique = {
   name: 'Unique Loop',
+  // Type 3's set adds at most 0.1 per digit or cell beyond the first to the longest loops' 5.0.
+  maxDifficulty: loopDifficulty(LOOP_SIZES[LOOP_SIZES.length - 1]) + (MAX_SET_DEGREE - 1) * 0.1,
   stepNames: LOOP_SIZES.flatMap((size) => LOOP_TYPES.map((type) => loopName(size, type))),
   shortNames: Object.fromEntries(LOOP_SIZES.flatMap((size) => LOOP_TYPES.map((type) => [loopName(size, type), loopShortName(size, type)]))),
   *steps(state, ctx) {

@@ -59,6 +59,7 @@ function* wings(state: State, xyz: boolean): Generator<Step> {
 }
 
 const wingName = (xyz: boolean): string => (xyz ? 'XYZ-Wing' : 'XY-Wing');
+const wingDifficulty = (xyz: boolean): number => (xyz ? 4.4 : 4.2);
 
 function wingStep(
   xyz: boolean,
@@ -81,7 +82,7 @@ function wingStep(
   for (const cell of cells) for (let m = cands[cell]; m; m &= m - 1) candidates.push({ cell, digit: 32 - Math.clz32(m & -m) });
   return makeStep({
     technique: name,
-    difficulty: xyz ? 4.4 : 4.2,
+    difficulty: wingDifficulty(xyz),
     eliminations,
     cells,
     candidates,
@@ -93,5 +94,5 @@ function wingStep(
   });
 }
 
-export const xyWing: Technique = { name: wingName(false), stepNames: [wingName(false)], shortNames: { [wingName(false)]: 'XYW' }, steps: (state) => wings(state, false) };
-export const xyzWing: Technique = { name: wingName(true), stepNames: [wingName(true)], shortNames: { [wingName(true)]: 'XYZW' }, steps: (state) => wings(state, true) };
+export const xyWing: Technique = { name: wingName(false), stepNames: [wingName(false)], shortNames: { [wingName(false)]: 'XYW' }, maxDifficulty: wingDifficulty(false), steps: (state) => wings(state, false) };
+export const xyzWing: Technique = { name: wingName(true), stepNames: [wingName(true)], shortNames: { [wingName(true)]: 'XYZW' }, maxDifficulty: wingDifficulty(true), steps: (state) => wings(state, true) };

@@ -6,10 +6,10 @@
 import type { State } from '../../../core/state';
 import type { Technique, TechniqueContext } from '../technique';
 import { PotentialsCache, type SharedPrefix } from './advanced';
-import { toStep } from './hint';
+import { lengthBonus, toStep } from './hint';
 import { DynamicChainer, nestedSuffix } from './dynamic';
 import { StaticChainer } from './static';
-import { ChainGrid } from './tables';
+import { ChainGrid, NKEY } from './tables';
 
 const staticChainer = new StaticChainer();
 
@@ -20,6 +20,8 @@ const staticChainer = new StaticChainer();
 export const forcingChainsAndCycles: Technique = {
   name: 'Forcing Chains & Cycles',
   minDifficulty: 6.5,
+  // A path counts each candidate on and off at most once: 7.0 plus that length's bonus, 8.7.
+  maxDifficulty: 7.0 + lengthBonus(NKEY),
   stepNames: staticChainer.stepNames,
   shortNames: staticChainer.shortNames,
   *steps(state: State, ctx: TechniqueContext) {
