@@ -154,11 +154,44 @@ export function* alignedPairSteps(state: State, ctx?: TechniqueContext): Generat
       const w0 = words[3 * lo] & words[3 * hi];
       const w1 = words[3 * lo + 1] & words[3 * hi + 1];
       const w2 = words[3 * lo + 2] & words[3 * hi + 2];
-      if (popcount27(w0) + popcount27(w1) + popcount27(w2) < 2) continue;
+      if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
+      if (!pairExcludes(state.cands, list[lo], list[hi], w0, w1, w2)) continue;
       const step = makeAlignedStep(state.cands, [list[lo], list[hi]], cellsOfWords(w0, w1, w2));
       if (step) yield step;
     }
   }
+}
+
+/** The common excluders' candidates (pairExcludes' scratch, filled and read before it returns). */
+const exclusions = new Int32Array(81);
+
+/**
+ * Whether the pair (c0, c1) with the common excluders in words w0-w2 loses a candidate, as
+ * makeAlignedStep finds it, without building anything: nearly every pair tried loses none. An
+ * excluder of a pair has two candidates, so it forbids exactly the combination of those two.
+ */
+function pairExcludes(cands: Uint16Array, c0: number, c1: number, w0: number, w1: number, w2: number): boolean {
+  let n = 0;
+  for (let w = w0; w; w &= w - 1) exclusions[n++] = cands[31 - Math.clz32(w & -w)];
+  for (let w = w1; w; w &= w - 1) exclusions[n++] = cands[27 + 31 - Math.clz32(w & -w)];
+  for (let w = w2; w; w &= w - 1) exclusions[n++] = cands[54 + 31 - Math.clz32(w & -w)];
+  const peers = sees(c0, c1);
+  let allowed0 = 0;
+  let allowed1 = 0;
+  for (let ma = cands[c0]; ma; ma &= ma - 1) {
+    const a = ma & -ma;
+    for (let mb = cands[c1]; mb; mb &= mb - 1) {
+      const b = mb & -mb;
+      if (a === b && peers) continue;
+      const m = a | b;
+      let forbidden = false;
+      for (let k = 0; k < n && !forbidden; k++) forbidden = exclusions[k] === m;
+      if (forbidden) continue;
+      allowed0 |= a;
+      allowed1 |= b;
+    }
+  }
+  return (cands[c0] & ~allowed0) !== 0 || (cands[c1] & ~allowed1) !== 0;
 }
 
 /** Aligned triplet exclusion steps in SE's order; checks the budget as it goes. */
@@ -177,7 +210,7 @@ export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Gene
       const a0 = words[3 * lo] & words[3 * hi];
       const a1 = words[3 * lo + 1] & words[3 * hi + 1];
       const a2 = words[3 * lo + 2] & words[3 * hi + 2];
-      if (popcount27(a0) + popcount27(a1) + popcount27(a2) < 2) continue;
+      if (popcount(a0) + popcount(a1) + popcount(a2) < 2) continue;
       const c0 = list[lo];
       const c1 = list[hi];
       twin.length = 0;
@@ -189,7 +222,7 @@ export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Gene
         const w0 = a0 & words[3 * k];
         const w1 = a1 & words[3 * k + 1];
         const w2 = a2 & words[3 * k + 2];
-        if (popcount27(w0) + popcount27(w1) + popcount27(w2) < 2) continue;
+        if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
         const step = makeAlignedStep(state.cands, [c0, c1, c2], cellsOfWords(w0, w1, w2));
         if (step) yield step;
       }
@@ -204,12 +237,6 @@ function addTwins(excluders: readonly number[], indexOf: Int16Array, inTwin: Uin
     inTwin[c] = 1;
     twin.push(c);
   }
-}
-
-function popcount27(w: number): number {
-  let n = 0;
-  for (let m = w; m; m &= m - 1) n++;
-  return n;
 }
 
 export const alignedPairExclusion: Technique = {

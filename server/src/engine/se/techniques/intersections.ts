@@ -16,7 +16,6 @@ import { HOUSES, houseName, popcount } from '../../core/grid';
 import type { State } from '../../core/state';
 import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../../core/step';
 import type { Technique } from './technique';
-import { housePositions } from './subsets';
 
 /** INTER[27*a + b]: the cell indices of house a (9-bit mask) that also lie in house b. */
 export const INTER = (() => {
@@ -62,7 +61,8 @@ export function forEachLocking(pos: ArrayLike<number>, visit: (h1: number, h2: n
     const in2 = CROSSINGS[k + 3];
     for (let d = 0; d < 9; d++) {
       const p1 = pos[9 * h1 + d];
-      if (popcount(p1) < 2 || p1 & ~in1) continue;
+      // Two places at least (p1 not 0 nor a single bit), all of them in h2.
+      if (p1 & ~in1 || (p1 & (p1 - 1)) === 0) continue;
       const gone = pos[9 * h2 + d] & ~in2;
       if (gone) visit(h1, h2, d, p1, gone); // else nothing to remove (SE: not worth it); no direct single either
     }
@@ -88,34 +88,106 @@ const CROSSINGS = (() => {
   return Int16Array.from(out);
 })();
 
-function* locking(state: State, direct: boolean): Generator<Step> {
-  const pos = housePositions(state);
-  const found: [number, number, number, number, number][] = [];
-  forEachLocking(pos, (h1, h2, d, p1, gone) => found.push([h1, h2, d, p1, gone]));
-  for (const [h1, h2, d, p1, gone] of found) {
-    const digit = d + 1;
-    let single: Candidate | null = null;
-    let singleHouse = -1;
-    if (direct) {
-      // Another house of h1's kind crossing h2 where the removal leaves the digit one place.
-      const kind1 = h1 - (h1 % 9);
-      for (let i3 = 0; i3 < 9 && !single; i3++) {
-        const h3 = kind1 + i3;
-        if (h3 === h1) continue;
-        const in3 = INTER[27 * h3 + h2];
-        if (!in3) continue;
-        const p3 = pos[9 * h3 + d];
-        if (popcount(p3) < 2) continue;
-        const left = p3 & ~in3;
-        if (left && (left & (left - 1)) === 0) {
-          single = { cell: HOUSES[h3][31 - Math.clz32(left)], digit };
-          singleHouse = h3;
-        }
-      }
-      if (!single) continue;
+/**
+ * A box and a line cross in a segment of three cells: 27 row segments (index 3 * row + stack)
+ * and 27 column segments (27 + 3 * column + band). SEGMENT_OF[27 * a + b]: the segment where
+ * houses a and b cross, -1 when they do not (or are both lines).
+ */
+const SEGMENT_OF = (() => {
+  const t = new Int8Array(27 * 27).fill(-1);
+  for (let line = 0; line < 18; line++) {
+    for (let box = 0; box < 9; box++) {
+      const along = line < 9 ? (box / 3) | 0 : box % 3; // the box's band for a row, stack for a column
+      if ((((line % 9) / 3) | 0) !== along) continue;
+      const seg = line < 9 ? 3 * line + (box % 3) : 27 + 3 * (line - 9) + ((box / 3) | 0);
+      t[27 * line + 18 + box] = seg;
+      t[27 * (18 + box) + line] = seg;
     }
-    yield lockingStep(h1, h2, digit, p1, gone, single, singleHouse);
   }
+  return t;
+})();
+
+/** The three cells of each segment. */
+const SEGMENT_CELLS = Int8Array.from({ length: 162 }, (_, i) => {
+  const seg = (i / 3) | 0;
+  const k = i % 3;
+  if (seg < 27) return 9 * ((seg / 3) | 0) + 3 * (seg % 3) + k;
+  const col = ((seg - 27) / 3) | 0;
+  return 9 * (3 * ((seg - 27) % 3) + k) + col;
+});
+
+/**
+ * The crossings of CROSSINGS read as segments: for each (h1, h2), the segment they share,
+ * then h1's two other segments along h2's kind, then h2's two other segments along h1's kind.
+ */
+const CROSSING_SEGMENTS = (() => {
+  const out: number[] = [];
+  for (let k = 0; k < CROSSINGS.length; k += 4) {
+    const h1 = CROSSINGS[k];
+    const h2 = CROSSINGS[k + 1];
+    const others = (a: number, b: number): number[] => {
+      const kind = b - (b % 9);
+      const segs: number[] = [];
+      for (let i = 0; i < 9; i++) if (kind + i !== b && SEGMENT_OF[27 * a + kind + i] >= 0) segs.push(SEGMENT_OF[27 * a + kind + i]);
+      return segs;
+    };
+    out.push(SEGMENT_OF[27 * h1 + h2], ...others(h1, h2), ...others(h2, h1));
+  }
+  return Int8Array.from(out);
+})();
+
+/** Segment digit masks of one search (every digit of the segment, and those in two or three of its cells): gathered before the first yield. */
+const SEGMENT_ANY = new Uint16Array(54);
+const SEGMENT_TWO = new Uint16Array(54);
+
+/**
+ * SE's Locking scan as forEachLocking has it, read from the digits of the box-line segments: a
+ * digit locks h1 into h2 when two of the shared segment's cells have it, h1's other segments
+ * none, and h2's other segments some. Only those digits' places are looked up.
+ */
+function* locking(state: State, direct: boolean): Generator<Step> {
+  const cands = state.cands;
+  for (let seg = 0; seg < 54; seg++) {
+    const a = cands[SEGMENT_CELLS[3 * seg]];
+    const b = cands[SEGMENT_CELLS[3 * seg + 1]];
+    const c = cands[SEGMENT_CELLS[3 * seg + 2]];
+    SEGMENT_ANY[seg] = a | b | c;
+    SEGMENT_TWO[seg] = (a & b) | (a & c) | (b & c);
+  }
+  const found: [number, number, number, number, number, Candidate | null, number][] = [];
+  for (let k = 0, s = 0; k < CROSSINGS.length; k += 4, s += 5) {
+    const rest1 = SEGMENT_ANY[CROSSING_SEGMENTS[s + 1]] | SEGMENT_ANY[CROSSING_SEGMENTS[s + 2]];
+    const rest2 = SEGMENT_ANY[CROSSING_SEGMENTS[s + 3]] | SEGMENT_ANY[CROSSING_SEGMENTS[s + 4]];
+    const digits = SEGMENT_TWO[CROSSING_SEGMENTS[s]] & ~rest1 & rest2;
+    if (!digits) continue;
+    const h1 = CROSSINGS[k];
+    const h2 = CROSSINGS[k + 1];
+    for (let m = digits; m; m &= m - 1) {
+      const d = 31 - Math.clz32(m & -m);
+      const p1 = state.positions(HOUSES[h1], d + 1);
+      const gone = state.positions(HOUSES[h2], d + 1) & ~CROSSINGS[k + 3];
+      const single = direct ? directSingle(state, h1, h2, d) : null;
+      if (direct && !single) continue;
+      found.push([h1, h2, d, p1, gone, single ? single[0] : null, single ? single[1] : -1]);
+    }
+  }
+  for (const [h1, h2, d, p1, gone, single, singleHouse] of found) yield lockingStep(h1, h2, d + 1, p1, gone, single, singleHouse);
+}
+
+/** Another house of h1's kind crossing h2 where removing digit d from h2 leaves it one place: the direct variant's single, and that house. */
+function directSingle(state: State, h1: number, h2: number, d: number): [Candidate, number] | null {
+  const kind1 = h1 - (h1 % 9);
+  for (let i3 = 0; i3 < 9; i3++) {
+    const h3 = kind1 + i3;
+    if (h3 === h1) continue;
+    const in3 = INTER[27 * h3 + h2];
+    if (!in3) continue;
+    const p3 = state.positions(HOUSES[h3], d + 1);
+    if (popcount(p3) < 2) continue;
+    const left = p3 & ~in3;
+    if (left && (left & (left - 1)) === 0) return [{ cell: HOUSES[h3][31 - Math.clz32(left)], digit: d + 1 }, h3];
+  }
+  return null;
 }
 
 /** SE's name: `Pointing` (a box's digit confined to a line), `Claiming`, `Direct Pointing` (it places a hidden single), `Direct Claiming`. */

@@ -17,9 +17,10 @@
  * set would remove. Measured on Royle's 17-clue puzzles with published SER <= 4.4: applying the
  * removals too gives SE's ER on 96.8% of the first 3,000; placing only, on all 42,819.
  */
-import { HOUSES, cellName, digitsOf, houseName, popcount } from '../../core/grid';
+import { ALL_DIGITS, HOUSES, cellName, digitsOf, houseName, popcount } from '../../core/grid';
 import type { State } from '../../core/state';
 import { eliminationsText, makeStep, placementText, type Candidate, type Step } from '../../core/step';
+import { digitsByPlaces, emptyCount, placesOf } from './places';
 import type { Technique } from './technique';
 
 /** SE's region order for sets and hidden singles: boxes (18-26), columns (9-17), rows (0-8). */
@@ -73,12 +74,6 @@ export function housePositions(state: State, out: Uint16Array = new Uint16Array(
   return out;
 }
 
-function emptyCells(state: State, cells: readonly number[]): number {
-  let n = 0;
-  for (let i = 0; i < 9; i++) if (!state.values[cells[i]]) n++;
-  return n;
-}
-
 const SET_NAMES = ['', '', 'Pair', 'Triplet', 'Quad'];
 const NAKED_DIFFICULTY = [0, 0, 3.0, 3.6, 5.0];
 const HIDDEN_DIFFICULTY = [0, 0, 3.4, 4.0, 5.4];
@@ -94,7 +89,7 @@ function* nakedSets(state: State, size: number): Generator<Step> {
   const cands = state.cands;
   for (const house of BOX_COLUMN_ROW) {
     const cells = HOUSES[house];
-    if (emptyCells(state, cells) < 2 * size) continue;
+    if (emptyCount(state.values, cells) < 2 * size) continue;
     // A cell of the set has at least two candidates, and at most `size`: the union has `size`.
     let fits = 0;
     for (let i = 0; i < 9; i++) {
@@ -134,30 +129,28 @@ function* nakedSets(state: State, size: number): Generator<Step> {
 
 function* hiddenSets(state: State, size: number, direct: boolean): Generator<Step> {
   const cands = state.cands;
-  const pos = housePositions(state);
+  // The places of the house searched: only the digits that can be part of a set, or every digit for a direct set's single.
+  const pos = new Uint16Array(9);
   for (const house of BOX_COLUMN_ROW) {
     const cells = HOUSES[house];
-    const empty = emptyCells(state, cells);
+    const empty = emptyCount(state.values, cells);
     if (!(empty > 2 * size || (direct && empty > size))) continue;
-    const base = 9 * house;
     // A digit of the set has at least two places, and at most `size`: together they fill `size` cells.
-    let fits = 0;
-    for (let d = 0; d < 9; d++) {
-      const n = popcount(pos[base + d]);
-      if (n >= 2 && n <= size) fits |= 1 << d;
-    }
+    const fits = digitsByPlaces(cands, cells, 2, size);
+    if (popcount(fits) < size) continue;
+    placesOf(cands, cells, direct ? ALL_DIGITS : fits, pos);
     const digitSets = subsetsOf(fits, size);
     for (let k = 0; k < digitSets.length; k++) {
       const digitSet = digitSets[k];
       let where = 0;
-      for (let m = digitSet; m; m &= m - 1) where |= pos[base + 31 - Math.clz32(m & -m)];
+      for (let m = digitSet; m; m &= m - 1) where |= pos[31 - Math.clz32(m & -m)];
       if (popcount(where) !== size) continue;
       const setCells = cellsOfMask(cells, where);
       let single: Candidate | null = null;
       if (direct) {
         for (let d = 0; d < 9 && !single; d++) {
           if (digitSet & (1 << d)) continue;
-          const p = pos[base + d];
+          const p = pos[d];
           if (popcount(p) < 2) continue;
           const left = p & ~where;
           if (left && (left & (left - 1)) === 0) single = { cell: cells[31 - Math.clz32(left)], digit: d + 1 };

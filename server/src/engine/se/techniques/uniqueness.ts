@@ -25,6 +25,7 @@
 import { HOUSES, HOUSES_OF, bit, boxOf, cellName, colOf, digitsOf, houseName, popcount, rowOf } from '../../core/grid';
 import type { State } from '../../core/state';
 import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
+import { housePositions } from './subsets';
 import type { Technique, TechniqueContext } from './technique';
 
 /** House of `cell` of SE's region type `t`: 0 box, 1 row, 2 column (SE's order). */
@@ -110,6 +111,21 @@ const loopShortName = (size: number, type: number): string => (size === 4 ? `UR$
 /** The three houses of each cell as a 27-bit mask. */
 const HOUSE_BITS = Int32Array.from({ length: 81 }, (_, c) => HOUSES_OF[c].reduce((m, h) => m | (1 << h), 0));
 
+/** HOUSE_OF_TYPE[3 * cell + t]: houseOfType(cell, t), read at every cell of every walk. */
+const HOUSE_OF_TYPE = Int8Array.from({ length: 243 }, (_, i) => houseOfType((i / 3) | 0, i % 3));
+
+/**
+ * For each house, the cells (a mask of the house's cell indices) holding both digits of `pair`:
+ * the only cells a walk for that pair can join. `positions`: housePositions of the grid.
+ */
+function pairCells(positions: Uint16Array, pair: number): Uint16Array {
+  const a = 31 - Math.clz32(pair & -pair);
+  const b = 31 - Math.clz32(pair);
+  const out = new Uint16Array(27);
+  for (let h = 0; h < 27; h++) out[h] = positions[9 * h + a] & positions[9 * h + b];
+  return out;
+}
+
 /**
  * Every closed walk SE's search records from `start` that is a loop (duplicates included, in
  * SE's order). A loop alternates parities: no house twice with one parity, and each house with
@@ -117,8 +133,9 @@ const HOUSE_BITS = Int32Array.from({ length: 81 }, (_, c) => HOUSES_OF[c].reduce
  * it is not followed further: none of its extensions is recorded, and following a walk has no
  * other effect on the search. On some
  * puzzles the unpruned walks were most of a rating's time, and their copies most of the rest.
+ * `withPair`: pairCells(cands, pair); a house's other cells cannot join, so the walk skips them.
  */
-function findLoops(cands: Uint16Array, start: number, pair: number): number[][] {
+function findLoops(cands: Uint16Array, start: number, pair: number, withPair: Uint16Array): number[][] {
   const results: number[][] = [];
   const loop: number[] = [];
   const inLoop = new Uint8Array(81);
@@ -133,14 +150,14 @@ function findLoops(cands: Uint16Array, start: number, pair: number): number[][] 
     const taken = loop.length & 1 ? odd : even;
     for (let t = 0; t < 3; t++) {
       if (t === lastType) continue;
-      const house = HOUSES[houseOfType(cell, t)];
-      for (let i = 0; i < 9; i++) {
-        const next = house[i];
+      const h = HOUSE_OF_TYPE[3 * cell + t];
+      const house = HOUSES[h];
+      for (let ms = withPair[h]; ms; ms &= ms - 1) {
+        const next = house[31 - Math.clz32(ms & -ms)];
         if (next === loop[0] && loop.length >= 4) {
           if (even === odd) results.push(loop.slice());
         } else if (!inLoop[next]) {
           const m = cands[next];
-          if ((m & pair) !== pair) continue;
           // Each candidate cell adds its own extra digits only (lkSudoku's fix in SukakuExplainer;
           // SE 1.2.1 also kept those of the cells looked at before it, which lost loops).
           const extra = extraIn | (m & ~pair);
@@ -401,6 +418,19 @@ function type4(lc: LoopContext, c1: number, c2: number): Found | null {
   });
 }
 
+/** A set of cells as text: the three 27-cell bands' masks. */
+function cellSetKey(cells: readonly number[]): string {
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  for (const c of cells) {
+    if (c < 27) b0 |= 1 << c;
+    else if (c < 54) b1 |= 1 << (c - 27);
+    else b2 |= 1 << (c - 54);
+  }
+  return `${b0}.${b1}.${b2}`;
+}
+
 /** Every unique rectangle / loop step SE finds in `state`, in the order SE tries them. */
 export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
   const cands = state.cands;
@@ -411,12 +441,23 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
     keys.add(f.key);
     found.push(f);
   };
+  // Each pair's cells, for the walks from every bivalue cell of that pair.
+  const withPair = new Map<number, Uint16Array>();
+  const positions = housePositions(state);
+  // The loops already taken, as sets of cells: a loop met again (from another of its cells, or
+  // the other way round) gives hints with the same keys, all dropped below, so it is skipped.
+  const seen = new Set<string>();
   for (let cell = 0; cell < 81; cell++) {
     const pair = cands[cell];
     if (state.values[cell] || popcount(pair) !== 2) continue;
     ctx?.budget.check();
     const [v1, v2] = digitsOf(pair);
-    for (const loop of findLoops(cands, cell, pair)) {
+    let cells = withPair.get(pair);
+    if (!cells) withPair.set(pair, (cells = pairCells(positions, pair)));
+    for (const loop of findLoops(cands, cell, pair, cells)) {
+      const loopSet = cellSetKey(loop);
+      if (seen.has(loopSet)) continue;
+      seen.add(loopSet);
       const extraCells = loop.filter((c) => popcount(cands[c]) > 2);
       if (extraCells.length === 0) continue; // two solutions: not this technique's business
       const lc = new LoopContext(state, loop, v1, v2);

@@ -11,6 +11,7 @@
 import { HOUSES, HOUSES_OF, cellName, popcount } from '../../core/grid';
 import type { State } from '../../core/state';
 import { eliminationsText, makeStep, type Candidate, type Step } from '../../core/step';
+import { PEER_WORDS, digitWords } from './places';
 import type { Technique } from './technique';
 
 /** The 20 peers of each cell in SE's order: box cells, then row cells, then column cells. */
@@ -21,16 +22,11 @@ const SE_PEERS: readonly Uint8Array[] = Array.from({ length: 81 }, (_, cell) => 
   return Uint8Array.from(out);
 });
 
-/** SEES[81*a + b] = 1 when a and b share a house (a !== b). */
-const SEES = (() => {
-  const t = new Uint8Array(81 * 81);
-  for (let a = 0; a < 81; a++) for (const b of SE_PEERS[a]) t[81 * a + b] = 1;
-  return t;
-})();
-
 function* wings(state: State, xyz: boolean): Generator<Step> {
   const cands = state.cands;
   const pivotSize = xyz ? 3 : 2;
+  // Each digit's cells (27-cell words), made at the first wing found: most searches find none.
+  let byDigit: Int32Array | null = null;
   for (let pivot = 0; pivot < 81; pivot++) {
     const xy = cands[pivot];
     if (popcount(xy) !== pivotSize) continue;
@@ -45,14 +41,15 @@ function* wings(state: State, xyz: boolean): Generator<Step> {
         if (popcount(yz) !== 2) continue;
         if (popcount(xy | xz | yz) !== 3 || popcount(xy & xz & yz) !== (xyz ? 1 : 0)) continue;
         const zBit = xz & yz & -(xz & yz);
-        const eliminations: Candidate[] = [];
         const z = 32 - Math.clz32(zBit);
-        const xzRow = 81 * xzCell;
-        const yzRow = 81 * yzCell;
-        for (let c = 0; c < 81; c++) {
-          if (!(cands[c] & zBit) || !SEES[xzRow + c] || !SEES[yzRow + c]) continue;
-          if (c === pivot || (xyz && !SEES[81 * pivot + c])) continue;
-          eliminations.push({ cell: c, digit: z });
+        if (!byDigit) digitWords(cands, (byDigit = new Int32Array(27)));
+        // The cells holding z that see both wings (and the pivot, for XYZ), the pivot left out.
+        const eliminations: Candidate[] = [];
+        for (let w = 0; w < 3; w++) {
+          let seeing = byDigit[3 * (z - 1) + w] & PEER_WORDS[3 * xzCell + w] & PEER_WORDS[3 * yzCell + w];
+          if (xyz) seeing &= PEER_WORDS[3 * pivot + w];
+          if (w === ((pivot / 27) | 0)) seeing &= ~(1 << pivot % 27);
+          for (; seeing; seeing &= seeing - 1) eliminations.push({ cell: 27 * w + 31 - Math.clz32(seeing & -seeing), digit: z });
         }
         if (eliminations.length === 0) continue;
         yield wingStep(xyz, pivot, xzCell, yzCell, xy, xz, z, eliminations, cands);
