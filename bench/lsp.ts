@@ -200,11 +200,17 @@ async function traceServer({ server }: Bench): Promise<ServerTrace> {
   return traced;
 }
 
-/** The slowest tenth of the hovers, each with what the server traced meanwhile. */
+/**
+ * The slowest tenth of the hovers, each with what the server traced meanwhile: the hover's parts,
+ * the jobs it promoted (queued when it came) or joined, and how many others started meanwhile.
+ */
 function slowestHovers(times: readonly number[], traces: readonly string[][]): void {
   const slowest = times.map((time, i) => ({ time, trace: traces[i] })).sort((a, b) => b.time - a.time);
   for (const { time, trace } of slowest.slice(0, Math.ceil(times.length / 10))) {
-    console.log(`  ${ms(time)}: ${trace.filter((m) => m.startsWith('hover') || /started|joined|promoted|demoted/.test(m)).map((m) => m.replace(/[.1-9]{81}$/, '…')).join(' | ')}`);
+    const hover = trace.find((m) => m.startsWith('hover')) ?? 'no hover traced';
+    const jobs = trace.filter((m) => / promoted| joined \((background|interactive)\) by a hover/.test(m)).map((m) => m.replace(/: \S+$/, ''));
+    const others = trace.filter((m) => / started \(background\)/.test(m)).length;
+    console.log(`  ${ms(time)}: ${hover}; ${[...jobs, `${others} background jobs started meanwhile`].join(', ')}`);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { CancellationToken, Hover } from 'vscode-languageserver';
 import { runSafe } from '../runSafe';
 import { describeExtras } from '../../engine/whips/extraRatings';
-import { describeRating, summarize } from '../../engine/se/rate';
+import { describeRating } from '../../engine/se/rate';
 import { hoverAt } from '../features/hover';
 import type { Registration } from '../registration';
 import type { Session } from '../session';
@@ -22,7 +22,7 @@ async function ratingRows(session: Session, uri: string, line: number, token: Ca
   const text = puzzle.text;
   const variant = cache.variant(puzzle);
   const [se, extras] = await Promise.all([
-    analysis.status === 'unique' ? parts.time('SE', ratings.peek(text) ?? ratings.pathWithin(text, HOVER_RATING_WAIT_MS, token).then((r) => r && summarize(r))) : null,
+    analysis.status === 'unique' ? parts.time('SE', ratings.peek(text) ?? ratings.summaryWithin(text, HOVER_RATING_WAIT_MS, token)) : null,
     parts.time('W/BLISS', ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS, token)),
   ]);
   const rows: [string, string][] = [];

@@ -2,6 +2,9 @@
  * The background pool's queue, kept in the server rather than in workerpool: the pool gets a job
  * only when one of its workers is free, so a job still waiting here has not started and can be
  * taken back (a hover that needs it now runs it on the interactive pool instead).
+ * Two lanes: `later` runs only when `now` is empty. It holds what the view's puzzles will need
+ * when hovered (their W and BLISS figures), behind their SE ratings; it keeps the newest
+ * `laterKept` jobs, so a view scrolled past does not leave hours of work behind it.
  */
 
 /** A job waiting for a worker; `start` runs it and settles when it ends. */
@@ -9,29 +12,54 @@ export interface Queued {
   start(): Promise<unknown>;
 }
 
+/** A job of the `later` lane: `drop` settles it when the lane lets it go unstarted. */
+export interface Droppable extends Queued {
+  drop(): void;
+}
+
 export class JobQueue {
   /** In arrival order (a Set keeps it); the first starts next. */
   private readonly waiting = new Set<Queued>();
+  private readonly later = new Set<Droppable>();
   private running = 0;
 
-  /** `slots`: the pool's workers. */
-  constructor(private readonly slots: number) {}
+  /** `slots`: the pool's workers; `laterKept`: the most jobs the `later` lane holds. */
+  constructor(
+    private readonly slots: number,
+    private readonly laterKept = 256,
+  ) {}
 
   add(job: Queued): void {
     this.waiting.add(job);
     this.next();
   }
 
-  /** Takes `job` out if it has not started: true when it was still waiting. */
+  /** Queues `job` behind every job of the `now` lane; the oldest of the lane is dropped past `laterKept`. */
+  addLater(job: Droppable): void {
+    this.later.add(job);
+    if (this.later.size > this.laterKept) {
+      const oldest = this.later.values().next().value as Droppable;
+      this.later.delete(oldest);
+      oldest.drop();
+    }
+    this.next();
+  }
+
+  /** Whether `job` waits in the `later` lane. */
+  isLater(job: Queued): boolean {
+    return this.later.has(job as Droppable);
+  }
+
+  /** Takes `job` out if it has not started: true when it was still waiting (in either lane). */
   take(job: Queued): boolean {
-    return this.waiting.delete(job);
+    return this.waiting.delete(job) || this.later.delete(job as Droppable);
   }
 
   private next(): void {
     while (this.running < this.slots) {
-      const job = this.waiting.values().next().value;
+      const job = this.waiting.values().next().value ?? this.later.values().next().value;
       if (!job) return;
-      this.waiting.delete(job);
+      this.take(job);
       this.running++;
       const freed = (): void => {
         this.running--;
