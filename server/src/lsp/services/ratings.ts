@@ -52,6 +52,8 @@ interface Job<T> extends Droppable {
   readonly key: string;
   /** Runs the job on `pool`. */
   launch(pool: workerpool.Pool): Running<T>;
+  /** What the trace adds to the pool a run starts on: `, summary` for an SE run without the steps. */
+  detail(): string;
   readonly result: Promise<T>;
   /** Waiting in the background queue, or running on a pool. */
   where: 'queued' | 'background' | 'interactive';
@@ -208,10 +210,10 @@ export class RatingService {
     if (rating) return known({ summary: this.summaries.get(text) ?? summarize(rating), rating });
     const summary = path ? undefined : this.summaries.get(text);
     if (summary) return known({ summary });
-    const running = this.inflight.get(this.jobId('rate', text)) as SeJob | undefined;
-    if (running && path && !running.path && running.where !== 'queued') return this.after(running, () => this.seWait(text, unique, lane, path));
+    const current = this.inflight.get(this.jobId('rate', text)) as SeJob | undefined;
+    if (current && path && !current.path && current.where !== 'queued') return this.after(current, () => this.seWait(text, unique, lane, path));
     const steps = path || lane === 'interactive' || !unique;
-    if (running && steps) running.path = true;
+    if (current?.where === 'queued' && steps) current.path = true;
     return this.run('rate', text, lane, () => this.newSeJob(text, unique, steps));
   }
 
@@ -251,6 +253,7 @@ export class RatingService {
         }
         this.onRated(text);
       },
+      () => (job.path ? '' : ', summary'),
     ) as SeJob;
     job.path = path;
     return job;
@@ -351,7 +354,7 @@ export class RatingService {
   }
 
   /** A job of (name, settings, key); `done` stores its result unless the settings changed meanwhile. */
-  private newJob<T>(name: Kept, key: string, launch: (pool: workerpool.Pool) => Running<T>, done: (result: T) => void): Job<T> {
+  private newJob<T>(name: Kept, key: string, launch: (pool: workerpool.Pool) => Running<T>, done: (result: T) => void, detail = (): string => ''): Job<T> {
     const generation = this.generation;
     const id = this.jobId(name, key);
     const ended = (): void => {
@@ -378,6 +381,7 @@ export class RatingService {
       name,
       key,
       launch,
+      detail,
       result,
       fulfil,
       fail,
@@ -395,7 +399,7 @@ export class RatingService {
 
   /** Runs `job` on a pool; settles when that run ends (a run the job has left settles nothing but its result). */
   private start<T>(job: Job<T>, where: 'background' | 'interactive'): Promise<void> {
-    this.trace(`${job.name} started (${where}): ${job.key}`);
+    this.trace(`${job.name} started (${where}${job.detail()}): ${job.key}`);
     job.where = where;
     const run = job.launch(where === 'interactive' ? this.interactive : this.background);
     job.run = run;
