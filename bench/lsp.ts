@@ -208,7 +208,7 @@ function slowestHovers(times: readonly number[], traces: readonly string[][]): v
   const slowest = times.map((time, i) => ({ time, trace: traces[i] })).sort((a, b) => b.time - a.time);
   for (const { time, trace } of slowest.slice(0, Math.ceil(times.length / 10))) {
     const hover = trace.find((m) => m.startsWith('hover')) ?? 'no hover traced';
-    const jobs = trace.filter((m) => / promoted| joined \((background|interactive)\) by a hover/.test(m)).map((m) => m.replace(/: \S+$/, ''));
+    const jobs = trace.filter((m) => / promoted| demoted| joined \((background|interactive)\) by a hover/.test(m)).map((m) => m.replace(/: \S+$/, ''));
     const others = trace.filter((m) => / started \(background\)/.test(m)).length;
     console.log(`  ${ms(time)}: ${hover}; ${[...jobs, `${others} background jobs started meanwhile`].join(', ')}`);
   }
