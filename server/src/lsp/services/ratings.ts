@@ -43,6 +43,13 @@ interface SeResult {
   rating?: Rating;
 }
 
+/**
+ * Why a prefetched job ended unstarted, the view having moved on: only prefetches wait for such a
+ * job (any other request takes it out of the `later` lane), and they ignore it. One error for all,
+ * since a view scrolled through drops dozens at a time.
+ */
+const DROPPED = new Error('dropped from the queue unstarted');
+
 /** A job's run on a pool; `cancel` stops it, and its worker if it runs. */
 type Running<T> = PromiseLike<T> & { cancel(): unknown };
 
@@ -391,7 +398,7 @@ export class RatingService {
       start: () => this.start(job, 'background'),
       drop: () => {
         this.trace(`${name} dropped: ${key}`);
-        fail(new Error(`${name} dropped from the queue: ${key}`));
+        fail(DROPPED);
       },
     };
     return job;
