@@ -205,6 +205,10 @@ async function traceServer({ server }: Bench): Promise<ServerTrace> {
  * the jobs it promoted (queued when it came) or joined, and how many others started meanwhile.
  */
 function slowestHovers(times: readonly number[], traces: readonly string[][]): void {
+  // The handler's own time (its ratings' wait included), and the rest: waiting for the server's event loop, the pipe.
+  const inHandler = traces.map((trace) => Number(/^hover at line \d+: ([\d.]+) ms/.exec(trace.find((m) => m.startsWith('hover')) ?? '')?.[1] ?? NaN));
+  const outside = times.map((time, i) => time - inHandler[i]);
+  console.log(`  in the hover handler: ${latencies(inHandler)}\n  outside it (event loop, pipe): ${latencies(outside)}`);
   const slowest = times.map((time, i) => ({ time, trace: traces[i] })).sort((a, b) => b.time - a.time);
   for (const { time, trace } of slowest.slice(0, Math.ceil(times.length / 10))) {
     const hover = trace.find((m) => m.startsWith('hover')) ?? 'no hover traced';
