@@ -1,7 +1,8 @@
 /**
  * The background pool's queue (server/src/lsp/services/jobQueue.ts): its `later` lane (what a hover
  * on the lines in view will show) waits behind every job of the `now` lane (their SE ratings, UA
- * batches), and holds only its newest jobs. Jobs here are promises the test settles.
+ * batches), runs its newest first and holds only its newest jobs. Jobs here are promises the test
+ * settles.
  */
 import { describe, expect, it } from 'vitest';
 import { type Droppable, JobQueue } from '../../server/src/lsp/services/jobQueue';
@@ -60,7 +61,20 @@ describe('JobQueue', () => {
     expect(queue.take(a)).toBe(false);
     expect(queue.isLater(b)).toBe(true);
     await first.end();
-    expect(started).toEqual(['first', 'b']);
+    expect(started).toEqual(['first', 'c']);
+  });
+
+  it('runs the later lane newest first: the view asked last is the one hovered', async () => {
+    const started: string[] = [];
+    const queue = new JobQueue(1);
+    const busy = job('busy', started);
+    queue.add(busy);
+    const [older, newer] = ['older view', 'newer view'].map((name) => job(name, started));
+    queue.addLater(older);
+    queue.addLater(newer);
+    await busy.end();
+    await newer.end();
+    expect(started).toEqual(['busy', 'newer view', 'older view']);
   });
 
   it('takes back a waiting job from either lane, so that a hover can run it now', () => {
