@@ -9,6 +9,9 @@
  * stopped waiting (a hover's wait ran out, or it was cancelled), an interactive run goes back to
  * the background queue, so one hard puzzle hovered in passing cannot hold up the next hover; the
  * job's waiters keep waiting for it, whatever pool ends it.
+ * Background ratings bring back the summary alone; what someone waits for, the full rating too.
+ * Behind the background's work, in a lane of its own, comes what a hover on the lines in view
+ * will show besides (prefetchExtras, prefetchSummary).
  * Where the workers come from is the entry's business (jobs/workers.ts's RatingWorkers): threads
  * in Node (jobs/nodeWorkers.ts), Web Workers in the browser (browser.ts).
  */
@@ -248,6 +251,7 @@ export class RatingService {
     const job = this.newJob<SeResult>(
       'rate',
       text,
+      // Without the steps: the `row` job with SE alone (`se: true`, so its row has the summary).
       (pool) =>
         job.path
           ? runJob(pool, 'rate', { text, unique, budgetMs: this.budgetMs }).then((rating): SeResult => ({ summary: summarize(rating), rating }))
