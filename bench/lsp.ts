@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Hover, Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
+import type { Hover, LogTraceParams, Range, SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from '../test/lsp/server';
 import { FULL_TOKENS_MAX_LINES } from '../server/src/lsp/features/semanticTokens';
 import { dataDir, option, percentile } from './common';
@@ -78,8 +78,10 @@ export async function run(): Promise<void> {
     const opening = await openCollection(bench);
     if (option('--only') === 'view') {
       // The issue-15 sequence alone (node dist/bench.js lsp --only view [--views N]), so that two builds can alternate in one run.
-      const inView = await hoversInView(bench, Number(option('--views') ?? 100));
+      const traced = process.argv.includes('--trace') ? await traceServer(bench) : undefined;
+      const inView = await hoversInView(bench, Number(option('--views') ?? 100), traced);
       console.log(`\nlanguage server on ${path.basename(file)}: hover as VS Code asks, ${latencies(inView)}`);
+      if (traced) slowestHovers(inView, traced.hovers);
       return;
     }
     const rssOpen = rssMb(server.pid);
@@ -163,7 +165,7 @@ async function hoversAfterOpen(bench: Bench): Promise<{ atOnce: number[]; inView
  * says ratings arrived), then the mouse rests on a puzzle there for editor.hover.delay's 300 ms
  * before the hover is asked for.
  */
-async function hoversInView(bench: Bench, views: number): Promise<number[]> {
+async function hoversInView(bench: Bench, views: number, traced?: ServerTrace): Promise<number[]> {
   const { server, uri, lineCount, hover } = bench;
   const inView: number[] = [];
   for (let i = 0; i < views; i++) {
@@ -171,10 +173,49 @@ async function hoversInView(bench: Bench, views: number): Promise<number[]> {
     bench.view = { start: { line: top, character: 0 }, end: { line: top + 60, character: 0 } };
     await server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: bench.view });
     await sleep(300);
+    if (traced) traced.asking = [];
     inView.push(await hover(top + Math.floor(Math.random() * 60)));
+    if (traced?.asking) traced.hovers.push(traced.asking);
+    if (traced) traced.asking = undefined;
   }
   bench.view = undefined;
   return inView;
+}
+
+/** The server's trace (`$/logTrace`) while each hover was asked for (`--trace`). */
+interface ServerTrace {
+  /** Per hover, the trace messages that came while it was asked for. */
+  hovers: string[][];
+  /** The messages of the hover asked for now. */
+  asking?: string[];
+}
+
+/** Turns the server's trace on: a hover's parts and where its ratings ran (see handlers/hover.ts, services/ratings.ts). */
+async function traceServer({ server }: Bench): Promise<ServerTrace> {
+  const traced: ServerTrace = { hovers: [] };
+  server.connection.onNotification('$/logTrace', ({ message }: LogTraceParams) => {
+    traced.asking?.push(message);
+  });
+  await server.connection.sendNotification('$/setTrace', { value: 'verbose' });
+  return traced;
+}
+
+/**
+ * The slowest tenth of the hovers, each with what the server traced meanwhile: the hover's parts,
+ * the jobs it promoted (queued when it came) or joined, and how many others started meanwhile.
+ */
+function slowestHovers(times: readonly number[], traces: readonly string[][]): void {
+  // The handler's own time (its ratings' wait included), and the rest: waiting for the server's event loop, the pipe.
+  const inHandler = traces.map((trace) => Number(/^hover at line \d+: ([\d.]+) ms/.exec(trace.find((m) => m.startsWith('hover')) ?? '')?.[1] ?? NaN));
+  const outside = times.map((time, i) => time - inHandler[i]);
+  console.log(`  in the hover handler: ${latencies(inHandler)}\n  outside it (event loop, pipe): ${latencies(outside)}`);
+  const slowest = times.map((time, i) => ({ time, trace: traces[i] })).sort((a, b) => b.time - a.time);
+  for (const { time, trace } of slowest.slice(0, Math.ceil(times.length / 10))) {
+    const hover = trace.find((m) => m.startsWith('hover')) ?? 'no hover traced';
+    const jobs = trace.filter((m) => / promoted| demoted| joined \((background|interactive)\) by a hover/.test(m)).map((m) => m.replace(/: \S+$/, ''));
+    const others = trace.filter((m) => / started \(background\)/.test(m)).length;
+    console.log(`  ${ms(time)}: ${hover}; ${[...jobs, `${others} background jobs started meanwhile`].join(', ')}`);
+  }
 }
 
 /**

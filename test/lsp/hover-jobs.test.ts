@@ -1,6 +1,7 @@
 /**
  * A hover never rates its puzzle a second time while the view's background rating of it is queued
- * or running: it promotes or joins that job. Jobs are counted from the server's trace
+ * or running: it promotes or joins that job; the same for its W and BLISS figures, which the view
+ * queues behind its SE ratings. Jobs are counted from the server's trace
  * (`$/logTrace`, sent once the client sets the trace to verbose), and the test waits on those
  * messages, never on the clock.
  */
@@ -49,8 +50,9 @@ describe('a hover and the background rating of its puzzle', () => {
   it('promotes the queued rating to the interactive pool instead of starting a second one', async () => {
     // The view's inlay hints queue every puzzle's SE rating: the hard ones take the background workers.
     await server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: TARGET_LINE + 1, character: 0 } } });
-    await Promise.all(HARD.map((p) => traced((m) => m === `rate started (background): ${p}`)));
+    await Promise.all(HARD.map((p) => traced((m) => m === `rate started (background, summary): ${p}`)));
     expect(trace).toContain(`rate queued: ${SER_42}`);
+    expect(trace).toContain(`extras queued (later): classic:${SER_42}`);
 
     const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: { line: TARGET_LINE, character: 0 } });
     expect(hover).not.toBeNull();
@@ -61,13 +63,20 @@ describe('a hover and the background rating of its puzzle', () => {
       `rate promoted: ${SER_42}`,
       `rate started (interactive): ${SER_42}`,
     ]);
+    // The W and BLISS figures the view queued behind the SE ratings: promoted too, not computed twice.
+    expect(trace.filter((m) => m.startsWith('extras') && m.endsWith(`classic:${SER_42}`)).slice(0, 4)).toEqual([
+      `extras queued (later): classic:${SER_42}`,
+      `extras joined (queued) by a hover or command: classic:${SER_42}`,
+      `extras promoted: classic:${SER_42}`,
+      `extras started (interactive): classic:${SER_42}`,
+    ]);
   });
 
   it('joins the rating that runs in the background: no second one starts', async () => {
     const [first] = HARD;
     const hover = server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } });
     await traced((m) => m === `rate joined (background) by a hover or command: ${first}`);
-    expect(trace.filter((m) => m.startsWith('rate started') && m.endsWith(first))).toEqual([`rate started (background): ${first}`]);
+    expect(trace.filter((m) => m.startsWith('rate started') && m.endsWith(first))).toEqual([`rate started (background, summary): ${first}`]);
     await hover; // answered after the hover's wait with "computing…": the rating goes on
     expect(trace.filter((m) => m.startsWith('rate') && m.endsWith(first))).not.toContainEqual(expect.stringMatching(/^rate (started \(interactive\)|demoted)/));
   });

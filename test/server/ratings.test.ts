@@ -92,6 +92,44 @@ describe('RatingService', () => {
       expect(runs.length).toBeLessThanOrEqual(3);
     }));
 
+  it('a background summary is rated without its steps; a path asked for while it runs follows it, never beside it', () =>
+    traced(3_000, async (two, trace) => {
+      const summary = two.summary(SER_42, true); // inlay hints, Rate all: the one background worker, at once
+      const path = two.path(SER_42, true); // Show path meanwhile
+      expect(await summary).toMatchObject({ status: 'solved', er: 4.2 });
+      expect((await path).steps.length).toBeGreaterThan(0);
+      expect(trace.filter((m) => m.startsWith('rate started') && m.endsWith(SER_42))).toEqual([
+        `rate started (background, summary): ${SER_42}`,
+        `rate started (background): ${SER_42}`,
+      ]);
+      await two.path(SER_42, true); // kept now
+      expect(trace.filter((m) => m.startsWith('rate started')).length).toBe(2);
+    }));
+
+  it("a hover joins the puzzle's summary rating that runs in the background: no second run", () =>
+    traced(1_000, async (two, trace) => {
+      const background = two.summary(GOLDEN_NUGGET, true);
+      const hover = await two.summaryWithin(GOLDEN_NUGGET, 60_000);
+      expect(hover?.status).toBe('budget');
+      expect(await background).toBe(hover);
+      expect(trace.filter((m) => m.endsWith(GOLDEN_NUGGET))).toEqual([
+        `rate queued: ${GOLDEN_NUGGET}`,
+        `rate started (background, summary): ${GOLDEN_NUGGET}`,
+        `rate joined (background) by a hover or command: ${GOLDEN_NUGGET}`,
+      ]);
+    }));
+
+  it('a hover that promotes a queued summary rating has it rated with its steps, kept for the path lenses', () =>
+    traced(1_000, async (two, trace) => {
+      const blocking = two.path(GOLDEN_NUGGET, true);
+      const queued = two.summary(SER_42, true);
+      expect((await two.summaryWithin(SER_42, 60_000))?.er).toBe(4.2);
+      expect((await queued).er).toBe(4.2);
+      expect((await two.path(SER_42, true, true)).steps.length).toBeGreaterThan(0); // kept: no second run
+      await blocking;
+      expect(trace.filter((m) => m.startsWith('rate started') && m.endsWith(SER_42))).toEqual([`rate started (interactive): ${SER_42}`]);
+    }));
+
   it('extras: an answer within the wait is returned and kept', async () => {
     const extras = await service.extrasWithin(SER_42, 'classic', 60_000);
     expect(extras?.bliss).toBeDefined();

@@ -1,7 +1,8 @@
 /**
  * Inlay hint after each puzzle in view with its headline rating, as the user picks it:
  * Sudoku Explainer's ER (`ER 7.2`), Berthier's W (`W5`) or the BLISS level (`BLISS 1`). Ratings
- * not yet known are queued on the workers; the server asks for a refresh as they arrive.
+ * not yet known are queued on the workers; the server asks for a refresh as they arrive. Behind
+ * them, the other figures a hover on those lines shows are queued too, so that the hover finds them.
  */
 import type { InlayHint, Range } from 'vscode-languageserver';
 import type { AnalysisCache } from '../services/analysisCache';
@@ -17,7 +18,7 @@ function seLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService): 
   if (cache.get(puzzle)?.status !== 'unique' || !puzzle.text) return null;
   const summary = ratings.peek(puzzle.text);
   if (!summary) {
-    ratings.path(puzzle.text, true).catch(() => undefined);
+    ratings.summary(puzzle.text, true).catch(() => undefined);
     return null;
   }
   // Labelled ER, the number it is: SE's triple reads ED=ER/EP/ED, so `ED 4.2` would name its third figure.
@@ -45,12 +46,22 @@ function extrasLabel(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingServic
   return { label: level === null ? 'BLISS –' : `BLISS ${level}`, tooltip: `BLISS level${extras.bliss.backdoor ? ', backdoor found' : ''}` };
 }
 
+/** What a hover on the puzzle shows besides the headline rating, queued behind the view's ratings. */
+function prefetch(puzzle: Puzzle, cache: AnalysisCache, ratings: RatingService, which: 'se' | 'w' | 'bliss'): void {
+  const status = cache.get(puzzle)?.status;
+  if (!puzzle.text || (status !== 'unique' && status !== 'unchecked')) return;
+  if (which === 'se') ratings.prefetchExtras(puzzle.text, cache.variant(puzzle));
+  else if (status === 'unique') ratings.prefetchSummary(puzzle.text);
+}
+
 export function inlayHints(doc: PuzzleDocument, cache: AnalysisCache, ratings: RatingService, range: Range, which: HeadlineRating): InlayHint[] {
   if (which === 'off') return [];
   const hints: InlayHint[] = [];
-  for (const puzzle of doc.puzzlesBetween(range.start.line, range.end.line)) {
+  const inView = doc.puzzlesBetween(range.start.line, range.end.line);
+  for (const puzzle of inView) {
     const label = which === 'se' ? seLabel(puzzle, cache, ratings) : extrasLabel(puzzle, cache, ratings, which);
     if (label) hints.push({ position: (puzzle.trailingRange ?? puzzle.range).end, paddingLeft: true, ...label });
   }
+  for (const puzzle of inView) prefetch(puzzle, cache, ratings, which);
   return hints;
 }

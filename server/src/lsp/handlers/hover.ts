@@ -2,7 +2,7 @@
 import type { CancellationToken, Hover } from 'vscode-languageserver';
 import { runSafe } from '../runSafe';
 import { describeExtras } from '../../engine/whips/extraRatings';
-import { describeRating, summarize } from '../../engine/se/rate';
+import { describeRating } from '../../engine/se/rate';
 import { hoverAt } from '../features/hover';
 import type { Registration } from '../registration';
 import type { Session } from '../session';
@@ -13,7 +13,7 @@ const HOVER_RATING_WAIT_MS = 1500;
  * The hover's rating rows: waits a moment for the ratings, then says they are still coming. A
  * cancelled hover stops waiting at once; the ratings go on for whoever else waits for them.
  */
-async function ratingRows(session: Session, uri: string, line: number, token: CancellationToken): Promise<[string, string][]> {
+async function ratingRows(session: Session, uri: string, line: number, token: CancellationToken, parts: HoverParts): Promise<[string, string][]> {
   const { cache, ratings } = session;
   const puzzle = session.current(uri)?.parsed.puzzleAt(line);
   const analysis = puzzle ? cache.get(puzzle) : null;
@@ -22,14 +22,39 @@ async function ratingRows(session: Session, uri: string, line: number, token: Ca
   const text = puzzle.text;
   const variant = cache.variant(puzzle);
   const [se, extras] = await Promise.all([
-    analysis.status === 'unique' ? (ratings.peek(text) ?? ratings.pathWithin(text, HOVER_RATING_WAIT_MS, token).then((r) => r && summarize(r))) : null,
-    ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS, token),
+    analysis.status === 'unique' ? parts.time('SE', ratings.peek(text) ?? ratings.summaryWithin(text, HOVER_RATING_WAIT_MS, token)) : null,
+    parts.time('W/BLISS', ratings.peekExtras(text, variant) ?? ratings.extrasWithin(text, variant, HOVER_RATING_WAIT_MS, token)),
   ]);
   const rows: [string, string][] = [];
   if (analysis.status === 'unique') rows.push(['SE rating', se ? describeRating(se) : `${pending}, or use the Rate lens`]);
   if (extras) rows.push(...describeExtras(extras));
   else rows.push(['W, BLISS', pending]);
   return rows;
+}
+
+/**
+ * When each of the hover's parts came, in ms after the hover began (`known`: it was there at
+ * once): the trace (`$/logTrace`) of a slow hover says what it waited for.
+ */
+class HoverParts {
+  private readonly start = performance.now();
+  private readonly times: string[] = [];
+
+  time<T>(part: string, value: T | Promise<T>): Promise<T> {
+    if (!(value instanceof Promise)) {
+      this.times.push(`${part} known`);
+      return Promise.resolve(value);
+    }
+    return value.finally(() => this.times.push(`${part} ${this.elapsed()}`));
+  }
+
+  elapsed(): string {
+    return `${(performance.now() - this.start).toFixed(1)} ms`;
+  }
+
+  toString(): string {
+    return this.times.join(', ');
+  }
 }
 
 /**
@@ -44,14 +69,17 @@ export const HOVER: readonly Registration[] = [
         const { line, character } = params.position;
         const puzzle = session.current(uri)?.parsed.puzzleAt(line);
         // The minimality check first: it takes milliseconds where a rating may take seconds.
+        const parts = new HoverParts();
         const [uaRows, rows] = await Promise.all([
-          session.ua.hoverRows(puzzle, session.cache, HOVER_RATING_WAIT_MS),
-          ratingRows(session, uri, line, token).catch((): [string, string][] => []),
+          parts.time('Minimal', session.ua.hoverRows(puzzle, session.cache, HOVER_RATING_WAIT_MS)),
+          ratingRows(session, uri, line, token, parts).catch((): [string, string][] => []),
         ]);
         // The parse of the version current now: the text may have changed while the ratings came.
         const state = session.current(uri);
         if (!state) return null;
-        return hoverAt(state.parsed, session.cache, line, character, [...rows, ...uaRows], session.settings.hideSolutions);
+        const hover = hoverAt(state.parsed, session.cache, line, character, [...rows, ...uaRows], session.settings.hideSolutions);
+        session.connection.tracer.log(`hover at line ${line + 1}: ${parts.elapsed()} (${parts})`);
+        return hover;
       }),
     ),
 ];

@@ -2,6 +2,10 @@
  * The background pool's queue, kept in the server rather than in workerpool: the pool gets a job
  * only when one of its workers is free, so a job still waiting here has not started and can be
  * taken back (a hover that needs it now runs it on the interactive pool instead).
+ * Two lanes: `later` runs only when `now` is empty. It holds what the view's puzzles will need
+ * when hovered (their W and BLISS figures), behind their SE ratings: newest first, since the view
+ * that asked last is the one the mouse is over; it keeps the newest `laterKept` jobs, so a view
+ * scrolled past does not leave hours of work behind it.
  */
 
 /** A job waiting for a worker; `start` runs it and settles when it ends. */
@@ -9,27 +13,52 @@ export interface Queued {
   start(): Promise<unknown>;
 }
 
+/** A job of the `later` lane: `drop` settles it when the lane lets it go unstarted. */
+export interface Droppable extends Queued {
+  drop(): void;
+}
+
 export class JobQueue {
   /** In arrival order (a Set keeps it); the first starts next. */
   private readonly waiting = new Set<Queued>();
+  /** Oldest first; the last starts next. */
+  private readonly later: Droppable[] = [];
   private running = 0;
 
-  /** `slots`: the pool's workers. */
-  constructor(private readonly slots: number) {}
+  /** `slots`: the pool's workers; `laterKept`: the most jobs the `later` lane holds. */
+  constructor(
+    private readonly slots: number,
+    private readonly laterKept = 256,
+  ) {}
 
   add(job: Queued): void {
     this.waiting.add(job);
     this.next();
   }
 
-  /** Takes `job` out if it has not started: true when it was still waiting. */
+  /** Queues `job` behind every job of the `now` lane, ahead of the older ones of its own; the oldest is dropped past `laterKept`. */
+  addLater(job: Droppable): void {
+    this.later.push(job);
+    if (this.later.length > this.laterKept) this.later.shift()?.drop();
+    this.next();
+  }
+
+  /** Whether `job` waits in the `later` lane. */
+  isLater(job: Queued): boolean {
+    return this.later.includes(job as Droppable);
+  }
+
+  /** Takes `job` out if it has not started: true when it was still waiting (in either lane). */
   take(job: Queued): boolean {
-    return this.waiting.delete(job);
+    if (this.waiting.delete(job)) return true;
+    const i = this.later.indexOf(job as Droppable);
+    if (i >= 0) this.later.splice(i, 1);
+    return i >= 0;
   }
 
   private next(): void {
     while (this.running < this.slots) {
-      const job = this.waiting.values().next().value;
+      const job = this.waiting.values().next().value ?? this.later.pop();
       if (!job) return;
       this.waiting.delete(job);
       this.running++;

@@ -9,6 +9,9 @@
  * stopped waiting (a hover's wait ran out, or it was cancelled), an interactive run goes back to
  * the background queue, so one hard puzzle hovered in passing cannot hold up the next hover; the
  * job's waiters keep waiting for it, whatever pool ends it.
+ * Background ratings bring back the summary alone; what someone waits for, the full rating too.
+ * Behind the background's work, in a lane of its own, comes what a hover on the lines in view
+ * will show besides (prefetchExtras, prefetchSummary).
  * Where the workers come from is the entry's business (jobs/workers.ts's RatingWorkers): threads
  * in Node (jobs/nodeWorkers.ts), Web Workers in the browser (browser.ts).
  */
@@ -21,20 +24,47 @@ import type { AnalysisCache } from './analysisCache';
 import type { Puzzle } from '../../engine/core/parse';
 import type { JobArg, JobEvent, JobName, JobResult } from '../../jobs/table';
 import { type RatingWorkers, runJob } from '../../jobs/workers';
-import { JobQueue, type Queued } from './jobQueue';
+import { type Droppable, JobQueue, type Queued } from './jobQueue';
+
+/** Where a request's job goes: run at once for someone waiting, the background queue, or behind it. */
+type Lane = 'interactive' | 'background' | 'later';
 
 const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
 
-/** The jobs whose results the service keeps (run()). */
+/** The jobs whose results the service keeps (run()), as the trace names them. */
 type Kept = 'rate' | 'extras';
 
+/**
+ * What an SE job brings back: its summary, and the full rating (every step) when the run computed
+ * the path. Background ratings (inlay hints, Rate all, statistics) need the summary alone: the
+ * steps of thousands of ratings, cloned from the workers only to be dropped, made most of the
+ * server's garbage while the view moved (BENCHMARKS.md, Language server).
+ */
+interface SeResult {
+  summary: RatingSummary;
+  rating?: Rating;
+}
+
+/**
+ * Why a prefetched job ended unstarted, the view having moved on: only prefetches wait for such a
+ * job (any other request takes it out of the `later` lane), and they ignore it. One error for all,
+ * since a view scrolled through drops dozens at a time.
+ */
+const DROPPED = new Error('dropped from the queue unstarted');
+
+/** A job's run on a pool; `cancel` stops it, and its worker if it runs. */
+type Running<T> = PromiseLike<T> & { cancel(): unknown };
+
 /** One rating in flight, whoever asked for it. */
-interface Job<K extends Kept> extends Queued {
-  readonly name: K;
+interface Job<T> extends Droppable {
+  readonly name: Kept;
   readonly key: string;
-  readonly arg: JobArg<K>;
-  readonly result: Promise<JobResult<K>>;
+  /** Runs the job on `pool`. */
+  launch(pool: workerpool.Pool): Running<T>;
+  /** What the trace adds to the pool a run starts on: `, summary` for an SE run without the steps. */
+  detail(): string;
+  readonly result: Promise<T>;
   /** Waiting in the background queue, or running on a pool. */
   where: 'queued' | 'background' | 'interactive';
   /** Interactive requests waiting for it: while there are any, it does not wait in the queue. */
@@ -42,8 +72,13 @@ interface Job<K extends Kept> extends Queued {
   /** The run under way; a run the job left (demoted) can settle it only with a result. */
   run?: { cancel(): unknown };
   settled: boolean;
-  fulfil(result: JobResult<K>): void;
+  fulfil(result: T): void;
   fail(err: unknown): void;
+}
+
+/** An SE job: `path` says whether its run computes the full rating; set before the run starts. */
+interface SeJob extends Job<SeResult> {
+  path: boolean;
 }
 
 /** An interactive request's hold on a job: `release` when it stops waiting. */
@@ -52,11 +87,19 @@ interface Wait<T> {
   release(): void;
 }
 
+const known = <T>(value: T): Wait<T> => ({ result: Promise.resolve(value), release: () => undefined });
+
 /** Job `name` on a worker of `pool`; `token` cancels it, stopping its worker if it runs. */
 function cancellable<K extends JobName>(pool: workerpool.Pool, name: K, arg: JobArg<K>, token?: CancellationToken, on?: (event: JobEvent<K>) => void): Promise<JobResult<K>> {
   const task = runJob(pool, name, arg, on);
   const cancelling = token?.onCancellationRequested(() => task.cancel());
   return Promise.resolve(task).finally(() => cancelling?.dispose());
+}
+
+/** The full rating a path request's job brought back (such a job always computes it). */
+function pathOf({ rating }: SeResult): Rating {
+  if (!rating) throw new Error('an SE job asked for its path ran without it');
+  return rating;
 }
 
 export class RatingService {
@@ -68,7 +111,7 @@ export class RatingService {
   private readonly summaries = new Map<string, RatingSummary>();
   private readonly paths = new Map<string, Rating>();
   private readonly extrasKept = new Map<string, ExtraRatings>();
-  private readonly inflight = new Map<string, Job<Kept>>();
+  private readonly inflight = new Map<string, Job<unknown>>();
   /**
    * Counts the setting changes that change what the jobs compute: a job started before one is
    * neither joined by a later request nor kept when it ends (its result is of the old settings).
@@ -112,7 +155,21 @@ export class RatingService {
 
   /** W, T&E depth, backdoor size and BLISS for one puzzle (see engine/whips/extraRatings.ts). */
   extras(text: string, variant: PuzzleVariant, interactive = false): Promise<ExtraRatings> {
-    return this.extrasWait(text, variant, interactive).result;
+    return this.extrasWait(text, variant, interactive ? 'interactive' : 'background').result;
+  }
+
+  /**
+   * The puzzle's extras in the queue's `later` lane, behind every SE rating: what a hover on the
+   * lines in view will show, so that it finds them there. Dropped unstarted when the view has
+   * moved on far enough (JobQueue's `laterKept`).
+   */
+  prefetchExtras(text: string, variant: PuzzleVariant): void {
+    if (!this.peekExtras(text, variant)) this.extrasWait(text, variant, 'later').result.catch(() => undefined);
+  }
+
+  /** The SE summary of a unique puzzle in the `later` lane: as prefetchExtras, for views whose inlay hints show W or BLISS. */
+  prefetchSummary(text: string): void {
+    if (!this.peek(text)) this.seWait(text, true, 'later', false).result.catch(() => undefined);
   }
 
   peek(text: string): RatingSummary | undefined {
@@ -124,11 +181,15 @@ export class RatingService {
    * `interactive`: someone is waiting for it; it does not queue behind background work.
    */
   path(text: string, unique: boolean, interactive = false): Promise<Rating> {
-    return this.pathWait(text, unique, interactive).result;
+    return this.seWait(text, unique, interactive ? 'interactive' : 'background', true).result.then(pathOf);
   }
 
+  /**
+   * The rating's summary: computed without the steps unless someone waits for it (`interactive`:
+   * a hover's or a command's puzzle keeps its path for the lenses that show it).
+   */
   async summary(text: string, unique: boolean, interactive = false): Promise<RatingSummary> {
-    return this.peek(text) ?? summarize(await this.path(text, unique, interactive));
+    return this.peek(text) ?? (await this.seWait(text, unique, interactive ? 'interactive' : 'background', false).result).summary;
   }
 
   /**
@@ -136,33 +197,91 @@ export class RatingService {
    * that it goes on in the background.
    */
   pathWithin(text: string, ms: number, token?: CancellationToken): Promise<Rating | undefined> {
-    return waitFor(this.pathWait(text, true, true), ms, token);
+    return waitFor(this.seWait(text, true, 'interactive', true), ms, token).then((r) => r && pathOf(r));
+  }
+
+  /** The summary alone (a hover's row): a running job of the puzzle's is joined whether or not it computes the path. */
+  summaryWithin(text: string, ms: number, token?: CancellationToken): Promise<RatingSummary | undefined> {
+    const kept = this.peek(text);
+    return kept ? Promise.resolve(kept) : waitFor(this.seWait(text, true, 'interactive', false), ms, token).then((r) => r?.summary);
   }
 
   extrasWithin(text: string, variant: PuzzleVariant, ms: number, token?: CancellationToken): Promise<ExtraRatings | undefined> {
-    return waitFor(this.extrasWait(text, variant, true), ms, token);
+    return waitFor(this.extrasWait(text, variant, 'interactive'), ms, token);
   }
 
-  private pathWait(text: string, unique: boolean, interactive: boolean): Wait<Rating> {
-    const kept = this.paths.get(text);
-    if (kept) return { result: Promise.resolve(kept), release: () => undefined };
-    return this.run('rate', text, { text, unique, budgetMs: this.budgetMs }, interactive, (rating) => {
-      this.summaries.set(text, summarize(rating));
-      this.paths.set(text, rating);
-      if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
-      this.onRated(text);
-    });
+  /**
+   * The puzzle's SE job. `path`: the caller needs the steps. A job still queued is made to compute
+   * them when someone waits for it (free before it starts); a running one without them is waited
+   * for, then a job with them follows (never two ratings of a puzzle at once).
+   */
+  private seWait(text: string, unique: boolean, lane: Lane, path: boolean): Wait<SeResult> {
+    const rating = this.paths.get(text);
+    if (rating) return known({ summary: this.summaries.get(text) ?? summarize(rating), rating });
+    const summary = path ? undefined : this.summaries.get(text);
+    if (summary) return known({ summary });
+    const current = this.inflight.get(this.jobId('rate', text)) as SeJob | undefined;
+    if (current && path && !current.path && current.where !== 'queued') return this.after(current, () => this.seWait(text, unique, lane, path));
+    const steps = path || lane === 'interactive' || !unique;
+    if (current?.where === 'queued' && steps) current.path = true;
+    return this.run('rate', text, lane, () => this.newSeJob(text, unique, steps));
   }
 
-  private extrasWait(text: string, variant: PuzzleVariant, interactive: boolean): Wait<ExtraRatings> {
+  /** `then`'s wait once `job` has ended: what follows a running job that cannot give what is asked. */
+  private after<T>(job: Job<unknown>, then: () => Wait<T>): Wait<T> {
+    let next: Wait<T> | undefined;
+    let released = false;
+    const result = job.result
+      .catch(() => undefined)
+      .then(() => {
+        next = then();
+        if (released) next.release();
+        return next.result;
+      });
+    return {
+      result,
+      release: () => {
+        released = true;
+        next?.release();
+      },
+    };
+  }
+
+  private newSeJob(text: string, unique: boolean, path: boolean): SeJob {
+    const job = this.newJob<SeResult>(
+      'rate',
+      text,
+      // Without the steps: the `row` job with SE alone (`se: true`, so its row has the summary).
+      (pool) =>
+        job.path
+          ? runJob(pool, 'rate', { text, unique, budgetMs: this.budgetMs }).then((rating): SeResult => ({ summary: summarize(rating), rating }))
+          : runJob(pool, 'row', { text, budgetMs: this.budgetMs, se: true, bliss: null, w: null }).then((row): SeResult => ({ summary: row.se as RatingSummary })),
+      ({ summary, rating }) => {
+        this.summaries.set(text, summary);
+        if (rating) {
+          this.paths.set(text, rating);
+          if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
+        }
+        this.onRated(text);
+      },
+      () => (job.path ? '' : ', summary'),
+    ) as SeJob;
+    job.path = path;
+    return job;
+  }
+
+  private extrasWait(text: string, variant: PuzzleVariant, lane: Lane): Wait<ExtraRatings> {
     const key = `${variant}:${text}`;
     const kept = this.extrasKept.get(key);
-    if (kept) return { result: Promise.resolve(kept), release: () => undefined };
-    return this.run('extras', key, { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates }, interactive, (extras) => {
-      this.extrasKept.set(key, extras);
-      if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
-      this.onRated(text);
-    });
+    if (kept) return known(kept);
+    const arg = { text, variant, budgetMs: this.budgetMs, lockedCandidates: this.blissLockedCandidates };
+    return this.run('extras', key, lane, () =>
+      this.newJob<ExtraRatings>('extras', key, (pool) => runJob(pool, 'extras', arg), (extras) => {
+        this.extrasKept.set(key, extras);
+        if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
+        this.onRated(text);
+      }),
+    );
   }
 
   /**
@@ -206,19 +325,24 @@ export class RatingService {
   }
 
   /**
-   * The job of (name, settings, key): joined if one is in flight, else a new one, queued in the
-   * background or run at once on the interactive pool. `done` stores the result unless the
-   * settings changed meanwhile.
+   * The job of (name, settings, key): joined if one is in flight, else a new one (`create`d),
+   * queued in the background (`later`: behind the rest) or run at once on the interactive pool.
+   * A background request takes a job it joins out of the `later` lane.
    */
-  private run<K extends Kept>(name: K, key: string, arg: JobArg<K>, interactive: boolean, done: (result: JobResult<K>) => void): Wait<JobResult<K>> {
+  private run<T>(name: Kept, key: string, lane: Lane, create: () => Job<T>): Wait<T> {
     const id = this.jobId(name, key);
-    const joined = this.inflight.get(id) as Job<K> | undefined;
-    const job = joined ?? this.newJob(name, key, arg, done);
-    if (joined) this.trace(`${name} joined (${job.where}) by a ${interactive ? 'hover or command' : 'background request'}: ${key}`);
-    else this.inflight.set(id, job as Job<Kept>);
+    const joined = this.inflight.get(id) as Job<T> | undefined;
+    const job = joined ?? create();
+    const interactive = lane === 'interactive';
+    if (joined) this.trace(`${name} joined (${job.where}) by a ${interactive ? 'hover or command' : lane === 'later' ? 'prefetch' : 'background request'}: ${key}`);
+    else this.inflight.set(id, job as Job<unknown>);
     if (!interactive) {
       if (!joined) {
-        this.trace(`${name} queued: ${key}`);
+        this.trace(`${name} queued${lane === 'later' ? ' (later)' : ''}: ${key}`);
+        if (lane === 'later') this.queue.addLater(job);
+        else this.queue.add(job);
+      } else if (lane === 'background' && this.queue.isLater(job)) {
+        this.queue.take(job);
         this.queue.add(job);
       }
       return { result: job.result, release: () => undefined };
@@ -240,7 +364,8 @@ export class RatingService {
     };
   }
 
-  private newJob<K extends Kept>(name: K, key: string, arg: JobArg<K>, done: (result: JobResult<K>) => void): Job<K> {
+  /** A job of (name, settings, key); `done` stores its result unless the settings changed meanwhile. */
+  private newJob<T>(name: Kept, key: string, launch: (pool: workerpool.Pool) => Running<T>, done: (result: T) => void, detail = (): string => ''): Job<T> {
     const generation = this.generation;
     const id = this.jobId(name, key);
     const ended = (): void => {
@@ -248,9 +373,9 @@ export class RatingService {
       if (this.inflight.get(id) === job) this.inflight.delete(id);
       this.queue.take(job); // demoted, then its first run ended after all
     };
-    let fulfil!: (result: JobResult<K>) => void;
+    let fulfil!: (result: T) => void;
     let fail!: (err: unknown) => void;
-    const result = new Promise<JobResult<K>>((resolve, reject) => {
+    const result = new Promise<T>((resolve, reject) => {
       fulfil = (value) => {
         if (job.settled) return;
         ended();
@@ -263,15 +388,31 @@ export class RatingService {
         reject(err);
       };
     });
-    const job: Job<K> = { name, key, arg, result, fulfil, fail, where: 'queued', wanted: 0, settled: false, start: () => this.start(job, 'background') };
+    const job: Job<T> = {
+      name,
+      key,
+      launch,
+      detail,
+      result,
+      fulfil,
+      fail,
+      where: 'queued',
+      wanted: 0,
+      settled: false,
+      start: () => this.start(job, 'background'),
+      drop: () => {
+        this.trace(`${name} dropped: ${key}`);
+        fail(DROPPED);
+      },
+    };
     return job;
   }
 
   /** Runs `job` on a pool; settles when that run ends (a run the job has left settles nothing but its result). */
-  private start<K extends Kept>(job: Job<K>, where: 'background' | 'interactive'): Promise<void> {
-    this.trace(`${job.name} started (${where}): ${job.key}`);
+  private start<T>(job: Job<T>, where: 'background' | 'interactive'): Promise<void> {
+    this.trace(`${job.name} started (${where}${job.detail()}): ${job.key}`);
     job.where = where;
-    const run = runJob(where === 'interactive' ? this.interactive : this.background, job.name, job.arg);
+    const run = job.launch(where === 'interactive' ? this.interactive : this.background);
     job.run = run;
     return Promise.resolve(run).then(job.fulfil, (err: unknown) => {
       if (job.run === run) job.fail(err);
@@ -279,7 +420,7 @@ export class RatingService {
   }
 
   /** No interactive request waits any more: the run stops and the job waits in the background queue. */
-  private demote(job: Job<Kept>): void {
+  private demote(job: Job<unknown>): void {
     this.trace(`${job.name} demoted: ${job.key}`);
     const run = job.run;
     job.run = undefined;
