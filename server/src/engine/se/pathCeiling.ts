@@ -62,6 +62,7 @@ import { forcingChainsAndCycles } from './techniques/chains';
 import type { Technique, TechniqueContext } from './techniques/technique';
 import type { Step } from '../core/step';
 import { staticForcing } from './staticForcing';
+import { digitsByPlaces } from './techniques/places';
 
 /** C in SE's order: each one's smaller patterns and complements are among those before it. */
 export const CONFINEMENTS: readonly Technique[] = [
@@ -186,13 +187,7 @@ function placeSingles(s: State, tierLength: number): number {
   while (placed) {
     placed = false;
     for (const cells of tierLength > 0 ? HOUSES : []) {
-      let once = 0;
-      let twice = 0;
-      for (const c of cells) {
-        twice |= once & s.cands[c];
-        once |= s.cands[c];
-      }
-      for (let alone = once & ~twice; alone; alone &= alone - 1) {
+      for (let alone = digitsByPlaces(s.cands, cells, 1, 1); alone; alone &= alone - 1) {
         const b = alone & -alone;
         const cell = cells.find((c) => s.cands[c] & b);
         // An earlier single of this pass may have taken the digit from the house.

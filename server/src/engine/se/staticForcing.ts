@@ -14,6 +14,7 @@
  * hundred nodes, a few thousand links, a few dozen words per component.
  */
 import { HOUSES, HOUSES_OF, PEERS } from '../core/grid';
+import { digitsByPlaces } from './techniques/places';
 
 /** Candidates as cell * 9 + digit - 1. */
 export interface StaticForcing {
@@ -43,6 +44,8 @@ const callEdge = new Int32Array(MAX_NODES);
 const comp = new Int32Array(MAX_NODES);
 const members = new Int32Array(MAX_NODES);
 const ends = new Int32Array(MAX_NODES);
+/** Per house, the digits with exactly two places (the X links' strong ends). */
+const twoPlaces = new Uint16Array(27);
 
 /** `cands`: the empty cells' candidates (0 for a solved cell). */
 export function staticForcing(cands: Uint16Array): StaticForcing {
@@ -57,6 +60,7 @@ export function staticForcing(cands: Uint16Array): StaticForcing {
   }
   const nodes = 2 * n;
   degree.fill(0, 0, nodes);
+  for (let h = 0; h < 27; h++) twoPlaces[h] = digitsByPlaces(cands, HOUSES[h], 2, 2);
   const link = (from: number, to: number): void => {
     next[from * STRIDE + degree[from]++] = to;
   };
@@ -70,14 +74,9 @@ export function staticForcing(cands: Uint16Array): StaticForcing {
     // Off: the other value of a bivalue cell on (Y), the digit's other place on in a house where it has two (X).
     if ((others & (others - 1)) === 0 && others) link(2 * i + 1, 2 * id[cell * 9 + 31 - Math.clz32(others)]);
     for (const h of HOUSES_OF[cell]) {
-      let other = -1;
-      let places = 0;
-      for (const p of HOUSES[h]) {
-        if (!(cands[p] & (1 << d))) continue;
-        places++;
-        if (p !== cell) other = p;
-      }
-      if (places === 2) link(2 * i + 1, 2 * id[other * 9 + d]);
+      if (!(twoPlaces[h] & (1 << d))) continue;
+      const other = HOUSES[h].find((p) => p !== cell && cands[p] & (1 << d))!;
+      link(2 * i + 1, 2 * id[other * 9 + d]);
     }
   }
 
