@@ -309,6 +309,27 @@ const SEARCH_FOCUSED = `new Promise((resolve, reject) => {
   });
 })`;
 
+/**
+ * Runs in the page: from now on, records in `window.__toastTexts` every text a notification toast
+ * containing `needle` shows, as the DOM changes (a MutationObserver). A progress notification over
+ * ratings the view already made ends within a second: reading the toast now and then can miss it.
+ */
+const recordToasts = (needle: string): string => `(() => {
+  const seen = (window.__toastTexts = []);
+  const read = () => {
+    for (const toast of document.querySelectorAll('.notification-toast')) {
+      const text = (toast.textContent || '').replace(/\\s+/g, ' ');
+      if (text.includes(${JSON.stringify(needle)}) && seen[seen.length - 1] !== text) seen.push(text);
+    }
+  };
+  window.__toastObserver?.disconnect();
+  window.__toastObserver = new MutationObserver(read);
+  window.__toastObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+})()`;
+
+/** Runs in the page: stops recordToasts's observer and returns what it recorded. */
+const RECORDED_TOASTS = `(() => { window.__toastObserver?.disconnect(); return window.__toastTexts || []; })()`;
+
 /** Runs in the page: the colour of each character of the active editor's view line that starts with `prefix`. */
 const readColours = (prefix: string): string => `(() => {
   const lines = [...document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line')];
@@ -501,6 +522,9 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
     await stopServer();
     // code-server's own output (the last 20 kB), kept with the screenshots for CI's artifacts.
     if (serverLog) fs.writeFileSync(path.join(SHOTS, 'code-server.log'), serverLog);
+    // The workbench's logs (the extension host's, our language client's output), for a failure's post-mortem.
+    const logs = tmp && path.join(tmp, 'user-data', 'logs');
+    if (logs && fs.existsSync(logs)) fs.cpSync(logs, path.join(SHOTS, 'logs'), { recursive: true });
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -779,24 +803,22 @@ describe('Sudoku Lens in VS Code (code-server + Chromium)', () => {
   it('rates all puzzles of a file from the command palette, with progress, and writes ED= after each line', async () => {
     await openFile('rate-all.sdm');
     await page.keyboard.press('Escape');
+    await page.evaluate(recordToasts('Rating puzzles'));
     await step('rate-all-pick', async () => {
       await runCommand('Sudoku: Rate all puzzles in file', false);
       await pick('Write ED=');
     });
     const toast = page.locator('.notification-toast').filter({ hasText: 'Rating puzzles' }).first();
-    const progress = await step('rate-all-progress', () =>
-      until('the progress notification counting puzzles', async () => {
-        const text = (await toast.innerText({ timeout: 1_000 })).replace(/\s+/g, ' ');
-        return new RegExp(`\\d+ / ${RATE_ALL_COUNT} puzzles`).test(text) ? text : undefined;
-      }),
-    );
-    expect(progress).toContain('Rating puzzles');
     const done = page.locator('.notification-toast').filter({ hasText: `of ${RATE_ALL_COUNT} puzzles` }).first();
     const message = await step('rate-all-done', async () => {
       await done.waitFor({ state: 'visible', timeout: 240_000 });
       return done.innerText();
     });
     expect(message).toContain(`Wrote ED=… after ${RATE_ALL_COUNT} puzzle lines (${RATE_ALL_COUNT} of ${RATE_ALL_COUNT} puzzles rated)`);
+    // The progress notification counted the puzzles while they were rated (the view may have rated
+    // most of them already: then it shows for a moment only, so its texts were recorded as shown).
+    const shown = await page.evaluate<string[]>(RECORDED_TOASTS);
+    expect(shown.some((t) => new RegExp(`Rating puzzles.*\\d+ / ${RATE_ALL_COUNT} puzzles`).test(t)), JSON.stringify(shown)).toBe(true);
     await toast.waitFor({ state: 'hidden', timeout: 15_000 }); // the progress ends with the work
     const lines = (await readEditors()).find((g) => g.active)?.lines ?? [];
     const puzzles = lines.filter((l) => /^[0-9.]{81}/.test(l));
