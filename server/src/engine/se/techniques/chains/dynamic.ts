@@ -129,6 +129,55 @@ class Common {
 }
 
 /**
+ * Which nested hint the outer chain would take each removal from. The outer propagation adds
+ * a nested search's removals in SE's order of its hints (difficulty, complexity, sort key,
+ * then the order found; difficulty grows with complexity) and skips a candidate already off:
+ * each removal comes from the first hint, in that order, that makes it. A later hint claims a
+ * candidate only with a smaller complexity, or the same and a smaller sort key; a hint that
+ * claims nothing by the end of the search changes nothing outside, so it is not returned, and
+ * one that would be longer than every claim it could beat is not even measured to the end.
+ */
+class NestedClaims {
+  private readonly complexity = new Int32Array(NCAND);
+  private readonly sortKey = new Uint8Array(NCAND);
+  private readonly by: (ChainHint | null)[] = new Array(NCAND).fill(null);
+  private readonly stamp = new Int32Array(NCAND);
+  private gen = 1;
+
+  clear(): void {
+    this.gen++;
+  }
+
+  /** The largest complexity at which a hint of `sortKey` removing `removable` claims one. */
+  limit(removable: number[], sortKey: number): number {
+    let limit = -1;
+    for (const c of removable) {
+      if (this.stamp[c] !== this.gen) return Infinity;
+      const beats = sortKey < this.sortKey[c] ? this.complexity[c] : this.complexity[c] - 1;
+      if (beats > limit) limit = beats;
+    }
+    return limit;
+  }
+
+  claim(h: ChainHint): void {
+    for (const c of h.removable) {
+      if (this.stamp[c] === this.gen && (this.complexity[c] < h.complexity || (this.complexity[c] === h.complexity && this.sortKey[c] <= h.sortKey))) continue;
+      this.stamp[c] = this.gen;
+      this.complexity[c] = h.complexity;
+      this.sortKey[c] = h.sortKey;
+      this.by[c] = h;
+    }
+  }
+
+  /** The hints of `found` (in the order found) that still claim a removal. */
+  claiming(found: ChainHint[]): ChainHint[] {
+    const out = found.filter((h) => h.removable.some((c) => this.by[c] === h));
+    for (const h of found) for (const c of h.removable) this.by[c] = null;
+    return out;
+  }
+}
+
+/**
  * Runs not in use, shared by every chainer: a search holds a few hundred at once (the runs a
  * region chain needs stay until their cell's turn), and making a run zeroes 20-30 KB, so
  * allocating them afresh for each search was 6-12% of a hard rating. A run with a `nested`
@@ -288,6 +337,7 @@ export class DynamicChainer {
     // filtered.
     this.filtered = nested !== null && !this.dynamic;
     if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
+    if (nested) this.claims.clear();
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -299,7 +349,7 @@ export class DynamicChainer {
     } finally {
       this.releaseAllOnRuns();
     }
-    return sortAndDedup(out);
+    return sortAndDedup(nested ? this.claims.claiming(out) : out);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -674,9 +724,10 @@ export class DynamicChainer {
 
   /**
    * SE's getChain order (breadth-first, each node once) of the ancestors of `slot`, as keys;
-   * used for links, rule parents, nested chains and signatures.
+   * used for links, rule parents, nested chains and signatures. The walk stops once it has
+   * more than `max` nodes (a nested hint that long can claim nothing).
    */
-  private chainOrder(run: Run, slot: number): Int32Array {
+  private chainOrder(run: Run, slot: number, max = Infinity): Int32Array {
     const gen = ++this.keyGen;
     let order = this.orderBuf;
     let n = 0;
@@ -691,6 +742,7 @@ export class DynamicChainer {
       this.keyMark[key] = gen;
       if (n === order.length) order = this.growOrder();
       order[n++] = s;
+      if (n > max) break;
       const ps = run.parStart[s];
       const pc = run.parCount[s];
       for (let j = 0; j < pc; j++) {
@@ -742,7 +794,8 @@ export class DynamicChainer {
    * A hint for an outer chain (nested mode), measured in one walk per branch end: its
    * complexity (ancestors plus distinct nested chains), SE's rule parents (the removals, since
    * the outer start, in the cells and houses of its singles) and its identity. A hint without
-   * rule parents is of no use to the outer chain and is dropped.
+   * rule parents is of no use to the outer chain and is dropped, and so is one that cannot
+   * claim a removal (see NestedClaims): its walk stops where it grows too long to.
    */
   private nestedHint(
     kind: Kind,
@@ -755,6 +808,9 @@ export class DynamicChainer {
     conclusion: number,
   ): ChainHint | null {
     const ctx = this.nestedCtx!;
+    const removable = this.removableFor(conclusion);
+    const limit = this.claims.limit(removable, sortKey);
+    if (limit < n) return null;
     const parents: number[] = [];
     const seenParents = this.seenParents;
     seenParents.clear();
@@ -769,8 +825,9 @@ export class DynamicChainer {
       const target = run.keyOf(slots[i]);
       h1 = Math.imul(h1 ^ (target + 0x10000), 0x01000193);
       h2 = Math.imul(h2 + target + 0x20000, 0x5bd1e995) ^ (h2 >>> 15);
-      const order = this.chainOrder(run, slots[i]);
+      const order = this.chainOrder(run, slots[i], limit - complexity);
       complexity += order.length;
+      if (complexity > limit) return null;
       for (let j = 0; j < order.length; j++) {
         const s = order[j];
         const key = run.keyOf(s);
@@ -781,6 +838,7 @@ export class DynamicChainer {
           if (nh && !seenNested.has(nh.signature)) {
             seenNested.add(nh.signature);
             complexity += nh.complexity;
+            if (complexity > limit) return null;
           }
           continue;
         }
@@ -794,12 +852,14 @@ export class DynamicChainer {
       }
     }
     if (parents.length === 0) return null;
-    const h = this.makeHint(kind, name, complexity, sortKey, this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
+    const h = this.makeHint(kind, name, complexity, sortKey, removable, conclusion >= NCAND ? conclusion - ON : -1);
     h.ruleParents = parents;
     h.signature = `${h1 >>> 0}:${h2 >>> 0}:${n}`;
+    this.claims.claim(h);
     return h;
   }
 
+  private readonly claims = new NestedClaims();
   private readonly seenParents = new CandSet();
   private readonly seenNested = new Set<string>();
 
