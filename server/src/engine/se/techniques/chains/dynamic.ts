@@ -51,7 +51,11 @@ export interface NestedHint {
 /** The extra node slot: the fresh node of a contradiction. */
 const EXTRA = NKEY;
 
-/** One propagation: the nodes found, their parents (as slots) and causes. */
+/**
+ * One propagation: the nodes found, their parents (as slots) and causes. Parents are recorded
+ * only when asked for (`withParents`): a search without a level keeps of most runs only which
+ * nodes they reach, and propagates again, with parents, the few a hint is built from.
+ */
 class Run {
   readonly onFlag = new Uint8Array(NCAND);
   readonly offFlag = new Uint8Array(NCAND);
@@ -71,11 +75,15 @@ class Run {
   /** The contradiction: slots of its on node and its off node, -1 when none. */
   absurdOn = -1;
   absurdOff = -1;
+  /** The node it starts from, and whether parents and causes were recorded. */
+  startKey = -1;
+  withParents = false;
 
   reset(): void {
     for (let i = 0; i < this.onN; i++) this.onFlag[this.onList[i]] = 0;
     for (let i = 0; i < this.offN; i++) this.offFlag[this.offList[i]] = 0;
-    if (this.nested) for (let i = 0; i < this.offN; i++) this.nested[this.offList[i]] = null;
+    // Only a run with parents can have nested chains among them.
+    if (this.nested && this.withParents) for (let i = 0; i < this.offN; i++) this.nested[this.offList[i]] = null;
     this.onN = 0;
     this.offN = 0;
     this.poolN = 0;
@@ -527,9 +535,15 @@ export class DynamicChainer {
     if (this.budget && (++this.budgetTick & 63) === 0) this.budget.check();
   }
 
-  /** Fills `run` from the start key; true when it met a contradiction. */
-  propagate(run: Run, startKey: number): boolean {
+  /**
+   * Fills `run` from the start key; true when it met a contradiction. Chainers with a level
+   * always record parents (a pause asks the simpler rules, which cost more than a second
+   * propagation saves); the others only for `materialize`.
+   */
+  propagate(run: Run, startKey: number, parents = this.level > 0): boolean {
     this.checkBudget();
+    run.startKey = startKey;
+    run.withParents = parents;
     const g = this.g;
     const save = this.save;
     const isY = !this.nishio;
@@ -573,12 +587,12 @@ export class DynamicChainer {
           }
         } else if (offHead < offTail) {
           const p = this.qOff[offHead++];
-          const n = this.offToOn(p, isY, dynamic);
+          const n = parents ? this.offToOn(p, isY, dynamic) : offToOn(g, p, isY, true, this.outCand, this.outCause);
           if (dynamic) g.remove(p);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
-            const ps = this.outParStart[i];
-            const pc = this.outParStart[i + 1] - ps;
+            const ps = parents ? this.outParStart[i] : 0;
+            const pc = parents ? this.outParStart[i + 1] - ps : 0;
             if (run.offFlag[c]) {
               run.extraKey = c + ON;
               run.ensurePool(pc);
@@ -625,9 +639,18 @@ export class DynamicChainer {
     return this.budget;
   }
 
+  /** The same run again with its parents, for a hint built from it (see Run). */
+  private materialize(run: Run): void {
+    if (run.withParents) return;
+    const startKey = run.startKey;
+    run.reset();
+    this.propagate(run, startKey, true);
+  }
+
   private storeOn(run: Run, c: number, cause: number, ps: number, pc: number): void {
     run.onFlag[c] = 1;
     run.onList[run.onN++] = c;
+    if (!run.withParents) return;
     const slot = c + ON;
     run.ensurePool(pc);
     run.parStart[slot] = run.poolN;
@@ -639,6 +662,7 @@ export class DynamicChainer {
   private storeOff(run: Run, c: number, cause: number, parent: number): void {
     run.offFlag[c] = 1;
     run.offList[run.offN++] = c;
+    if (!run.withParents) return;
     run.parStart[c] = run.poolN;
     if (parent >= 0) {
       run.ensurePool(1);
@@ -811,6 +835,7 @@ export class DynamicChainer {
     const removable = this.removableFor(conclusion);
     const limit = this.claims.limit(removable, sortKey);
     if (limit < n) return null;
+    for (let i = 0; i < n; i++) this.materialize(runs[i]);
     const parents: number[] = [];
     const seenParents = this.seenParents;
     seenParents.clear();
@@ -929,6 +954,8 @@ export class DynamicChainer {
     if (this.nestedCtx) {
       return this.nestedHint(kind, this.prefix + what + this.suffix, sortKey, runs, slots, 2, CAUSE_NONE, conclusion);
     }
+    this.materialize(runA);
+    this.materialize(runB);
     const a = this.ancestors(runA, slotA);
     if (!this.canBeat(a + 1, sortKey)) return null;
     const complexity = a + this.ancestors(runB, slotB) + this.nestedComplexity(runs, slots, 2);
@@ -970,6 +997,7 @@ export class DynamicChainer {
     let complexity = 0;
     for (let i = 0; i < n; i++) {
       slots[i] = targetKey;
+      this.materialize(runs[i]);
       complexity += this.ancestors(runs[i], targetKey);
       if (!this.canBeat(complexity + (n - 1 - i), sortKey)) return null;
     }
