@@ -403,7 +403,8 @@ export class DynamicChainer {
   // Per cell
 
   private cellHints(cell: number, card: number, out: ChainHint[]): void {
-    const valueRuns: Run[] = [];
+    const valueRuns = this.valueRuns;
+    valueRuns.length = 0;
     const cands = this.g.cands[cell];
     const doCells = !this.nishio && (card === 2 || (this.multiple && card > 2));
     const doDouble = card >= 3 && !this.nishio && this.dynamic;
@@ -506,7 +507,9 @@ export class DynamicChainer {
       const h = CELL_HOUSES[3 * cell + k];
       const pm = g.hpos[h * 9 + d];
       // The cell is the digit's first place in the house, so its run is the first branch.
-      const runs: Run[] = [onRun];
+      const runs = this.regionRuns;
+      runs.length = 0;
+      runs.push(onRun);
       const common = this.regionCommon;
       common.start(onRun);
       let alive = true;
@@ -519,6 +522,9 @@ export class DynamicChainer {
     }
   }
 
+  /** The branches of the cell chain and the region chain at hand (a chainer never re-enters). */
+  private readonly valueRuns: Run[] = [];
+  private readonly regionRuns: Run[] = [];
   private readonly cellCommon = new Common();
   private readonly regionCommon = new Common();
 
@@ -840,7 +846,8 @@ export class DynamicChainer {
     const seenParents = this.seenParents;
     seenParents.clear();
     const seenNested = this.seenNested;
-    seenNested.clear();
+    // Clearing a Set allocates a new table, even an empty one's.
+    if (seenNested.size) seenNested.clear();
     let complexity = 0;
     // SE's FullChain identity (the targets and each target's chain, in order), hashed.
     let h1 = 0x811c9dc5 ^ kind;
