@@ -156,15 +156,25 @@ class NestedClaims {
     this.gen++;
   }
 
-  /** The largest complexity at which a hint of `sortKey` removing `removable` claims one. */
-  limit(removable: number[], sortKey: number): number {
+  /**
+   * The largest complexity at which a hint of `sortKey` concluding `conclusion` on `g` claims
+   * one of its removals (the candidate off, or the cell's other values when it is on).
+   */
+  limit(g: ChainGrid, conclusion: number, sortKey: number): number {
+    if (conclusion < NCAND) return this.beats(conclusion, sortKey);
+    const cand = conclusion - ON;
+    const cell = (cand / 9) | 0;
     let limit = -1;
-    for (const c of removable) {
-      if (this.stamp[c] !== this.gen) return Infinity;
-      const beats = sortKey < this.sortKey[c] ? this.complexity[c] : this.complexity[c] - 1;
+    for (let m = g.cands[cell] & ~(1 << (cand - cell * 9)); m; m &= m - 1) {
+      const beats = this.beats(cell * 9 + lowBit(m), sortKey);
       if (beats > limit) limit = beats;
     }
     return limit;
+  }
+
+  private beats(c: number, sortKey: number): number {
+    if (this.stamp[c] !== this.gen) return Infinity;
+    return sortKey < this.sortKey[c] ? this.complexity[c] : this.complexity[c] - 1;
   }
 
   claim(h: ChainHint): void {
@@ -838,11 +848,12 @@ export class DynamicChainer {
     conclusion: number,
   ): ChainHint | null {
     const ctx = this.nestedCtx!;
-    const removable = this.removableFor(conclusion);
-    const limit = this.claims.limit(removable, sortKey);
+    const limit = this.claims.limit(this.g, conclusion, sortKey);
     if (limit < n) return null;
     for (let i = 0; i < n; i++) this.materialize(runs[i]);
-    const parents: number[] = [];
+    // Gathered in a scratch list: most walks end without a hint.
+    const parents = this.parents;
+    parents.length = 0;
     const seenParents = this.seenParents;
     seenParents.clear();
     const seenNested = this.seenNested;
@@ -884,14 +895,15 @@ export class DynamicChainer {
       }
     }
     if (parents.length === 0) return null;
-    const h = this.makeHint(kind, name, complexity, sortKey, removable, conclusion >= NCAND ? conclusion - ON : -1);
-    h.ruleParents = parents;
+    const h = this.makeHint(kind, name, complexity, sortKey, this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
+    h.ruleParents = parents.slice();
     h.signature = `${h1 >>> 0}:${h2 >>> 0}:${n}`;
     this.claims.claim(h);
     return h;
   }
 
   private readonly claims = new NestedClaims();
+  private readonly parents: number[] = [];
   private readonly seenParents = new CandSet();
   private readonly seenNested = new Set<string>();
 
