@@ -3,7 +3,7 @@
  * changed speed only.
  *   node dist/bench.js se-paths [--sets sample,forum,band] [--file FILE] [--every N] [--limit N]
  *                               [--budget-ms N] [--passes N] [--ratings FILE]
- *                               [--only I,J,...] [--each]
+ *                               [--pick I,J,...] [--each]
  *                               [--record FILE] [--against FILE] [--base BUNDLE]
  * `--record FILE` writes each puzzle's path (every step's name, difficulty, placements,
  * eliminations and text, which carries the chain's node count) as a JSON line; `--against FILE`
@@ -17,7 +17,7 @@
  * `--sets`, as well). `--passes N` rates everything N times in one process and keeps the last
  * pass only: the earlier ones warm the engine up, as a peer's batch in one JVM is measured (see
  * BENCHMARKS.md). `--ratings FILE` writes `puzzle ER/EP/ED cpu-ms` a line, to set beside serate's
- * `--format='%g ED=%r/%p/%d'`. `--only I,J` keeps the puzzles at those positions of the list
+ * `--format='%g ED=%r/%p/%d'`. `--pick I,J` keeps the puzzles at those positions of the list
  * (0-based, after `--every`: the forum set's puzzle 3 is its 4th), to profile or time a few;
  * `--each` prints a line per puzzle: its position, ratings, steps and CPU (both engines).
  */
@@ -96,11 +96,11 @@ function puzzles(): { set: string; puzzle: string; position: number }[] {
     add('file', tokens.filter((t): t is string => t !== undefined).map((t) => t.replace(/0/g, '.')));
   }
   const limit = Number(option('--limit') ?? Infinity);
-  const only = option('--only');
-  if (only === undefined) return out.slice(0, limit);
-  const positions = only.split(',').map(Number);
-  const bad = only.split(',').find((_, i) => !Number.isInteger(positions[i]) || positions[i] < 0 || positions[i] >= out.length);
-  if (bad !== undefined) usage(`--only ${only}: '${bad}' is not a position in the list (0 to ${out.length - 1})`);
+  const pick = option('--pick');
+  if (pick === undefined) return out.slice(0, limit);
+  const positions = pick.split(',').map(Number);
+  const bad = pick.split(',').find((_, i) => !Number.isInteger(positions[i]) || positions[i] < 0 || positions[i] >= out.length);
+  if (bad !== undefined) usage(`--pick ${pick}: '${bad}' is not a position in the list (0 to ${out.length - 1})`);
   return positions.map((i) => out[i]).slice(0, limit);
 }
 
