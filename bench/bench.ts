@@ -28,7 +28,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream, generate, controlledBias];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out', '--file', '--passes', '--ratings', '--core']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out', '--file', '--passes', '--ratings', '--core', '--pick']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
