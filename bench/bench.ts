@@ -28,7 +28,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [solver, lsp, rating, sePaths, filter, bliss, whips, ua, stream, generate, controlledBias];
 
 /** Options that take a value (read by the benchmark modules from process.argv). */
-const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out', '--file', '--passes', '--ratings', '--core']);
+const VALUE_OPTIONS = new Set(['--limit', '--repeat', '--budget-ms', '--ser-every', '--sets', '--every', '--from', '--lines', '--commands', '--every-ms', '--only', '--views', '--record', '--against', '--base', '--seconds', '--out', '--file', '--passes', '--ratings', '--core', '--pick']);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
         `  --from FILE    compare the rows of \`sudoku-lens rate --json\` with the forum set instead (rating)\n` +
         `  --record FILE / --against FILE / --base BUNDLE   write, compare with, or rate beside another build (se-paths)\n` +
         `  --file FILE    rate a file's puzzles (se-paths); --passes N: time the last of N passes; --ratings FILE: ER/EP/ED and CPU a line\n` +
+        `  --pick I,J     only the puzzles at those positions of the list (se-paths); --each: a line per puzzle, both engines' CPU\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
         `  --only view    open, then only the hovers as VS Code asks for them (lsp)\n` +

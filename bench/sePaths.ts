@@ -3,6 +3,7 @@
  * changed speed only.
  *   node dist/bench.js se-paths [--sets sample,forum,band] [--file FILE] [--every N] [--limit N]
  *                               [--budget-ms N] [--passes N] [--ratings FILE]
+ *                               [--pick I,J,...] [--each]
  *                               [--record FILE] [--against FILE] [--base BUNDLE]
  * `--record FILE` writes each puzzle's path (every step's name, difficulty, placements,
  * eliminations and text, which carries the chain's node count) as a JSON line; `--against FILE`
@@ -16,7 +17,9 @@
  * `--sets`, as well). `--passes N` rates everything N times in one process and keeps the last
  * pass only: the earlier ones warm the engine up, as a peer's batch in one JVM is measured (see
  * BENCHMARKS.md). `--ratings FILE` writes `puzzle ER/EP/ED cpu-ms` a line, to set beside serate's
- * `--format='%g ED=%r/%p/%d'`.
+ * `--format='%g ED=%r/%p/%d'`. `--pick I,J` keeps the puzzles at those positions of the list
+ * (0-based, after `--every`: the forum set's puzzle 3 is its 4th), to profile or time a few;
+ * `--each` prints a line per puzzle: its position, ratings, steps and CPU (both engines).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -62,13 +65,13 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-function puzzles(): { set: string; puzzle: string }[] {
+function puzzles(): { set: string; puzzle: string; position: number }[] {
   const root = dataDir();
   const file = option('--file');
   const sets = (option('--sets') ?? (file ? '' : 'sample,forum,band')).split(',');
   const every = Number(option('--every') ?? 1);
-  const out: { set: string; puzzle: string }[] = [];
-  const add = (set: string, list: string[]) => list.filter((_, i) => i % every === 0).forEach((puzzle) => out.push({ set, puzzle }));
+  const out: { set: string; puzzle: string; position: number }[] = [];
+  const add = (set: string, list: string[]) => list.filter((_, i) => i % every === 0).forEach((puzzle) => out.push({ set, puzzle, position: out.length }));
   if (sets.includes('sample')) {
     add('sample', readFileSync(path.join(root, 'se-sample', 'puzzles.txt'), 'utf8').split('\n').filter((l) => l.length === 81).map((l) => l.replace(/0/g, '.')));
   }
@@ -93,7 +96,12 @@ function puzzles(): { set: string; puzzle: string }[] {
     add('file', tokens.filter((t): t is string => t !== undefined).map((t) => t.replace(/0/g, '.')));
   }
   const limit = Number(option('--limit') ?? Infinity);
-  return out.slice(0, limit);
+  const pick = option('--pick');
+  if (pick === undefined) return out.slice(0, limit);
+  const positions = pick.split(',').map(Number);
+  const bad = pick.split(',').find((_, i) => !Number.isInteger(positions[i]) || positions[i] < 0 || positions[i] >= out.length);
+  if (bad !== undefined) usage(`--pick ${pick}: '${bad}' is not a position in the list (0 to ${out.length - 1})`);
+  return positions.map((i) => out[i]).slice(0, limit);
 }
 
 /**
@@ -145,7 +153,8 @@ export async function run(): Promise<void> {
   let differ = 0;
   let compared = 0;
   let unfinished = 0;
-  for (const { set, puzzle } of list) {
+  const each = process.argv.includes('--each');
+  for (const { set, puzzle, position } of list) {
     const times = bySet.get(set) ?? { ours: [], base: [] };
     bySet.set(set, times);
     // Alternate which engine goes first, so neither always meets a warmer cache.
@@ -157,6 +166,10 @@ export async function run(): Promise<void> {
     if (b) times.base.push(b.cpuMs);
     recorded.push(JSON.stringify(o.path));
     rated.push(`${puzzle} ${o.path.ratings} ${o.cpuMs.toFixed(2)}`);
+    if (each) {
+      const baseCpu = b ? `, base ${b.cpuMs.toFixed(0)} ms` : '';
+      console.log(`${set} #${position} ${o.path.ratings} ${o.path.status}, ${o.path.steps.length} steps: ours ${o.cpuMs.toFixed(0)} ms${baseCpu}`);
+    }
     for (const other of [b?.path, against.get(puzzle)]) {
       if (!other) continue;
       compared++;

@@ -21,7 +21,7 @@ import {
   nishioForcingChains,
 } from '../../server/src/engine/se/techniques/chains';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
-import { lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
+import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
@@ -365,6 +365,84 @@ describe('search details', () => {
     expect(checked).toBeGreaterThan(10);
     // What it saves: the nodes that merely reach a touched strong link are many more.
     expect(kept).toBeLessThan(reachStrong / 2);
+  });
+
+  /** Grids an outer chain reaches on the level-3 puzzle: its grid less two candidates. */
+  function outerGrids(count: number): { initial: ChainGrid; g: ChainGrid }[] {
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const initial = new ChainGrid();
+    initial.load(state.values, state.cands);
+    const out: { initial: ChainGrid; g: ChainGrid }[] = [];
+    for (let a = 0; a < NCAND && out.length < count; a += 37) {
+      if (!initial.has(a) || !initial.has(a + 1) || (a + 1) % 9 === 0) continue;
+      const g = new ChainGrid();
+      g.copyFrom(initial);
+      g.remove(a);
+      g.remove(a + 1);
+      out.push({ initial, g });
+    }
+    return out;
+  }
+
+  it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {
+    // The outer chain adds the removals in the order of the hints and skips a candidate already
+    // off: a hint whose removals all come earlier changes nothing outside.
+    let hints = 0;
+    for (const { initial, g } of outerGrids(6)) {
+      const nested = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 }).hints(g, null, { initial: initial.cands });
+      const claimed = new Set<number>();
+      for (let i = 0; i < nested.length; i++) {
+        const h = nested[i];
+        if (i > 0) expect(compareHints(nested[i - 1], h)).toBeLessThanOrEqual(0);
+        expect(h.ruleParents!.length).toBeGreaterThan(0);
+        expect(h.removable.some((c) => !claimed.has(c)), `${h.name} removes nothing new`).toBe(true);
+        for (const c of h.removable) claimed.add(c);
+      }
+      hints += nested.length;
+    }
+    expect(hints).toBeGreaterThan(10);
+  });
+
+  it('finds the same chains when it records parents only for the runs a hint is built from', () => {
+    // Chainers without a level: at the top level on forum puzzles, nested in grids an outer chain reaches.
+    const options = [
+      { multiple: false, dynamic: true, nishio: true, level: 0 },
+      { multiple: true, dynamic: false, nishio: false, level: 0 },
+      { multiple: true, dynamic: true, nishio: false, level: 0 },
+    ];
+    const sols = solutions('forum-hardest-110626', 'HardestDatabase110626.sol');
+    const searches: { g: ChainGrid; nested: { initial: Uint16Array } | null }[] = [...sols.keys()]
+      .filter((_, i) => i % 15 === 4)
+      .slice(0, 6)
+      .map((puzzle) => {
+        const state = stateOf(puzzle);
+        const g = new ChainGrid();
+        g.load(state.values, state.cands);
+        return { g, nested: null };
+      });
+    for (const { initial, g } of outerGrids(3)) searches.push({ g, nested: { initial: initial.cands } });
+    type Propagate = (run: unknown, startKey: number, parents?: boolean) => boolean;
+    const propagate = (DynamicChainer.prototype as unknown as { propagate: Propagate }).propagate;
+    let compared = 0;
+    for (const o of options) {
+      const lean = new DynamicChainer(o);
+      const eager = new DynamicChainer(o);
+      vi.spyOn(eager as unknown as { propagate: Propagate }, 'propagate').mockImplementation(function (this: unknown, run, startKey) {
+        return propagate.call(this, run, startKey, true);
+      });
+      const calls = vi.spyOn(lean as unknown as { propagate: Propagate }, 'propagate');
+      for (const { g, nested } of searches) {
+        calls.mockClear();
+        const found = lean.hints(g, null, nested);
+        expect(found).toEqual(eager.hints(g, null, nested));
+        if (!found.length) continue;
+        const withParents = calls.mock.calls.filter((args) => args[2] === true).length;
+        expect(withParents).toBeGreaterThan(0);
+        expect(withParents).toBeLessThan(calls.mock.calls.length / 4);
+        compared += found.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 
   it('keeps the searches of the most recently used grids only', () => {

@@ -51,7 +51,11 @@ export interface NestedHint {
 /** The extra node slot: the fresh node of a contradiction. */
 const EXTRA = NKEY;
 
-/** One propagation: the nodes found, their parents (as slots) and causes. */
+/**
+ * One propagation: the nodes found, their parents (as slots) and causes. Parents are recorded
+ * only when asked for (`withParents`): a search without a level keeps of most runs only which
+ * nodes they reach, and propagates again, with parents, the few a hint is built from.
+ */
 class Run {
   readonly onFlag = new Uint8Array(NCAND);
   readonly offFlag = new Uint8Array(NCAND);
@@ -71,11 +75,15 @@ class Run {
   /** The contradiction: slots of its on node and its off node, -1 when none. */
   absurdOn = -1;
   absurdOff = -1;
+  /** The node it starts from, and whether parents and causes were recorded. */
+  startKey = -1;
+  withParents = false;
 
   reset(): void {
     for (let i = 0; i < this.onN; i++) this.onFlag[this.onList[i]] = 0;
     for (let i = 0; i < this.offN; i++) this.offFlag[this.offList[i]] = 0;
-    if (this.nested) for (let i = 0; i < this.offN; i++) this.nested[this.offList[i]] = null;
+    // Only a run with parents can have nested chains among them.
+    if (this.nested && this.withParents) for (let i = 0; i < this.offN; i++) this.nested[this.offList[i]] = null;
     this.onN = 0;
     this.offN = 0;
     this.poolN = 0;
@@ -125,6 +133,65 @@ class Common {
     for (let i = 0; i < this.offN; i++) if (run.offFlag[this.off[i]]) this.off[n++] = this.off[i];
     this.offN = n;
     return this.onN + this.offN > 0;
+  }
+}
+
+/**
+ * Which nested hint the outer chain would take each removal from. The outer propagation adds
+ * a nested search's removals in SE's order of its hints (difficulty, complexity, sort key,
+ * then the order found; difficulty grows with complexity) and skips a candidate already off:
+ * each removal comes from the first hint, in that order, that makes it. A later hint claims a
+ * candidate only with a smaller complexity, or the same and a smaller sort key; a hint that
+ * claims nothing by the end of the search changes nothing outside, so it is not returned, and
+ * one that would be longer than every claim it could beat is not even measured to the end.
+ */
+class NestedClaims {
+  private readonly complexity = new Int32Array(NCAND);
+  private readonly sortKey = new Uint8Array(NCAND);
+  private readonly by: (ChainHint | null)[] = new Array(NCAND).fill(null);
+  private readonly stamp = new Int32Array(NCAND);
+  private gen = 1;
+
+  clear(): void {
+    this.gen++;
+  }
+
+  /**
+   * The largest complexity at which a hint of `sortKey` concluding `conclusion` on `g` claims
+   * one of its removals (the candidate off, or the cell's other values when it is on).
+   */
+  limit(g: ChainGrid, conclusion: number, sortKey: number): number {
+    if (conclusion < NCAND) return this.beats(conclusion, sortKey);
+    const cand = conclusion - ON;
+    const cell = (cand / 9) | 0;
+    let limit = -1;
+    for (let m = g.cands[cell] & ~(1 << (cand - cell * 9)); m; m &= m - 1) {
+      const beats = this.beats(cell * 9 + lowBit(m), sortKey);
+      if (beats > limit) limit = beats;
+    }
+    return limit;
+  }
+
+  private beats(c: number, sortKey: number): number {
+    if (this.stamp[c] !== this.gen) return Infinity;
+    return sortKey < this.sortKey[c] ? this.complexity[c] : this.complexity[c] - 1;
+  }
+
+  claim(h: ChainHint): void {
+    for (const c of h.removable) {
+      if (this.stamp[c] === this.gen && (this.complexity[c] < h.complexity || (this.complexity[c] === h.complexity && this.sortKey[c] <= h.sortKey))) continue;
+      this.stamp[c] = this.gen;
+      this.complexity[c] = h.complexity;
+      this.sortKey[c] = h.sortKey;
+      this.by[c] = h;
+    }
+  }
+
+  /** The hints of `found` (in the order found) that still claim a removal. */
+  claiming(found: ChainHint[]): ChainHint[] {
+    const out = found.filter((h) => h.removable.some((c) => this.by[c] === h));
+    for (const h of found) for (const c of h.removable) this.by[c] = null;
+    return out;
   }
 }
 
@@ -288,6 +355,7 @@ export class DynamicChainer {
     // filtered.
     this.filtered = nested !== null && !this.dynamic;
     if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
+    if (nested) this.claims.clear();
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -299,7 +367,7 @@ export class DynamicChainer {
     } finally {
       this.releaseAllOnRuns();
     }
-    return sortAndDedup(out);
+    return sortAndDedup(nested ? this.claims.claiming(out) : out);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -345,7 +413,8 @@ export class DynamicChainer {
   // Per cell
 
   private cellHints(cell: number, card: number, out: ChainHint[]): void {
-    const valueRuns: Run[] = [];
+    const valueRuns = this.valueRuns;
+    valueRuns.length = 0;
     const cands = this.g.cands[cell];
     const doCells = !this.nishio && (card === 2 || (this.multiple && card > 2));
     const doDouble = card >= 3 && !this.nishio && this.dynamic;
@@ -448,7 +517,9 @@ export class DynamicChainer {
       const h = CELL_HOUSES[3 * cell + k];
       const pm = g.hpos[h * 9 + d];
       // The cell is the digit's first place in the house, so its run is the first branch.
-      const runs: Run[] = [onRun];
+      const runs = this.regionRuns;
+      runs.length = 0;
+      runs.push(onRun);
       const common = this.regionCommon;
       common.start(onRun);
       let alive = true;
@@ -461,6 +532,9 @@ export class DynamicChainer {
     }
   }
 
+  /** The branches of the cell chain and the region chain at hand (a chainer never re-enters). */
+  private readonly valueRuns: Run[] = [];
+  private readonly regionRuns: Run[] = [];
   private readonly cellCommon = new Common();
   private readonly regionCommon = new Common();
 
@@ -477,9 +551,15 @@ export class DynamicChainer {
     if (this.budget && (++this.budgetTick & 63) === 0) this.budget.check();
   }
 
-  /** Fills `run` from the start key; true when it met a contradiction. */
-  propagate(run: Run, startKey: number): boolean {
+  /**
+   * Fills `run` from the start key; true when it met a contradiction. Chainers with a level
+   * always record parents (a pause asks the simpler rules, which cost more than a second
+   * propagation saves); the others only for `materialize`.
+   */
+  propagate(run: Run, startKey: number, parents = this.level > 0): boolean {
     this.checkBudget();
+    run.startKey = startKey;
+    run.withParents = parents;
     const g = this.g;
     const save = this.save;
     const isY = !this.nishio;
@@ -523,12 +603,12 @@ export class DynamicChainer {
           }
         } else if (offHead < offTail) {
           const p = this.qOff[offHead++];
-          const n = this.offToOn(p, isY, dynamic);
+          const n = parents ? this.offToOn(p, isY, dynamic) : offToOn(g, p, isY, true, this.outCand, this.outCause);
           if (dynamic) g.remove(p);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
-            const ps = this.outParStart[i];
-            const pc = this.outParStart[i + 1] - ps;
+            const ps = parents ? this.outParStart[i] : 0;
+            const pc = parents ? this.outParStart[i + 1] - ps : 0;
             if (run.offFlag[c]) {
               run.extraKey = c + ON;
               run.ensurePool(pc);
@@ -575,9 +655,18 @@ export class DynamicChainer {
     return this.budget;
   }
 
+  /** The same run again with its parents, for a hint built from it (see Run). */
+  private materialize(run: Run): void {
+    if (run.withParents) return;
+    const startKey = run.startKey;
+    run.reset();
+    this.propagate(run, startKey, true);
+  }
+
   private storeOn(run: Run, c: number, cause: number, ps: number, pc: number): void {
     run.onFlag[c] = 1;
     run.onList[run.onN++] = c;
+    if (!run.withParents) return;
     const slot = c + ON;
     run.ensurePool(pc);
     run.parStart[slot] = run.poolN;
@@ -589,6 +678,7 @@ export class DynamicChainer {
   private storeOff(run: Run, c: number, cause: number, parent: number): void {
     run.offFlag[c] = 1;
     run.offList[run.offN++] = c;
+    if (!run.withParents) return;
     run.parStart[c] = run.poolN;
     if (parent >= 0) {
       run.ensurePool(1);
@@ -674,9 +764,10 @@ export class DynamicChainer {
 
   /**
    * SE's getChain order (breadth-first, each node once) of the ancestors of `slot`, as keys;
-   * used for links, rule parents, nested chains and signatures.
+   * used for links, rule parents, nested chains and signatures. The walk stops once it has
+   * more than `max` nodes (a nested hint that long can claim nothing).
    */
-  private chainOrder(run: Run, slot: number): Int32Array {
+  private chainOrder(run: Run, slot: number, max = Infinity): Int32Array {
     const gen = ++this.keyGen;
     let order = this.orderBuf;
     let n = 0;
@@ -691,6 +782,7 @@ export class DynamicChainer {
       this.keyMark[key] = gen;
       if (n === order.length) order = this.growOrder();
       order[n++] = s;
+      if (n > max) break;
       const ps = run.parStart[s];
       const pc = run.parCount[s];
       for (let j = 0; j < pc; j++) {
@@ -742,7 +834,8 @@ export class DynamicChainer {
    * A hint for an outer chain (nested mode), measured in one walk per branch end: its
    * complexity (ancestors plus distinct nested chains), SE's rule parents (the removals, since
    * the outer start, in the cells and houses of its singles) and its identity. A hint without
-   * rule parents is of no use to the outer chain and is dropped.
+   * rule parents is of no use to the outer chain and is dropped, and so is one that cannot
+   * claim a removal (see NestedClaims): its walk stops where it grows too long to.
    */
   private nestedHint(
     kind: Kind,
@@ -755,11 +848,17 @@ export class DynamicChainer {
     conclusion: number,
   ): ChainHint | null {
     const ctx = this.nestedCtx!;
-    const parents: number[] = [];
+    const limit = this.claims.limit(this.g, conclusion, sortKey);
+    if (limit < n) return null;
+    for (let i = 0; i < n; i++) this.materialize(runs[i]);
+    // Gathered in a scratch list: most walks end without a hint.
+    const parents = this.parents;
+    parents.length = 0;
     const seenParents = this.seenParents;
     seenParents.clear();
     const seenNested = this.seenNested;
-    seenNested.clear();
+    // Clearing a Set allocates a new table, even an empty one's.
+    if (seenNested.size) seenNested.clear();
     let complexity = 0;
     // SE's FullChain identity (the targets and each target's chain, in order), hashed.
     let h1 = 0x811c9dc5 ^ kind;
@@ -769,8 +868,9 @@ export class DynamicChainer {
       const target = run.keyOf(slots[i]);
       h1 = Math.imul(h1 ^ (target + 0x10000), 0x01000193);
       h2 = Math.imul(h2 + target + 0x20000, 0x5bd1e995) ^ (h2 >>> 15);
-      const order = this.chainOrder(run, slots[i]);
+      const order = this.chainOrder(run, slots[i], limit - complexity);
       complexity += order.length;
+      if (complexity > limit) return null;
       for (let j = 0; j < order.length; j++) {
         const s = order[j];
         const key = run.keyOf(s);
@@ -781,6 +881,7 @@ export class DynamicChainer {
           if (nh && !seenNested.has(nh.signature)) {
             seenNested.add(nh.signature);
             complexity += nh.complexity;
+            if (complexity > limit) return null;
           }
           continue;
         }
@@ -795,11 +896,14 @@ export class DynamicChainer {
     }
     if (parents.length === 0) return null;
     const h = this.makeHint(kind, name, complexity, sortKey, this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
-    h.ruleParents = parents;
+    h.ruleParents = parents.slice();
     h.signature = `${h1 >>> 0}:${h2 >>> 0}:${n}`;
+    this.claims.claim(h);
     return h;
   }
 
+  private readonly claims = new NestedClaims();
+  private readonly parents: number[] = [];
   private readonly seenParents = new CandSet();
   private readonly seenNested = new Set<string>();
 
@@ -869,6 +973,8 @@ export class DynamicChainer {
     if (this.nestedCtx) {
       return this.nestedHint(kind, this.prefix + what + this.suffix, sortKey, runs, slots, 2, CAUSE_NONE, conclusion);
     }
+    this.materialize(runA);
+    this.materialize(runB);
     const a = this.ancestors(runA, slotA);
     if (!this.canBeat(a + 1, sortKey)) return null;
     const complexity = a + this.ancestors(runB, slotB) + this.nestedComplexity(runs, slots, 2);
@@ -910,6 +1016,7 @@ export class DynamicChainer {
     let complexity = 0;
     for (let i = 0; i < n; i++) {
       slots[i] = targetKey;
+      this.materialize(runs[i]);
       complexity += this.ancestors(runs[i], targetKey);
       if (!this.canBeat(complexity + (n - 1 - i), sortKey)) return null;
     }
