@@ -125,6 +125,89 @@ export class JoinList {
     return this.emit(scratch, out);
   }
 
+  /**
+   * The partners of every last clue of a walked node at once. The node's level is `level`
+   * (the sets it closed ANDed); it still misses the cross sets sets[0..n-1] (join order), and
+   * set q is hit by the last-clue cells cands[q] (bits of the band). A last clue c's partners
+   * are the level's entries hitting each of those sets that c misses. Instead of one AND
+   * chain per c, the cells go down the sets together as a group: at set q the cells hitting
+   * it leave as a group of their own (keeping the vector as it is) and the rest AND the set
+   * once for all of them; a group whose vector empties ends (none of its cells has a
+   * partner). Per cell c of `last`: its partners are out[start[c] .. start[c] + count[c]).
+   */
+  lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    for (let m = last; m !== 0; m &= m - 1) count[31 - Math.clz32(m & -m)] = 0;
+    this.emitted = 0;
+    this.group(last, level, false, level + 1, 0, sets, cands, n, out, start, count);
+  }
+
+  private emitted = 0;
+
+  /**
+   * The cells `cells` whose vector is level `from` (their own, to AND into, when `own`), from
+   * set q on; levels from `top` up are free.
+   */
+  private group(cells: number, from: number, own: boolean, top: number, q: number, sets: Int32Array, cands: Int32Array, n: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    let lv = from;
+    let mine = own;
+    for (; q < n; q++) {
+      const h = cands[q] & cells;
+      if (h === cells) continue;
+      if (h !== 0) {
+        // These cells skip set q: the vector as it is now, levels above this group's own.
+        this.group(h, lv, false, mine ? lv + 1 : top, q + 1, sets, cands, n, out, start, count);
+        cells &= ~h;
+      }
+      let to = lv;
+      if (!mine) {
+        to = top;
+        if (to + 1 >= this.levels) this.grow(2 * (to + 2));
+        mine = true;
+      }
+      if (this.andSet(lv, to, sets[q]) === 0) return;
+      lv = to;
+    }
+    const at = this.emitted;
+    const k = this.emit(lv, out.subarray(at));
+    this.emitted += k;
+    for (let m = cells; m !== 0; m &= m - 1) {
+      const c = 31 - Math.clz32(m & -m);
+      start[c] = at;
+      count[c] = k;
+    }
+  }
+
+  /** Level `to` := level `from` ANDed with the hit vector of cross set j (`to` may be `from`); returns its nLive. */
+  private andSet(from: number, to: number, j: number): number {
+    const EW = this.EW;
+    const cur = this.cur;
+    const live = this.live;
+    const hits = this.hits;
+    const h = j * EW;
+    const src = this.ref[from];
+    const nSrc = this.nLive[src];
+    const b = to * EW;
+    let n = 0;
+    if (nSrc < 0) {
+      for (let i = 0; i < EW; i++) {
+        const v = hits[h + i];
+        cur[b + i] = v;
+        if (v !== 0) live[b + n++] = i;
+      }
+    } else {
+      const a = src * EW;
+      for (let k = 0; k < nSrc; k++) {
+        const i = live[a + k];
+        const v = cur[a + i] & hits[h + i];
+        cur[b + i] = v;
+        if (v !== 0) live[b + n++] = i;
+      }
+    }
+    this.ref[to] = to;
+    this.nLive[to] = n;
+    return n;
+  }
+
   private grow(levels: number): void {
     const EW = this.EW;
     const cur = new Int32Array(levels * EW);

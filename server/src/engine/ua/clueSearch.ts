@@ -366,6 +366,19 @@ class TaskRun {
   /** Per depth of a band walk: cross sets missed (d * CW). */
   private jx = new Int32Array(0);
   private partnersOut = new Int32Array(0);
+  /**
+   * The last clues' partners, found together at their parent node (JoinList.lastClues): per
+   * cell of the walked band, where its partners start in partnersOut and how many.
+   */
+  private readonly lastStart = new Int32Array(27);
+  private readonly lastCount = new Int32Array(27);
+  /** The parent's open cross sets (join order) and, per set, the last-clue cells hitting it. */
+  private openSets = new Int32Array(0);
+  private openCands = new Int32Array(0);
+  /** Clues of the walked set (its band), the one at depth d cellAt[d]. */
+  private readonly cellAt = new Int32Array(27);
+  /** Clues per walked set. */
+  private walkedSize = 0;
   /** Per cross set (join order): its part in the walked band. */
   private walkedPart = new Int32Array(0);
   /**
@@ -471,7 +484,13 @@ class TaskRun {
     });
     if (list.count === 0) return;
     list.seal();
-    if (this.partnersOut.length < list.count) this.partnersOut = new Int32Array(list.count);
+    // Room for every group of last clues of a node (at most 27, each emitting at most every entry).
+    if (this.partnersOut.length < 27 * list.count) this.partnersOut = new Int32Array(27 * list.count);
+    this.walkedSize = walked === 0 ? x : y;
+    if (this.openSets.length < order.length) {
+      this.openSets = new Int32Array(order.length);
+      this.openCands = new Int32Array(order.length);
+    }
     this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
     this.closed = new Int32Array(most * Math.max(1, CW));
     this.closing = new Int32Array(Math.max(1, CW));
@@ -511,7 +530,28 @@ class TaskRun {
       closing[w] = shut;
       closed[a + CW + w] = closed[a + w] | shut;
     }
-    return list.narrow(d, d + 1, closing, 0);
+    if (!list.narrow(d, d + 1, closing, 0)) return false;
+    if (d === this.walkedSize - 1) this.lastClues(d, avail, list);
+    return true;
+  }
+
+  /**
+   * The partners of each last clue of the node at depth d (size - 1), whose last clue is a
+   * cell of `avail`: the cross sets it misses and has not closed, each with the cells of
+   * `avail` hitting it, go to JoinList.lastClues.
+   */
+  private lastClues(d: number, avail: number, list: JoinList): void {
+    const CW = this.CW;
+    const a = d * CW;
+    let n = 0;
+    for (let w = 0; w < CW; w++) {
+      for (let x = this.jx[a + w] & ~this.closed[a + CW + w]; x !== 0; x &= x - 1) {
+        const j = 32 * w + 31 - Math.clz32(x & -x);
+        this.openSets[n] = j;
+        this.openCands[n++] = this.walkedPart[j] & avail;
+      }
+    }
+    list.lastClues(d + 1, this.openSets, this.openCands, n, avail, this.partnersOut, this.lastStart, this.lastCount);
   }
 
   /**
@@ -545,11 +585,20 @@ class TaskRun {
     const out = this.partnersOut;
     // The partners hit the sets closed above (level d, or none when the walk is not cut) and
     // the others this set misses.
-    const CW = this.CW;
-    const a = d * CW;
-    for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
-    const n = list.partners(this.prune ? d : 0, this.closing, 0, out);
-    if (n === 0) return;
+    let first = 0;
+    let n: number;
+    if (this.prune && d > 0) {
+      // Found at the parent, with its other last clues.
+      const c = this.cellAt[d - 1];
+      first = this.lastStart[c];
+      n = first + this.lastCount[c];
+    } else {
+      const CW = this.CW;
+      const a = d * CW;
+      for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
+      n = list.partners(this.prune ? d : 0, this.closing, 0, out);
+    }
+    if (n === first) return;
     // The codes whose sets this side misses (only those can be missed by a pair).
     const codes = this.codes;
     let nc = 0;
@@ -575,7 +624,7 @@ class TaskRun {
     const ws0 = popcount27(cells & STACK_MASK[0]);
     const ws1 = popcount27(cells & STACK_MASK[1]);
     const ws2 = popcount27(cells & STACK_MASK[2]);
-    for (let j = 0; j < n; j++) {
+    for (let j = first; j < n; j++) {
       const e = out[j];
       const other = list.cells[e];
       const s0 = ws0 + popcount27(other & STACK_MASK[0]);
@@ -658,6 +707,7 @@ class TaskRun {
       inner,
       stackCap: this.task.stackCap,
       step: (d, c) => {
+        this.cellAt[d] = c;
         const CW = this.CW;
         const cell = 27 * band + c;
         for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
