@@ -688,12 +688,11 @@ class TaskRun {
       }
       if (need === 0) continue;
       if ((lb += need) > k) return false;
+      // A stack over its room rejects at once: with the stacks capped that is most rejections.
       const stack = this.rowOf[r] % 3;
-      if (stack === 0) n0 += need;
-      else if (stack === 1) n1 += need;
-      else n2 += need;
+      if (stack === 0 ? (n0 += need) > r0 : stack === 1 ? (n1 += need) > r1 : (n2 += need) > r2) return false;
     }
-    return n0 <= r0 && n1 <= r1 && n2 <= r2;
+    return true;
   }
 
 
