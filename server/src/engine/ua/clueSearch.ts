@@ -887,16 +887,32 @@ class TaskRun {
   private band3(nXY: number, n3: number, dead: number, have: number, r0: number, r1: number, r2: number): void {
     if (this.abortXY) return;
     if ((++this.nodes & 4095) === 0) this.budget?.check();
+    const left = this.task.k - n3;
     let pick = -1;
     let best = 99;
+    // With one clue left, it must lie in every part not hit yet: their live cells' intersection.
+    let inter = BAND;
+    let union = 0;
+    let disjoint = 0;
     for (let i = 0; i < this.nParts; i++) {
       const p = this.parts[i];
       if (p & have) continue;
+      if (left === 0) return;
       let live = p & ~dead;
       if (r0 === 0) live &= ~STACK_MASK[0];
       if (r1 === 0) live &= ~STACK_MASK[1];
       if (r2 === 0) live &= ~STACK_MASK[2];
       if (live === 0) return;
+      if (left === 1) {
+        if ((inter &= live) === 0) return;
+        pick = i;
+        continue;
+      }
+      // Parts whose live cells are disjoint need a clue each (greedy, a lower bound).
+      if ((live & union) === 0) {
+        union |= live;
+        if (++disjoint > left) return;
+      }
       const cnt = popcount27(live);
       if (cnt < best) {
         best = cnt;
@@ -904,14 +920,12 @@ class TaskRun {
         if (cnt === 1) break;
       }
     }
-    const left = this.task.k - n3;
     if (pick < 0) {
       if (left === 0) this.full(nXY, n3);
       else this.freeBand3(nXY, n3, dead, have, r0, r1, r2, 0);
       return;
     }
-    if (left === 0) return;
-    let cand = this.parts[pick] & ~dead;
+    let cand = left === 1 ? inter : this.parts[pick] & ~dead;
     if (r0 === 0) cand &= ~STACK_MASK[0];
     if (r1 === 0) cand &= ~STACK_MASK[1];
     if (r2 === 0) cand &= ~STACK_MASK[2];
