@@ -14,7 +14,8 @@
  *
  * The other side is walked (clueWalk.ts), and a set its walk can no longer hit below a node
  * is ANDed there once, into that node's level, for every clue set below it; an empty level
- * cuts the node.
+ * cuts the node. The node before the last clue asks for all its last clues at once
+ * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
  */
 
 export class JoinList {
@@ -229,53 +230,16 @@ export class JoinList {
 
   /** Level `to` := level `from` ANDed with the hit vectors of `sets`; returns its nLive. */
   private and(from: number, to: number, sets: Int32Array, at: number): number {
-    const EW = this.EW;
-    const cur = this.cur;
-    const live = this.live;
-    const hits = this.hits;
-    const src = this.ref[from];
-    let nLive = this.nLive[src];
     // Until the first set is ANDed, level `to` is level `from`.
-    let first = true;
-    this.ref[to] = src;
-    const b = to * EW;
+    this.ref[to] = this.ref[from];
+    let nLive = this.nLive[this.ref[from]];
+    let src = from;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
-      let x = sets[at + w];
-      while (x !== 0 && nLive !== 0) {
-        const low = x & -x;
-        x ^= low;
-        const h = (32 * w + 31 - Math.clz32(low)) * EW;
-        let n = 0;
-        if (first) {
-          first = false;
-          this.ref[to] = to;
-          if (nLive < 0) {
-            for (let i = 0; i < EW; i++) {
-              const v = hits[h + i];
-              cur[b + i] = v;
-              if (v !== 0) live[b + n++] = i;
-            }
-          } else {
-            const a = src * EW;
-            for (let j = 0; j < nLive; j++) {
-              const i = live[a + j];
-              const v = cur[a + i] & hits[h + i];
-              cur[b + i] = v;
-              if (v !== 0) live[b + n++] = i;
-            }
-          }
-        } else {
-          for (let j = 0; j < nLive; j++) {
-            const i = live[b + j];
-            const v = cur[b + i] & hits[h + i];
-            cur[b + i] = v;
-            if (v !== 0) live[b + n++] = i;
-          }
-        }
-        nLive = n;
+      for (let x = sets[at + w]; x !== 0 && nLive !== 0; x &= x - 1) {
+        nLive = this.andSet(src, to, 32 * w + 31 - Math.clz32(x & -x));
+        src = to;
       }
     }
-    if (!first) this.nLive[to] = nLive;
     return nLive;
   }
 

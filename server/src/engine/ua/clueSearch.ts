@@ -21,7 +21,9 @@
  *    hit every cross set it misses (clueJoin.ts: per cross set, a bit vector of the entries
  *    hitting it, ANDed). A cross set the walk misses and can no longer hit below a node (no
  *    cell of its part is left to add there) is ANDed at that node, once for every set
- *    below, and a node whose AND is empty is cut: no set below has a partner.
+ *    below, and a node whose AND is empty is cut: no set below has a partner. The node
+ *    before the last clue finds the partners of all its last clues at once (the cells that
+ *    miss a set AND it together: JoinList.lastClues).
  * 2. Band 3. The UA sets meeting band 3 that XY misses are reduced to their band-3 part, a
  *    27-bit word. Among them are the "gangster" UA sets: exchanging digits inside a mini-row
  *    of band 3 changes the digit sets of its columns, so bands 1+2 must change too (the
@@ -34,7 +36,9 @@
  *    rejects 98% of the pairs; the vector of every band-3 set the XY misses is computed only
  *    for the rest, for the whole bound. Then XY must make bands 1+2 unique with band 3
  *    given (the solver; if not, the difference is learnt, see 3), and the k-clue sets of
- *    band 3 hitting every minimal part are enumerated like XY.
+ *    band 3 hitting every minimal part are enumerated like XY, bounded at each node: parts
+ *    whose live cells are disjoint need a clue each, and the last clue lies in every part
+ *    not yet hit.
  * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
  *    cells where it differs contain new UA sets: the minimal ones inside (a UA enumeration
  *    restricted to those cells) are learnt, into the lists for the tasks after and, inside
