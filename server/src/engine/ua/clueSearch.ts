@@ -596,6 +596,8 @@ class TaskRun {
       const c = this.cellAt[d - 1];
       first = this.lastStart[c];
       n = first + this.lastCount[c];
+      if (n === first) return;
+      for (let w = 0, a = (d - 1) * CODES, h = (27 * walked + c) * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
     } else {
       const CW = this.CW;
       const a = d * CW;
@@ -711,6 +713,9 @@ class TaskRun {
       stackCap: this.task.stackCap,
       step: (d, c) => {
         this.cellAt[d] = c;
+        // With the walk cut, a walked set's vectors are left to pairs(), which needs only its
+        // code words, and only when it has partners (most have none).
+        if (open && d === size - 1) return;
         const CW = this.CW;
         const cell = 27 * band + c;
         for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
