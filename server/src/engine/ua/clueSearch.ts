@@ -412,6 +412,12 @@ class TaskRun {
    * can it need two clues).
    */
   private readonly rowOf = new Int32Array(9);
+  /** The stacks in the order codeBound reads them, per stack first. */
+  private readonly stackOrder = [
+    [0, 1, 2],
+    [1, 0, 2],
+    [2, 0, 1],
+  ];
   private readonly rowEnd = new Int32Array(9);
   private readonly rowTwo = new Uint8Array(9);
   private nRows = 0;
@@ -606,9 +612,21 @@ class TaskRun {
     }
     if (n === first) return;
     // The codes whose sets this side misses (only those can be missed by a pair).
+    // By stack, the stack with the most walked clues (the least room left) first: codeBound
+    // stops at the first stack over its room.
     const codes = this.codes;
+    const ws0 = popcount27(cells & STACK_MASK[0]);
+    const ws1 = popcount27(cells & STACK_MASK[1]);
+    const ws2 = popcount27(cells & STACK_MASK[2]);
+    const top = ws0 >= ws1 && ws0 >= ws2 ? 0 : ws1 >= ws2 ? 1 : 2;
+    const order = this.stackOrder[top];
     let nc = 0;
-    for (let c = 0, a = d * CODES; c < CODES; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+    for (let t = 0; t < 3; t++) {
+      for (let r = 0; r < 3; r++) {
+        const i = 3 * r + order[t];
+        for (let c = 4 * i, a = d * CODES; c < 4 * i + 4; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+      }
+    }
     let nr = 0;
     for (let j = 0; j < nc; j++) {
       const row = codes[j] >> 2;
@@ -627,9 +645,6 @@ class TaskRun {
     const cap = this.task.stackCap;
     const w0 = walked * 27;
     const w1 = 27 - w0;
-    const ws0 = popcount27(cells & STACK_MASK[0]);
-    const ws1 = popcount27(cells & STACK_MASK[1]);
-    const ws2 = popcount27(cells & STACK_MASK[2]);
     for (let j = first; j < n; j++) {
       const e = out[j];
       const other = list.cells[e];
