@@ -108,6 +108,12 @@ const BAND = 0x7ffffff;
 /** Cells of stack s inside a band word. */
 const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
+/** The three stacks with stack s first (STACK_ORDER[s]). */
+const STACK_ORDER = [
+  [0, 1, 2],
+  [1, 0, 2],
+  [2, 0, 1],
+];
 
 interface Task {
   /** The grid as searched: band 3 in rows 6-8. */
@@ -412,12 +418,6 @@ class TaskRun {
    * can it need two clues).
    */
   private readonly rowOf = new Int32Array(9);
-  /** The stacks in the order codeBound reads them, per stack first. */
-  private readonly stackOrder = [
-    [0, 1, 2],
-    [1, 0, 2],
-    [2, 0, 1],
-  ];
   private readonly rowEnd = new Int32Array(9);
   private readonly rowTwo = new Uint8Array(9);
   private nRows = 0;
@@ -611,15 +611,15 @@ class TaskRun {
       n = list.partners(this.prune ? d : 0, this.closing, 0, out);
     }
     if (n === first) return;
-    // The codes whose sets this side misses (only those can be missed by a pair).
-    // By stack, the stack with the most walked clues (the least room left) first: codeBound
-    // stops at the first stack over its room.
+    // The codes whose sets this side misses (only those can be missed by a pair), by stack,
+    // the stack with most walked clues (least room left) first: codeBound stops at the first
+    // stack over its room.
     const codes = this.codes;
     const ws0 = popcount27(cells & STACK_MASK[0]);
     const ws1 = popcount27(cells & STACK_MASK[1]);
     const ws2 = popcount27(cells & STACK_MASK[2]);
     const top = ws0 >= ws1 && ws0 >= ws2 ? 0 : ws1 >= ws2 ? 1 : 2;
-    const order = this.stackOrder[top];
+    const order = STACK_ORDER[top];
     let nc = 0;
     for (let t = 0; t < 3; t++) {
       for (let r = 0; r < 3; r++) {
