@@ -123,7 +123,7 @@ export class JoinList {
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number {
     const scratch = this.levels - 1;
     this.and(level, scratch, sets, at);
-    return this.emit(scratch, out);
+    return this.emit(scratch, out, 0);
   }
 
   /**
@@ -169,7 +169,7 @@ export class JoinList {
       lv = to;
     }
     const at = this.emitted;
-    const k = this.emit(lv, out.subarray(at));
+    const k = this.emit(lv, out, at);
     this.emitted += k;
     for (let m = cells; m !== 0; m &= m - 1) {
       const c = 31 - Math.clz32(m & -m);
@@ -243,22 +243,22 @@ export class JoinList {
     return nLive;
   }
 
-  /** The entries of level `level` into `out`; returns how many. */
-  private emit(level: number, out: Int32Array): number {
+  /** The entries of level `level` into `out` from `at`; returns how many. */
+  private emit(level: number, out: Int32Array, at: number): number {
     const l = this.ref[level];
     const nLive = this.nLive[l];
     if (nLive < 0) {
       // No set ANDed: every entry.
-      for (let e = 0; e < this.count; e++) out[e] = e;
+      for (let e = 0; e < this.count; e++) out[at + e] = e;
       return this.count;
     }
     const a = l * this.EW;
-    let n = 0;
+    let n = at;
     for (let j = 0; j < nLive; j++) {
       const i = this.live[a + j];
       for (let v = this.cur[a + i]; v !== 0; v &= v - 1) out[n++] = this.slot[32 * i + 31 - Math.clz32(v & -v)];
     }
-    return n;
+    return n - at;
   }
 }
 
