@@ -75,6 +75,45 @@ describe('X × Y join (clueJoin)', () => {
     );
   });
 
+  it("finds every last clue's partners at once, as one AND chain per last clue would (property, a real grid)", () => {
+    const part1 = cross.map(([w0]) => w0);
+    const part2 = cross.map(([, w1]) => w1);
+    const node = fc.record({ before: fc.integer({ min: 0, max: 0x7ffffff }), last: fc.integer({ min: 1, max: 0x7ffffff }) });
+    fc.assert(
+      fc.property(fc.array(bandWord, { minLength: 1, maxLength: 300 }), fc.array(node, { minLength: 1, maxLength: 10 }), (ys, nodes) => {
+        const list = new JoinList((cross.length + 31) >> 5, cross.length);
+        for (const y of ys) list.add(y, missVector(part2, y), 0);
+        list.seal();
+        const out = new Int32Array(27 * ys.length);
+        const start = new Int32Array(27);
+        const count = new Int32Array(27);
+        for (const { before: b, last: l } of nodes) {
+          // A node with clues `before` whose last clue is a cell of `last` (sparse, so that
+          // several cells share the sets they miss).
+          const before = b & 0x1249249;
+          const last = l & ~before & 0x2492492;
+          if (last === 0) continue;
+          const missed = missVector(part1, before);
+          // Closed at the node: missed by every last clue too; the others stay open.
+          const shut = missVector(part1, before | last).map((v, w) => v & missed[w]);
+          const open = cross.flatMap((_, j) => ((missed[j >> 5] >> (j & 31)) & 1 && !((shut[j >> 5] >> (j & 31)) & 1) ? [j] : []));
+          const naive = (c: number): number[] => ys.flatMap((y, e) => (cross.every(([w0, w1]) => (w0 & (before | (1 << c))) !== 0 || (w1 & y) !== 0) ? [e] : []));
+          if (!list.narrow(0, 1, shut, 0)) {
+            for (let c = 0; c < 27; c++) if ((last >> c) & 1) expect(naive(c)).toEqual([]);
+            continue;
+          }
+          list.lastClues(1, Int32Array.from(open), Int32Array.from(open, (j) => part1[j] & last), open.length, last, out, start, count);
+          for (let c = 0; c < 27; c++) {
+            if (!((last >> c) & 1)) continue;
+            const got = [...out.subarray(start[c], start[c] + count[c])].sort((a, b) => a - b);
+            expect(got).toEqual(naive(c));
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('finds every listed 17 of a grid through the join, each unique, the same with the walk cut or not', () => {
     // The faster of the two grids with 8 listed puzzles.
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];

@@ -14,7 +14,8 @@
  *
  * The other side is walked (clueWalk.ts), and a set its walk can no longer hit below a node
  * is ANDed there once, into that node's level, for every clue set below it; an empty level
- * cuts the node.
+ * cuts the node. The node before the last clue asks for all its last clues at once
+ * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
  */
 
 export class JoinList {
@@ -122,7 +123,90 @@ export class JoinList {
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number {
     const scratch = this.levels - 1;
     this.and(level, scratch, sets, at);
-    return this.emit(scratch, out);
+    return this.emit(scratch, out, 0);
+  }
+
+  /**
+   * The partners of every last clue of a walked node at once. The node's level is `level`
+   * (the sets it closed ANDed); it still misses the cross sets sets[0..n-1] (join order), and
+   * set q is hit by the last-clue cells cands[q] (bits of the band). A last clue c's partners
+   * are the level's entries hitting each of those sets that c misses. Instead of one AND
+   * chain per c, the cells go down the sets together as a group: at set q the cells hitting
+   * it leave as a group of their own (keeping the vector as it is) and the rest AND the set
+   * once for all of them; a group whose vector empties ends (none of its cells has a
+   * partner). Per cell c of `last`: its partners are out[start[c] .. start[c] + count[c]).
+   */
+  lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    for (let m = last; m !== 0; m &= m - 1) count[31 - Math.clz32(m & -m)] = 0;
+    this.emitted = 0;
+    this.group(last, level, false, level + 1, 0, sets, cands, n, out, start, count);
+  }
+
+  private emitted = 0;
+
+  /**
+   * The cells `cells` whose vector is level `from` (their own, to AND into, when `own`), from
+   * set q on; levels from `top` up are free.
+   */
+  private group(cells: number, from: number, own: boolean, top: number, q: number, sets: Int32Array, cands: Int32Array, n: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    let lv = from;
+    let mine = own;
+    for (; q < n; q++) {
+      const h = cands[q] & cells;
+      if (h === cells) continue;
+      if (h !== 0) {
+        // These cells skip set q: the vector as it is now, levels above this group's own.
+        this.group(h, lv, false, mine ? lv + 1 : top, q + 1, sets, cands, n, out, start, count);
+        cells &= ~h;
+      }
+      let to = lv;
+      if (!mine) {
+        to = top;
+        if (to + 1 >= this.levels) this.grow(2 * (to + 2));
+        mine = true;
+      }
+      if (this.andSet(lv, to, sets[q]) === 0) return;
+      lv = to;
+    }
+    const at = this.emitted;
+    const k = this.emit(lv, out, at);
+    this.emitted += k;
+    for (let m = cells; m !== 0; m &= m - 1) {
+      const c = 31 - Math.clz32(m & -m);
+      start[c] = at;
+      count[c] = k;
+    }
+  }
+
+  /** Level `to` := level `from` ANDed with the hit vector of cross set j (`to` may be `from`); returns its nLive. */
+  private andSet(from: number, to: number, j: number): number {
+    const EW = this.EW;
+    const cur = this.cur;
+    const live = this.live;
+    const hits = this.hits;
+    const h = j * EW;
+    const src = this.ref[from];
+    const nSrc = this.nLive[src];
+    const b = to * EW;
+    let n = 0;
+    if (nSrc < 0) {
+      for (let i = 0; i < EW; i++) {
+        const v = hits[h + i];
+        cur[b + i] = v;
+        if (v !== 0) live[b + n++] = i;
+      }
+    } else {
+      const a = src * EW;
+      for (let k = 0; k < nSrc; k++) {
+        const i = live[a + k];
+        const v = cur[a + i] & hits[h + i];
+        cur[b + i] = v;
+        if (v !== 0) live[b + n++] = i;
+      }
+    }
+    this.ref[to] = to;
+    this.nLive[to] = n;
+    return n;
   }
 
   private grow(levels: number): void {
@@ -146,72 +230,35 @@ export class JoinList {
 
   /** Level `to` := level `from` ANDed with the hit vectors of `sets`; returns its nLive. */
   private and(from: number, to: number, sets: Int32Array, at: number): number {
-    const EW = this.EW;
-    const cur = this.cur;
-    const live = this.live;
-    const hits = this.hits;
-    const src = this.ref[from];
-    let nLive = this.nLive[src];
     // Until the first set is ANDed, level `to` is level `from`.
-    let first = true;
-    this.ref[to] = src;
-    const b = to * EW;
+    this.ref[to] = this.ref[from];
+    let nLive = this.nLive[this.ref[from]];
+    let src = from;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
-      let x = sets[at + w];
-      while (x !== 0 && nLive !== 0) {
-        const low = x & -x;
-        x ^= low;
-        const h = (32 * w + 31 - Math.clz32(low)) * EW;
-        let n = 0;
-        if (first) {
-          first = false;
-          this.ref[to] = to;
-          if (nLive < 0) {
-            for (let i = 0; i < EW; i++) {
-              const v = hits[h + i];
-              cur[b + i] = v;
-              if (v !== 0) live[b + n++] = i;
-            }
-          } else {
-            const a = src * EW;
-            for (let j = 0; j < nLive; j++) {
-              const i = live[a + j];
-              const v = cur[a + i] & hits[h + i];
-              cur[b + i] = v;
-              if (v !== 0) live[b + n++] = i;
-            }
-          }
-        } else {
-          for (let j = 0; j < nLive; j++) {
-            const i = live[b + j];
-            const v = cur[b + i] & hits[h + i];
-            cur[b + i] = v;
-            if (v !== 0) live[b + n++] = i;
-          }
-        }
-        nLive = n;
+      for (let x = sets[at + w]; x !== 0 && nLive !== 0; x &= x - 1) {
+        nLive = this.andSet(src, to, 32 * w + 31 - Math.clz32(x & -x));
+        src = to;
       }
     }
-    if (!first) this.nLive[to] = nLive;
     return nLive;
   }
 
-  /** The entries of level `level` into `out`; returns how many. */
-  private emit(level: number, out: Int32Array): number {
+  /** The entries of level `level` into `out` from `at`; returns how many. */
+  private emit(level: number, out: Int32Array, at: number): number {
     const l = this.ref[level];
     const nLive = this.nLive[l];
     if (nLive < 0) {
       // No set ANDed: every entry.
-      for (let e = 0; e < this.count; e++) out[e] = e;
+      for (let e = 0; e < this.count; e++) out[at + e] = e;
       return this.count;
     }
     const a = l * this.EW;
-    let n = 0;
+    let n = at;
     for (let j = 0; j < nLive; j++) {
       const i = this.live[a + j];
       for (let v = this.cur[a + i]; v !== 0; v &= v - 1) out[n++] = this.slot[32 * i + 31 - Math.clz32(v & -v)];
     }
-    return n;
+    return n - at;
   }
 }
 

@@ -21,7 +21,9 @@
  *    hit every cross set it misses (clueJoin.ts: per cross set, a bit vector of the entries
  *    hitting it, ANDed). A cross set the walk misses and can no longer hit below a node (no
  *    cell of its part is left to add there) is ANDed at that node, once for every set
- *    below, and a node whose AND is empty is cut: no set below has a partner.
+ *    below, and a node whose AND is empty is cut: no set below has a partner. The node
+ *    before the last clue finds the partners of all its last clues at once (the cells that
+ *    miss a set AND it together: JoinList.lastClues).
  * 2. Band 3. The UA sets meeting band 3 that XY misses are reduced to their band-3 part, a
  *    27-bit word. Among them are the "gangster" UA sets: exchanging digits inside a mini-row
  *    of band 3 changes the digit sets of its columns, so bands 1+2 must change too (the
@@ -34,7 +36,9 @@
  *    rejects 98% of the pairs; the vector of every band-3 set the XY misses is computed only
  *    for the rest, for the whole bound. Then XY must make bands 1+2 unique with band 3
  *    given (the solver; if not, the difference is learnt, see 3), and the k-clue sets of
- *    band 3 hitting every minimal part are enumerated like XY.
+ *    band 3 hitting every minimal part are enumerated like XY, bounded at each node: parts
+ *    whose live cells are disjoint need a clue each, and the last clue lies in every part
+ *    not yet hit.
  * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
  *    cells where it differs contain new UA sets: the minimal ones inside (a UA enumeration
  *    restricted to those cells) are learnt, into the lists for the tasks after and, inside
@@ -104,6 +108,12 @@ const BAND = 0x7ffffff;
 /** Cells of stack s inside a band word. */
 const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
+/** The three stacks with stack s first (STACK_ORDER[s]). */
+const STACK_ORDER = [
+  [0, 1, 2],
+  [1, 0, 2],
+  [2, 0, 1],
+];
 
 interface Task {
   /** The grid as searched: band 3 in rows 6-8. */
@@ -366,6 +376,19 @@ class TaskRun {
   /** Per depth of a band walk: cross sets missed (d * CW). */
   private jx = new Int32Array(0);
   private partnersOut = new Int32Array(0);
+  /**
+   * The last clues' partners, found together at their parent node (JoinList.lastClues): per
+   * cell of the walked band, where its partners start in partnersOut and how many.
+   */
+  private readonly lastStart = new Int32Array(27);
+  private readonly lastCount = new Int32Array(27);
+  /** The parent's open cross sets (join order) and, per set, the last-clue cells hitting it. */
+  private openSets = new Int32Array(0);
+  private openCands = new Int32Array(0);
+  /** Clues of the walked set (its band), the one at depth d cellAt[d]. */
+  private readonly cellAt = new Int32Array(27);
+  /** Clues per walked set. */
+  private walkedSize = 0;
   /** Per cross set (join order): its part in the walked band. */
   private walkedPart = new Int32Array(0);
   /**
@@ -471,7 +494,13 @@ class TaskRun {
     });
     if (list.count === 0) return;
     list.seal();
-    if (this.partnersOut.length < list.count) this.partnersOut = new Int32Array(list.count);
+    // Room for every group of last clues of a node (at most 27, each emitting at most every entry).
+    if (this.partnersOut.length < 27 * list.count) this.partnersOut = new Int32Array(27 * list.count);
+    this.walkedSize = walked === 0 ? x : y;
+    if (this.openSets.length < order.length) {
+      this.openSets = new Int32Array(order.length);
+      this.openCands = new Int32Array(order.length);
+    }
     this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
     this.closed = new Int32Array(most * Math.max(1, CW));
     this.closing = new Int32Array(Math.max(1, CW));
@@ -511,7 +540,28 @@ class TaskRun {
       closing[w] = shut;
       closed[a + CW + w] = closed[a + w] | shut;
     }
-    return list.narrow(d, d + 1, closing, 0);
+    if (!list.narrow(d, d + 1, closing, 0)) return false;
+    if (d === this.walkedSize - 1) this.lastClues(d, avail, list);
+    return true;
+  }
+
+  /**
+   * The partners of each last clue of the node at depth d (size - 1), whose last clue is a
+   * cell of `avail`: the cross sets it misses and has not closed, each with the cells of
+   * `avail` hitting it, go to JoinList.lastClues.
+   */
+  private lastClues(d: number, avail: number, list: JoinList): void {
+    const CW = this.CW;
+    const a = d * CW;
+    let n = 0;
+    for (let w = 0; w < CW; w++) {
+      for (let x = this.jx[a + w] & ~this.closed[a + CW + w]; x !== 0; x &= x - 1) {
+        const j = 32 * w + 31 - Math.clz32(x & -x);
+        this.openSets[n] = j;
+        this.openCands[n++] = this.walkedPart[j] & avail;
+      }
+    }
+    list.lastClues(d + 1, this.openSets, this.openCands, n, avail, this.partnersOut, this.lastStart, this.lastCount);
   }
 
   /**
@@ -545,15 +595,38 @@ class TaskRun {
     const out = this.partnersOut;
     // The partners hit the sets closed above (level d, or none when the walk is not cut) and
     // the others this set misses.
-    const CW = this.CW;
-    const a = d * CW;
-    for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
-    const n = list.partners(this.prune ? d : 0, this.closing, 0, out);
-    if (n === 0) return;
-    // The codes whose sets this side misses (only those can be missed by a pair).
+    let first = 0;
+    let n: number;
+    if (this.prune && d > 0) {
+      // Found at the parent, with its other last clues.
+      const c = this.cellAt[d - 1];
+      first = this.lastStart[c];
+      n = first + this.lastCount[c];
+      if (n === first) return;
+      for (let w = 0, a = (d - 1) * CODES, h = (27 * walked + c) * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
+    } else {
+      const CW = this.CW;
+      const a = d * CW;
+      for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
+      n = list.partners(this.prune ? d : 0, this.closing, 0, out);
+    }
+    if (n === first) return;
+    // The codes whose sets this side misses (only those can be missed by a pair), by stack,
+    // the stack with most walked clues (least room left) first: codeBound stops at the first
+    // stack over its room.
     const codes = this.codes;
+    const ws0 = popcount27(cells & STACK_MASK[0]);
+    const ws1 = popcount27(cells & STACK_MASK[1]);
+    const ws2 = popcount27(cells & STACK_MASK[2]);
+    const top = ws0 >= ws1 && ws0 >= ws2 ? 0 : ws1 >= ws2 ? 1 : 2;
+    const order = STACK_ORDER[top];
     let nc = 0;
-    for (let c = 0, a = d * CODES; c < CODES; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+    for (let t = 0; t < 3; t++) {
+      for (let r = 0; r < 3; r++) {
+        const i = 3 * r + order[t];
+        for (let c = 4 * i, a = d * CODES; c < 4 * i + 4; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+      }
+    }
     let nr = 0;
     for (let j = 0; j < nc; j++) {
       const row = codes[j] >> 2;
@@ -572,10 +645,7 @@ class TaskRun {
     const cap = this.task.stackCap;
     const w0 = walked * 27;
     const w1 = 27 - w0;
-    const ws0 = popcount27(cells & STACK_MASK[0]);
-    const ws1 = popcount27(cells & STACK_MASK[1]);
-    const ws2 = popcount27(cells & STACK_MASK[2]);
-    for (let j = 0; j < n; j++) {
+    for (let j = first; j < n; j++) {
       const e = out[j];
       const other = list.cells[e];
       const s0 = ws0 + popcount27(other & STACK_MASK[0]);
@@ -639,12 +709,11 @@ class TaskRun {
       }
       if (need === 0) continue;
       if ((lb += need) > k) return false;
+      // A stack over its room rejects at once: with the stacks capped that is most rejections.
       const stack = this.rowOf[r] % 3;
-      if (stack === 0) n0 += need;
-      else if (stack === 1) n1 += need;
-      else n2 += need;
+      if (stack === 0 ? (n0 += need) > r0 : stack === 1 ? (n1 += need) > r1 : (n2 += need) > r2) return false;
     }
-    return n0 <= r0 && n1 <= r1 && n2 <= r2;
+    return true;
   }
 
 
@@ -658,6 +727,10 @@ class TaskRun {
       inner,
       stackCap: this.task.stackCap,
       step: (d, c) => {
+        this.cellAt[d] = c;
+        // With the walk cut, a walked set's vectors are left to pairs(), which needs only its
+        // code words, and only when it has partners (most have none).
+        if (open && d === size - 1) return;
         const CW = this.CW;
         const cell = 27 * band + c;
         for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
@@ -838,16 +911,32 @@ class TaskRun {
   private band3(nXY: number, n3: number, dead: number, have: number, r0: number, r1: number, r2: number): void {
     if (this.abortXY) return;
     if ((++this.nodes & 4095) === 0) this.budget?.check();
+    const left = this.task.k - n3;
     let pick = -1;
     let best = 99;
+    // With one clue left, it must lie in every part not hit yet: their live cells' intersection.
+    let inter = BAND;
+    let union = 0;
+    let disjoint = 0;
     for (let i = 0; i < this.nParts; i++) {
       const p = this.parts[i];
       if (p & have) continue;
+      if (left === 0) return;
       let live = p & ~dead;
       if (r0 === 0) live &= ~STACK_MASK[0];
       if (r1 === 0) live &= ~STACK_MASK[1];
       if (r2 === 0) live &= ~STACK_MASK[2];
       if (live === 0) return;
+      if (left === 1) {
+        if ((inter &= live) === 0) return;
+        pick = i;
+        continue;
+      }
+      // Parts whose live cells are disjoint need a clue each (greedy, a lower bound).
+      if ((live & union) === 0) {
+        union |= live;
+        if (++disjoint > left) return;
+      }
       const cnt = popcount27(live);
       if (cnt < best) {
         best = cnt;
@@ -855,14 +944,12 @@ class TaskRun {
         if (cnt === 1) break;
       }
     }
-    const left = this.task.k - n3;
     if (pick < 0) {
       if (left === 0) this.full(nXY, n3);
       else this.freeBand3(nXY, n3, dead, have, r0, r1, r2, 0);
       return;
     }
-    if (left === 0) return;
-    let cand = this.parts[pick] & ~dead;
+    let cand = left === 1 ? inter : this.parts[pick] & ~dead;
     if (r0 === 0) cand &= ~STACK_MASK[0];
     if (r1 === 0) cand &= ~STACK_MASK[1];
     if (r2 === 0) cand &= ~STACK_MASK[2];
