@@ -6,6 +6,8 @@
  * when hovered (their W and BLISS figures), behind their SE ratings: newest first, since the view
  * that asked last is the one the mouse is over; it keeps the newest `laterKept` jobs, so a view
  * scrolled past does not leave hours of work behind it.
+ * While held (someone waits for an interactive job), neither lane starts a job: the background
+ * leaves the cores to what someone waits for.
  */
 
 /** A job waiting for a worker; `start` runs it and settles when it ends. */
@@ -24,6 +26,7 @@ export class JobQueue {
   /** Oldest first; the last starts next. */
   private readonly later: Droppable[] = [];
   private running = 0;
+  private held = false;
 
   /** `slots`: the pool's workers; `laterKept`: the most jobs the `later` lane holds. */
   constructor(
@@ -48,6 +51,13 @@ export class JobQueue {
     return this.later.includes(job as Droppable);
   }
 
+  /** `held`: start no job until released (jobs that run go on; the server pauses those that can). */
+  hold(held: boolean): void {
+    if (held === this.held) return;
+    this.held = held;
+    this.next();
+  }
+
   /** Takes `job` out if it has not started: true when it was still waiting (in either lane). */
   take(job: Queued): boolean {
     if (this.waiting.delete(job)) return true;
@@ -57,7 +67,7 @@ export class JobQueue {
   }
 
   private next(): void {
-    while (this.running < this.slots) {
+    while (!this.held && this.running < this.slots) {
       const job = this.waiting.values().next().value ?? this.later.pop();
       if (!job) return;
       this.waiting.delete(job);
