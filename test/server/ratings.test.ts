@@ -19,6 +19,9 @@ const WORKER = join(__dirname, '..', '..', 'dist', 'ratingWorker.js');
 const GOLDEN_NUGGET = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
 
+/** Atomics.waitAsync (Node 16+; not in the ES2022 typings): resolves once `array[index]` is notified or no longer `value`. */
+const { waitAsync } = Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { value: string | Promise<string> } };
+
 /** Runs `test` on a service with two cores' pools (one background worker, two interactive) whose trace is kept. */
 async function traced(budgetMs: number, test: (service: RatingService, trace: string[]) => Promise<void>): Promise<void> {
   const trace: string[] = [];
@@ -141,7 +144,7 @@ describe('RatingService', () => {
       setPaused(flag, true);
       const rating = Promise.resolve(runJob(pool, 'rate', { text: SER_42, unique: true, budgetMs: 60_000 }, undefined, flag));
       // The worker counts each pause and wakes waiters on that count: no clock involved.
-      const paused = Atomics.waitAsync(flag, 1, 0).value.then(() => 'paused');
+      const paused = Promise.resolve(waitAsync(flag, 1, 0).value).then(() => 'paused');
       expect(await Promise.race([paused, rating.then(() => 'rated')])).toBe('paused');
       setPaused(flag, false);
       expect(await rating).toMatchObject({ status: 'solved', er: 4.2 });

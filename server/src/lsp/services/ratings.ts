@@ -295,9 +295,10 @@ export class RatingService {
   }
 
   /**
-   * A job whose result is not kept (BLISS over a whole file, a BLISS log): on the interactive pool
-   * when someone waits for it, else through the background queue. `token` cancels it, stopping its
-   * worker if it runs.
+   * A job whose result is not kept (BLISS over a whole file, a BLISS log, UA batches): on the
+   * interactive pool when someone waits for it, else through the background queue's bulk lane,
+   * behind the ratings of the lines in view and what their hovers will show. `token` cancels it,
+   * stopping its worker if it runs.
    */
   oneOff<K extends JobName>(name: K, arg: JobArg<K>, interactive: boolean, token?: CancellationToken): Promise<JobResult<K>> {
     if (interactive) return cancellable(this.interactive, name, arg, token);
@@ -309,7 +310,7 @@ export class RatingService {
           return running;
         },
       };
-      this.queue.add(queued);
+      this.queue.addBulk(queued);
       token?.onCancellationRequested(() => {
         if (this.queue.take(queued)) reject(new Error(`${name} cancelled`));
       });
