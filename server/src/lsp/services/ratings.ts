@@ -66,7 +66,7 @@ type Running<T> = PromiseLike<T> & { cancel(): unknown };
 interface Job<T> extends Droppable {
   readonly name: Kept;
   readonly key: string;
-  /** Runs the job on `pool`; a job that can pause waits while `pause` is set (jobs/pause.ts). */
+  /** Runs the job on `pool`; an SE job waits while `pause` is set (jobs/pause.ts). */
   launch(pool: workerpool.Pool, pause?: PauseFlag): Running<T>;
   /** What the trace adds to the pool a run starts on: `, summary` for an SE run without the steps. */
   detail(): string;
@@ -424,7 +424,8 @@ export class RatingService {
   private start<T>(job: Job<T>, where: 'background' | 'interactive'): Promise<void> {
     this.trace(`${job.name} started (${where}${job.detail()}): ${job.key}`);
     job.where = where;
-    const pause = where === 'background' ? pauseFlag() : undefined;
+    // Only SE's rating can pause: the W/BLISS engine calls' budgets take no callback.
+    const pause = where === 'background' && job.name === 'rate' ? pauseFlag() : undefined;
     const run = job.launch(where === 'interactive' ? this.interactive : this.background, pause);
     job.run = run;
     if (pause) this.backgroundRuns.set(run, { job, pause, paused: false });
