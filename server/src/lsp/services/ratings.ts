@@ -39,7 +39,7 @@ const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
 
 /** The jobs whose results the service keeps (run()), as the trace names them. */
-type Kept = 'rate' | 'extras';
+export type Kept = 'rate' | 'extras';
 
 /**
  * What an SE job brings back: its summary, and the full rating (every step) when the run computed
@@ -133,8 +133,8 @@ export class RatingService {
     private budgetMs: number,
     /** BLISS's DoSingles also applies locked candidates (setting sudokuLens.bliss.lockedCandidates). */
     private blissLockedCandidates: boolean,
-    /** Called after each new rating, e.g. to refresh inlay hints and diagnostics. */
-    private readonly onRated: (text: string) => void,
+    /** Called after each new result (SE's or the W/BLISS figures), e.g. to refresh inlay hints and diagnostics. */
+    private readonly onRated: (text: string, kind: Kept) => void,
     /** Where a job starts, is joined, promoted or demoted (the client's trace, `$/logTrace`). */
     private readonly trace: (message: string) => void = () => undefined,
   ) {
@@ -272,7 +272,7 @@ export class RatingService {
           this.paths.set(text, rating);
           if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
         }
-        this.onRated(text);
+        this.onRated(text, 'rate');
       },
       () => (job.path ? '' : ', summary'),
     ) as SeJob;
@@ -289,7 +289,7 @@ export class RatingService {
       this.newJob<ExtraRatings>('extras', key, (pool) => runJob(pool, 'extras', arg), (extras) => {
         this.extrasKept.set(key, extras);
         if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
-        this.onRated(text);
+        this.onRated(text, 'extras');
       }),
     );
   }
