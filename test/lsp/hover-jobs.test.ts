@@ -1,7 +1,8 @@
 /**
  * A hover never rates its puzzle a second time while the view's background rating of it is queued
  * or running: it promotes or joins that job; the same for its W and BLISS figures, which the view
- * queues behind its SE ratings. Jobs are counted from the server's trace
+ * queues behind its SE ratings; while the hover's own jobs run, the background's ratings pause. Jobs
+ * are counted from the server's trace
  * (`$/logTrace`, sent once the client sets the trace to verbose), and the test waits on those
  * messages, never on the clock.
  */
@@ -70,6 +71,13 @@ describe('a hover and the background rating of its puzzle', () => {
       `extras promoted: classic:${SER_42}`,
       `extras started (interactive): classic:${SER_42}`,
     ]);
+    // Meanwhile the hard ratings left the cores to the hover's: paused, then resumed once its jobs ended.
+    for (const p of HARD) {
+      expect(trace.filter((m) => m.endsWith(p) && / (paused|resumed)/.test(m)).map((m) => m.replace(/\(\d+ pauses?\)/, '(n pauses)')).slice(0, 2)).toEqual([
+        `rate paused (background): ${p}`,
+        `rate resumed (n pauses): ${p}`,
+      ]);
+    }
   });
 
   it('joins the rating that runs in the background: no second one starts', async () => {

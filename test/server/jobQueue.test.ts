@@ -1,8 +1,8 @@
 /**
  * The background pool's queue (server/src/lsp/services/jobQueue.ts): its `later` lane (what a hover
- * on the lines in view will show) waits behind every job of the `now` lane (their SE ratings, UA
- * batches), runs its newest first and holds only its newest jobs. Jobs here are promises the test
- * settles.
+ * on the lines in view will show) waits behind every job of the `now` lane (their SE ratings), runs
+ * its newest first and holds only its newest jobs; the `bulk` lane (UA batches of whole documents)
+ * waits behind both; held, it starts nothing. Jobs here are promises the test settles.
  */
 import { describe, expect, it } from 'vitest';
 import { type Droppable, JobQueue } from '../../server/src/lsp/services/jobQueue';
@@ -75,6 +75,38 @@ describe('JobQueue', () => {
     await busy.end();
     await newer.end();
     expect(started).toEqual(['busy', 'newer view', 'older view']);
+  });
+
+  it("runs a bulk job (a UA batch of the whole file) only once neither the view's ratings nor its hovers' figures wait", async () => {
+    const started: string[] = [];
+    const queue = new JobQueue(1);
+    const running = job('running', started);
+    queue.add(running);
+    const batch = job('UA batch', started);
+    queue.addBulk(batch);
+    const rating = job('rating in view', started);
+    const extras = job('extras for the hover', started);
+    queue.add(rating);
+    queue.addLater(extras);
+    await running.end();
+    await rating.end();
+    await extras.end();
+    expect(started).toEqual(['running', 'rating in view', 'extras for the hover', 'UA batch']);
+    expect(queue.take(batch)).toBe(false);
+  });
+
+  it('starts no job of either lane while held (a hover waits for an interactive one); released, it goes on', async () => {
+    const started: string[] = [];
+    const queue = new JobQueue(1);
+    const running = job('running', started);
+    queue.add(running);
+    queue.hold(true);
+    queue.add(job('rating in view', started));
+    queue.addLater(job('extras for the hover', started));
+    await running.end(); // the worker is free, but the hover's job has the cores
+    expect(started).toEqual(['running']);
+    queue.hold(false);
+    expect(started).toEqual(['running', 'rating in view']);
   });
 
   it('takes back a waiting job from either lane, so that a hover can run it now', () => {

@@ -2,19 +2,25 @@
  * The language server's RatingService (server/src/lsp/services/ratings.ts) with the bundled worker
  * (dist/ratingWorker.js, built by `npm test`): a hover that stops waiting for a hard puzzle moves
  * that rating to the background pool, so the next hover's puzzle is rated at once; a puzzle is
- * never rated twice at once (a hover joins or promotes the background job of its puzzle). Jobs are
- * counted from the service's trace.
+ * never rated twice at once (a hover joins or promotes the background job of its puzzle); while a
+ * hover's own job runs, the background's SE rating pauses at its budget checks (jobs/pause.ts),
+ * unless the hover waits for that rating. Jobs are counted from the service's trace.
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rating } from '../../server/src/engine/se/rate';
 import { nodeWorkers } from '../../server/src/jobs/nodeWorkers';
+import { pauseFlag, pausesOf, setPaused } from '../../server/src/jobs/pause';
+import { runJob } from '../../server/src/jobs/workers';
 import { CancellationTokenSource } from 'vscode-languageserver';
 import { RatingService } from '../../server/src/lsp/services/ratings';
 
 const WORKER = join(__dirname, '..', '..', 'dist', 'ratingWorker.js');
 const GOLDEN_NUGGET = '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....';
 const SER_42 = '.......173...8...............71....6....4.3...85......2.....84..1.7........5.....';
+
+/** Atomics.waitAsync (Node 16+; not in the ES2022 typings): resolves once `array[index]` is notified or no longer `value`. */
+const { waitAsync } = Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { value: string | Promise<string> } };
 
 /** Runs `test` on a service with two cores' pools (one background worker, two interactive) whose trace is kept. */
 async function traced(budgetMs: number, test: (service: RatingService, trace: string[]) => Promise<void>): Promise<void> {
@@ -128,6 +134,51 @@ describe('RatingService', () => {
       expect((await two.path(SER_42, true, true)).steps.length).toBeGreaterThan(0); // kept: no second run
       await blocking;
       expect(trace.filter((m) => m.startsWith('rate started') && m.endsWith(SER_42))).toEqual([`rate started (interactive): ${SER_42}`]);
+    }));
+
+  it("a background SE rating pauses at its next budget check while its run's flag is set, and goes on when it clears", async () => {
+    const pool = nodeWorkers(WORKER).pool(1);
+    try {
+      const flag = pauseFlag();
+      if (!flag) throw new Error('no SharedArrayBuffer in Node');
+      setPaused(flag, true);
+      const rating = Promise.resolve(runJob(pool, 'rate', { text: SER_42, unique: true, budgetMs: 60_000 }, undefined, flag));
+      // The worker counts each pause and wakes waiters on that count: no clock involved.
+      const paused = Promise.resolve(waitAsync(flag, 1, 0).value).then(() => 'paused');
+      expect(await Promise.race([paused, rating.then(() => 'rated')])).toBe('paused');
+      setPaused(flag, false);
+      expect(await rating).toMatchObject({ status: 'solved', er: 4.2 });
+      expect(pausesOf(flag)).toBeGreaterThan(0);
+    } finally {
+      await pool.terminate(true);
+    }
+  });
+
+  it("pauses the background's SE rating while a hover's own rating runs, and resumes it when that ends", () =>
+    traced(3_000, async (two, trace) => {
+      const background = two.summary(GOLDEN_NUGGET, true); // the one background worker, for its budget
+      expect((await two.pathWithin(SER_42, 60_000))?.er).toBe(4.2);
+      const around = trace.filter((m) => m.endsWith(SER_42) || m.endsWith(GOLDEN_NUGGET)).filter((m) => / (started|paused|resumed)/.test(m));
+      expect(around.map((m) => m.replace(/\(\d+ pauses?\)/, '(n pauses)'))).toEqual([
+        `rate started (background, summary): ${GOLDEN_NUGGET}`,
+        `rate started (interactive): ${SER_42}`,
+        `rate paused (background): ${GOLDEN_NUGGET}`,
+        `rate resumed (n pauses): ${GOLDEN_NUGGET}`,
+      ]);
+      expect((await background).status).toBe('budget');
+    }));
+
+  it('never pauses the background rating a hover waits for, while its other figures run', () =>
+    traced(3_000, async (two, trace) => {
+      const background = two.summary(GOLDEN_NUGGET, true);
+      const cancel = new CancellationTokenSource();
+      const hover = two.summaryWithin(GOLDEN_NUGGET, 60_000, cancel.token); // joins the background run
+      expect(await two.extrasWithin(SER_42, 'classic', 60_000)).toBeDefined(); // on the interactive pool meanwhile
+      expect(trace).toContain(`extras started (interactive): classic:${SER_42}`);
+      expect(trace.filter((m) => m.endsWith(GOLDEN_NUGGET) && / (paused|resumed)/.test(m))).toEqual([]);
+      cancel.cancel();
+      await hover;
+      await background;
     }));
 
   it('extras: an answer within the wait is returned and kept', async () => {

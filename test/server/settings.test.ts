@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings, readSettings } from '../../server/src/lsp/services/settings';
+import { DEFAULT_SETTINGS, type Settings, extrasShown, readSettings } from '../../server/src/lsp/services/settings';
 
 interface Property {
   type: 'number' | 'boolean' | 'string';
@@ -65,3 +65,20 @@ function mergeDeep(a: Record<string, unknown>, b: Record<string, unknown>): Reco
   }
   return out;
 }
+
+describe("where a puzzle's W/BLISS figures show besides its hover (what their arrival refreshes)", () => {
+  const GIVENS = '.'.repeat(81);
+  const PENCILMARKS = '123456789'.repeat(81);
+
+  it('nowhere for an 81-cell puzzle under the defaults: a prefetched figure refreshes nothing', () => {
+    expect(extrasShown(DEFAULT_SETTINGS, GIVENS)).toBe(false);
+    expect(extrasShown({ ...DEFAULT_SETTINGS, whipPath: 'off' }, GIVENS)).toBe(false);
+  });
+
+  it('in the inlay hints showing W or BLISS, in W path diagnostics on every puzzle, on a 729 line', () => {
+    expect(extrasShown({ ...DEFAULT_SETTINGS, inlayRating: 'w' }, GIVENS)).toBe(true);
+    expect(extrasShown({ ...DEFAULT_SETTINGS, inlayRating: 'bliss' }, GIVENS)).toBe(true);
+    expect(extrasShown({ ...DEFAULT_SETTINGS, whipPath: 'all' }, GIVENS)).toBe(true);
+    expect(extrasShown({ ...DEFAULT_SETTINGS, whipPath: 'off' }, PENCILMARKS)).toBe(true); // its BLISS findings
+  });
+});

@@ -85,7 +85,10 @@ export type JobArg<K extends JobName> = Jobs[K]['arg'];
 export type JobResult<K extends JobName> = Jobs[K]['result'];
 export type JobEvent<K extends JobName> = Jobs[K]['event'];
 
-/** The worker's side of the table: one handler per job, `emit` sending an event to the caller. */
+/**
+ * The worker's side of the table: one handler per job, `emit` sending an event to the caller,
+ * `pause` what a job that can pause calls at its budget checks (pause.ts; a background run's).
+ */
 export type JobHandlers = {
-  [K in JobName]: (arg: JobArg<K>, emit: (event: JobEvent<K>) => void) => JobResult<K> | Promise<JobResult<K>>;
+  [K in JobName]: (arg: JobArg<K>, emit: (event: JobEvent<K>) => void, pause: () => void) => JobResult<K> | Promise<JobResult<K>>;
 };

@@ -4,6 +4,7 @@
  * the table on one (runJob).
  */
 import type workerpool from 'workerpool';
+import type { PauseFlag } from './pause';
 import type { JobArg, JobEvent, JobName, JobResult } from './table';
 
 /** Pools of workers running ratingWorker.ts's jobs. */
@@ -15,9 +16,10 @@ export interface RatingWorkers {
 }
 
 /**
- * Job `name` on a worker of `pool`; `on` receives the events it emits. The returned promise is
- * workerpool's, so `cancel()` stops the job (and its worker, if it runs).
+ * Job `name` on a worker of `pool`; `on` receives the events it emits; while `pause` is set, a job
+ * that can pause waits at its next budget check (pause.ts). The returned promise is workerpool's,
+ * so `cancel()` stops the job (and its worker, if it runs).
  */
-export function runJob<K extends JobName>(pool: workerpool.Pool, name: K, arg: JobArg<K>, on?: (event: JobEvent<K>) => void) {
-  return pool.exec<(arg: JobArg<K>) => JobResult<K>>(name, [arg], { on });
+export function runJob<K extends JobName>(pool: workerpool.Pool, name: K, arg: JobArg<K>, on?: (event: JobEvent<K>) => void, pause?: PauseFlag) {
+  return pool.exec<(arg: JobArg<K>, pause?: PauseFlag) => JobResult<K>>(name, pause ? [arg, pause] : [arg], { on });
 }

@@ -15,7 +15,7 @@ import { PuzzleDocument } from './documents/puzzleDocument';
 import type { RatingWorkers } from '../jobs/workers';
 import { RatingService } from './services/ratings';
 import { SemanticTokensProvider } from './features/semanticTokens';
-import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, readSettings } from './services/settings';
+import { DEFAULT_SETTINGS, type Settings, changesDiagnostics, extrasShown, readSettings } from './services/settings';
 import { UAService } from './services/uaService';
 import { Viewports } from './services/view';
 
@@ -78,7 +78,9 @@ export class Session {
       workers,
       this.settings.ratingBudgetMs,
       this.settings.blissLockedCandidates,
-      (text) => this.refreshResults([text]),
+      (text, kind) => {
+        if (kind === 'rate' || extrasShown(this.settings, text)) this.refreshResults([text]);
+      },
       (message) => connection.tracer.log(message),
     );
     this.ua = new UAService(this.ratings, this.settings.uaBudgetMs, (texts) => this.refreshResults(texts));

@@ -12,6 +12,10 @@
  * Background ratings bring back the summary alone; what someone waits for, the full rating too.
  * Behind the background's work, in a lane of its own, comes what a hover on the lines in view
  * will show besides (prefetchExtras, prefetchSummary).
+ * While an interactive run is under way the background yields the cores to it: its queue starts
+ * nothing, and its running SE ratings pause at their next budget check (jobs/pause.ts) unless an
+ * interactive request waits for that very rating (W/BLISS and UA runs cannot pause: their engine
+ * budgets take no callback).
  * Where the workers come from is the entry's business (jobs/workers.ts's RatingWorkers): threads
  * in Node (jobs/nodeWorkers.ts), Web Workers in the browser (browser.ts).
  */
@@ -24,6 +28,8 @@ import type { AnalysisCache } from './analysisCache';
 import type { Puzzle } from '../../engine/core/parse';
 import type { JobArg, JobEvent, JobName, JobResult } from '../../jobs/table';
 import { type RatingWorkers, runJob } from '../../jobs/workers';
+import { type PauseFlag, pauseFlag, pausesOf, setPaused } from '../../jobs/pause';
+import { plural } from '../../engine/core/format';
 import { type Droppable, JobQueue, type Queued } from './jobQueue';
 
 /** Where a request's job goes: run at once for someone waiting, the background queue, or behind it. */
@@ -33,7 +39,7 @@ const PATHS_KEPT = 20;
 const EXTRAS_KEPT = 20_000;
 
 /** The jobs whose results the service keeps (run()), as the trace names them. */
-type Kept = 'rate' | 'extras';
+export type Kept = 'rate' | 'extras';
 
 /**
  * What an SE job brings back: its summary, and the full rating (every step) when the run computed
@@ -60,8 +66,8 @@ type Running<T> = PromiseLike<T> & { cancel(): unknown };
 interface Job<T> extends Droppable {
   readonly name: Kept;
   readonly key: string;
-  /** Runs the job on `pool`. */
-  launch(pool: workerpool.Pool): Running<T>;
+  /** Runs the job on `pool`; an SE job waits while `pause` is set (jobs/pause.ts). */
+  launch(pool: workerpool.Pool, pause?: PauseFlag): Running<T>;
   /** What the trace adds to the pool a run starts on: `, summary` for an SE run without the steps. */
   detail(): string;
   readonly result: Promise<T>;
@@ -112,6 +118,10 @@ export class RatingService {
   private readonly paths = new Map<string, Rating>();
   private readonly extrasKept = new Map<string, ExtraRatings>();
   private readonly inflight = new Map<string, Job<unknown>>();
+  /** Runs on the interactive pool now: while there are any, the background yields. */
+  private interactiveRuns = 0;
+  /** The background pool's runs, each with its pause flag (absent where memory cannot be shared). */
+  private readonly backgroundRuns = new Map<Running<unknown>, { job: Job<unknown>; pause: PauseFlag; paused: boolean }>();
   /**
    * Counts the setting changes that change what the jobs compute: a job started before one is
    * neither joined by a later request nor kept when it ends (its result is of the old settings).
@@ -123,8 +133,8 @@ export class RatingService {
     private budgetMs: number,
     /** BLISS's DoSingles also applies locked candidates (setting sudokuLens.bliss.lockedCandidates). */
     private blissLockedCandidates: boolean,
-    /** Called after each new rating, e.g. to refresh inlay hints and diagnostics. */
-    private readonly onRated: (text: string) => void,
+    /** Called after each new result (SE's or the W/BLISS figures), e.g. to refresh inlay hints and diagnostics. */
+    private readonly onRated: (text: string, kind: Kept) => void,
     /** Where a job starts, is joined, promoted or demoted (the client's trace, `$/logTrace`). */
     private readonly trace: (message: string) => void = () => undefined,
   ) {
@@ -252,17 +262,17 @@ export class RatingService {
       'rate',
       text,
       // Without the steps: the `row` job with SE alone (`se: true`, so its row has the summary).
-      (pool) =>
+      (pool, pause) =>
         job.path
-          ? runJob(pool, 'rate', { text, unique, budgetMs: this.budgetMs }).then((rating): SeResult => ({ summary: summarize(rating), rating }))
-          : runJob(pool, 'row', { text, budgetMs: this.budgetMs, se: true, bliss: null, w: null }).then((row): SeResult => ({ summary: row.se as RatingSummary })),
+          ? runJob(pool, 'rate', { text, unique, budgetMs: this.budgetMs }, undefined, pause).then((rating): SeResult => ({ summary: summarize(rating), rating }))
+          : runJob(pool, 'row', { text, budgetMs: this.budgetMs, se: true, bliss: null, w: null }, undefined, pause).then((row): SeResult => ({ summary: row.se as RatingSummary })),
       ({ summary, rating }) => {
         this.summaries.set(text, summary);
         if (rating) {
           this.paths.set(text, rating);
           if (this.paths.size > PATHS_KEPT) this.paths.delete(this.paths.keys().next().value as string);
         }
-        this.onRated(text);
+        this.onRated(text, 'rate');
       },
       () => (job.path ? '' : ', summary'),
     ) as SeJob;
@@ -279,15 +289,16 @@ export class RatingService {
       this.newJob<ExtraRatings>('extras', key, (pool) => runJob(pool, 'extras', arg), (extras) => {
         this.extrasKept.set(key, extras);
         if (this.extrasKept.size > EXTRAS_KEPT) this.extrasKept.delete(this.extrasKept.keys().next().value as string);
-        this.onRated(text);
+        this.onRated(text, 'extras');
       }),
     );
   }
 
   /**
-   * A job whose result is not kept (BLISS over a whole file, a BLISS log): on the interactive pool
-   * when someone waits for it, else through the background queue. `token` cancels it, stopping its
-   * worker if it runs.
+   * A job whose result is not kept (BLISS over a whole file, a BLISS log, UA batches): on the
+   * interactive pool when someone waits for it, else through the background queue's bulk lane,
+   * behind the ratings of the lines in view and what their hovers will show. `token` cancels it,
+   * stopping its worker if it runs.
    */
   oneOff<K extends JobName>(name: K, arg: JobArg<K>, interactive: boolean, token?: CancellationToken): Promise<JobResult<K>> {
     if (interactive) return cancellable(this.interactive, name, arg, token);
@@ -299,7 +310,7 @@ export class RatingService {
           return running;
         },
       };
-      this.queue.add(queued);
+      this.queue.addBulk(queued);
       token?.onCancellationRequested(() => {
         if (this.queue.take(queued)) reject(new Error(`${name} cancelled`));
       });
@@ -352,7 +363,7 @@ export class RatingService {
     else if (this.queue.take(job)) {
       this.trace(`${name} promoted: ${key}`);
       this.start(job, 'interactive');
-    }
+    } else this.shareCores(); // a running background job someone now waits for goes on
     let released = false;
     return {
       result: job.result,
@@ -360,12 +371,13 @@ export class RatingService {
         if (released) return;
         released = true;
         if (--job.wanted === 0 && job.where === 'interactive' && !job.settled) this.demote(job);
+        else this.shareCores();
       },
     };
   }
 
   /** A job of (name, settings, key); `done` stores its result unless the settings changed meanwhile. */
-  private newJob<T>(name: Kept, key: string, launch: (pool: workerpool.Pool) => Running<T>, done: (result: T) => void, detail = (): string => ''): Job<T> {
+  private newJob<T>(name: Kept, key: string, launch: Job<T>['launch'], done: (result: T) => void, detail = (): string => ''): Job<T> {
     const generation = this.generation;
     const id = this.jobId(name, key);
     const ended = (): void => {
@@ -412,11 +424,40 @@ export class RatingService {
   private start<T>(job: Job<T>, where: 'background' | 'interactive'): Promise<void> {
     this.trace(`${job.name} started (${where}${job.detail()}): ${job.key}`);
     job.where = where;
-    const run = job.launch(where === 'interactive' ? this.interactive : this.background);
+    // Only SE's rating can pause: the W/BLISS engine calls' budgets take no callback.
+    const pause = where === 'background' && job.name === 'rate' ? pauseFlag() : undefined;
+    const run = job.launch(where === 'interactive' ? this.interactive : this.background, pause);
     job.run = run;
-    return Promise.resolve(run).then(job.fulfil, (err: unknown) => {
-      if (job.run === run) job.fail(err);
-    });
+    if (pause) this.backgroundRuns.set(run, { job, pause, paused: false });
+    else if (where === 'interactive') this.interactiveRuns++;
+    this.shareCores();
+    const ended = (): void => {
+      if (where === 'interactive') this.interactiveRuns--;
+      this.backgroundRuns.delete(run);
+      this.shareCores();
+    };
+    return Promise.resolve(run)
+      .finally(ended)
+      .then(job.fulfil, (err: unknown) => {
+        if (job.run === run) job.fail(err);
+      });
+  }
+
+  /**
+   * While an interactive run is under way, the background queue starts nothing and each running
+   * background job pauses, unless an interactive request waits for it (a hover that joined it).
+   */
+  private shareCores(): void {
+    const busy = this.interactiveRuns > 0;
+    this.queue.hold(busy);
+    for (const run of this.backgroundRuns.values()) {
+      const paused = busy && run.job.wanted === 0;
+      if (paused === run.paused) continue;
+      run.paused = paused;
+      setPaused(run.pause, paused);
+      // The worker's count says whether it reached a budget check meanwhile (a short job may have ended first).
+      this.trace(paused ? `${run.job.name} paused (background): ${run.job.key}` : `${run.job.name} resumed (${plural(pausesOf(run.pause), 'pause')}): ${run.job.key}`);
+    }
   }
 
   /** No interactive request waits any more: the run stops and the job waits in the background queue. */

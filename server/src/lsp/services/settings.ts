@@ -64,6 +64,15 @@ const VARIANTS: readonly PuzzleVariant[] = ['classic', 'X', 'P', 'PX'];
 /** The settings each puzzle's diagnostics depend on (the solver's, the ratings', the UA sets', which W paths show, BUG's severity). */
 const DIAGNOSTIC_SETTINGS = ['nodeBudget', 'defaultVariant', 'ratingBudgetMs', 'blissLockedCandidates', 'uaBudgetMs', 'whipPath', 'bugSeverity'] as const satisfies readonly (keyof Settings)[];
 
+/**
+ * Whether a puzzle's W/BLISS figures show anywhere but its hover (which reads them when asked): in
+ * the inlay hints (W or BLISS headline), as W path diagnostics (`all`, or a 729 line's), as a 729
+ * line's BLISS findings. Otherwise their arrival refreshes nothing: the view's prefetched figures
+ * (W/BLISS of every puzzle in view) would each cost a quick pass and an inlay refresh.
+ */
+export const extrasShown = (settings: Settings, text: string): boolean =>
+  settings.inlayRating === 'w' || settings.inlayRating === 'bliss' || settings.whipPath === 'all' || text.length === 729;
+
 /** Whether going from `before` to `after` changes any puzzle's diagnostics: only then are they all computed again. */
 export const changesDiagnostics = (before: Settings, after: Settings): boolean => DIAGNOSTIC_SETTINGS.some((key) => before[key] !== after[key]);
 

@@ -1,8 +1,8 @@
 /**
  * UA information for the editor (engine/ua/uaInfo.ts), computed on the rating workers and kept by
  * puzzle text. Full passes queue their puzzles; one batch at a time runs on the background pool,
- * so ratings still get their turn between batches. Puzzles in view go first; a hovered one runs
- * at once on the interactive worker.
+ * in its bulk lane: behind the ratings of the lines in view (RatingService.oneOff). Puzzles in view
+ * go first; a hovered one runs at once on the interactive worker.
  */
 import type { Range } from 'vscode-languageserver';
 import type { AnalysisCache } from './analysisCache';
