@@ -24,31 +24,27 @@ export const pausesOf = (flag: PauseFlag): number => Atomics.load(flag, PAUSES);
 
 /**
  * The longest one budget check waits: a flag the server forgot to clear (a bug) costs each check
- * this much, never the rating. Far above an interactive job's usual milliseconds.
+ * this much, and the rating at most its budget once more (Budget's credit), never a hang. Far
+ * above an interactive job's usual milliseconds.
  */
 const MAX_PAUSE_MS = 2000;
 /** Each wait's slice: a worker being terminated (its job cancelled) stops within one. */
 const WAIT_SLICE_MS = 50;
 
 /**
- * What a pausable job calls at each budget check (worker side): returns at once unless the flag is
- * set, else when it clears. The time paused counts against the job's budget, as a loaded machine's does.
+ * What a pausable job calls at each budget check (worker side, a Budget's `held`): returns at once
+ * unless the flag is set, else when it clears, with the milliseconds it waited: time given to the
+ * interactive job, which the budget does not count against the rating.
  */
-export function pausePoint(flag: PauseFlag | undefined): () => void {
-  if (!flag) return () => undefined;
+export function pausePoint(flag: PauseFlag | undefined): () => number {
+  if (!flag) return () => 0;
   return () => {
-    if (Atomics.load(flag, PAUSE) === 0) return;
+    if (Atomics.load(flag, PAUSE) === 0) return 0;
     Atomics.add(flag, PAUSES, 1);
     Atomics.notify(flag, PAUSES);
-    const end = performance.now() + MAX_PAUSE_MS;
+    const start = performance.now();
+    const end = start + MAX_PAUSE_MS;
     while (Atomics.load(flag, PAUSE) === 1 && performance.now() < end) Atomics.wait(flag, PAUSE, 1, WAIT_SLICE_MS);
+    return performance.now() - start;
   };
 }
-
-/** A budget's `cancelled` callback for a job that pauses at each check (`pause`) and is never cancelled this way. */
-export const pausingChecks =
-  (pause: () => void): (() => boolean) =>
-  () => {
-    pause();
-    return false;
-  };

@@ -16,11 +16,11 @@ import { uaInfoBatch } from '../engine/ua/uaInfo';
 import { documentGrids } from '../engine/ua/uaTargets';
 import { clueJob, patternJob, uaSetsJob } from './uaJobs';
 import { describeWPath, wPath, wPathLines } from '../engine/whips/whipRatings';
-import { type PauseFlag, pausePoint, pausingChecks } from './pause';
+import { type PauseFlag, pausePoint } from './pause';
 import type { JobHandlers } from './table';
 
 const jobs: JobHandlers = {
-  rate: (job, _, pause) => ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs, cancelled: pausingChecks(pause) }),
+  rate: (job, _, pause) => ratePuzzle(candidatesOfText(job.text), job.text.length === 729, { unique: job.unique, budgetMs: job.budgetMs, pause }),
   row: (job, _, pause) => runRowJob(job, pause),
   filter: runFilterJob,
   generate: (job) => runGenerateJob(job),

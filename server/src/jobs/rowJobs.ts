@@ -9,7 +9,6 @@ import { type RatingSummary, ratePuzzle, summarize } from '../engine/se/rate';
 import type { Step } from '../engine/core/step';
 import { Budget, withinBudget } from '../engine/core/budget';
 import { type WhipRatings, whipRatings } from '../engine/whips/whipRatings';
-import { pausingChecks } from './pause';
 
 export interface BlissJob {
   variant: Variant;
@@ -114,7 +113,7 @@ export function runBliss(cands: Uint16Array, job: BlissJob, budgetMs: number, gu
 }
 
 /** `pause`: what SE's rating calls at each budget check (a background run's pause point, pause.ts). */
-export function runRowJob(job: RowJob, pause?: () => void): RowResult {
+export function runRowJob(job: RowJob, pause?: () => number): RowResult {
   const start = Date.now();
   const cands = candidatesOfText(job.text);
   const pencilmark = job.text.length === 729;
@@ -125,8 +124,7 @@ export function runRowJob(job: RowJob, pause?: () => void): RowResult {
     path.push({ technique: s.technique, difficulty: s.difficulty, text: s.text, placements: s.placements, eliminations: s.eliminations, ms: now - stepStart });
     stepStart = now;
   };
-  const cancelled = pause && pausingChecks(pause);
-  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude, cancelled, ...(job.path ? { onStep } : {}) })) : null;
+  const se = job.se ? summarize(ratePuzzle(cands, pencilmark, { unique: true, budgetMs: job.budgetMs, exclude: job.exclude, pause, ...(job.path ? { onStep } : {}) })) : null;
   let b: BlissSummary | null = null;
   if (job.bliss) {
     const r = runBliss(cands, job.bliss, job.budgetMs);

@@ -90,5 +90,5 @@ export type JobEvent<K extends JobName> = Jobs[K]['event'];
  * `pause` what a job that can pause calls at its budget checks (pause.ts; a background run's).
  */
 export type JobHandlers = {
-  [K in JobName]: (arg: JobArg<K>, emit: (event: JobEvent<K>) => void, pause: () => void) => JobResult<K> | Promise<JobResult<K>>;
+  [K in JobName]: (arg: JobArg<K>, emit: (event: JobEvent<K>) => void, pause: () => number) => JobResult<K> | Promise<JobResult<K>>;
 };

@@ -15,18 +15,30 @@ export function withinBudget<T>(work: () => T): T | null {
   }
 }
 
-/** A deadline plus a cancellation flag; long searches call `check()` now and then. */
+/**
+ * A deadline plus a cancellation flag; long searches call `check()` now and then. `held`, asked at
+ * each check, is the caller's pause point: it may hold the search there (a background rating while
+ * the user waits for another) and returns the milliseconds it did; they move the deadline, since
+ * that time was given to other work, not taken by the search. At most `ms` in all: whatever
+ * holds it, a search ends within twice its budget.
+ */
 export class Budget {
-  private readonly deadline: number;
+  private deadline: number;
+  private credit: number;
   constructor(
     ms: number,
     private readonly cancelled: () => boolean = () => false,
+    private readonly held: () => number = () => 0,
   ) {
     this.deadline = performance.now() + ms;
+    this.credit = ms;
   }
 
   check(): void {
     if (this.cancelled()) throw new BudgetExceeded('cancelled');
+    const held = Math.min(this.held(), this.credit);
+    this.credit -= held;
+    this.deadline += held;
     if (performance.now() > this.deadline) throw new BudgetExceeded('time');
   }
 }

@@ -38,6 +38,8 @@ export interface RateOptions {
   /** Wall-clock budget for the whole rating. */
   budgetMs?: number;
   cancelled?: () => boolean;
+  /** The caller's pause point, asked at each budget check: the milliseconds it held the rating, not counted against its budget (Budget's `held`). */
+  pause?: () => number;
   techniques?: readonly Technique[];
   /** Technique names (TECHNIQUE_NAMES, any case) to rate without, as serate's --techs leaves some out. */
   exclude?: readonly string[];
@@ -120,7 +122,7 @@ export function nextStepAtLeast(techniques: readonly Technique[], from: number):
 
 /** Rates from `state`, which it changes: pass a clone to keep the start. */
 export function rate(state: State, options: RateOptions): Rating {
-  const budget = new Budget(options.budgetMs ?? DEFAULT_RATING_BUDGET_MS, options.cancelled);
+  const budget = new Budget(options.budgetMs ?? DEFAULT_RATING_BUDGET_MS, options.cancelled, options.pause);
   const exclude = options.exclude ?? [];
   const techniques = techniquesWithout(options.techniques ?? TECHNIQUES, exclude);
   const steps: Step[] = [];
