@@ -63,6 +63,14 @@ class GangsterSearch {
   private readonly owner = new Int8Array(54);
   /** Per digit and row of bands 1+2 (9 * digit + row): the digit's column. */
   private readonly ownColumn = new Int8Array(81);
+  /**
+   * Per digit and column (9 * digit + column): the row (bit 0..5) where the digit's own cell
+   * is in that column; per digit, band and stack (6 * digit + 3 * band + stack): the row of
+   * that band where its own cell is in that stack. A template that uses the column, or the
+   * stack in that band, must change the digit's cell in that row.
+   */
+  private readonly rowOfColumn = new Int32Array(81);
+  private readonly rowOfStack = new Int32Array(54);
   // Per σ: each digit's columns in bands 1+2.
   private readonly colsOf = new Int32Array(9);
   /** Per digit: the fewest cells of bands 1+2 it changes if it moves (1 for a digit σ moves, else 2). */
@@ -90,7 +98,10 @@ class GangsterSearch {
     for (let c = 0; c < 54; c++) {
       const d = grid[c] - 1;
       this.owner[c] = d;
-      this.ownColumn[9 * d + ((c / 9) | 0)] = c % 9;
+      const row = (c / 9) | 0;
+      this.ownColumn[9 * d + row] = c % 9;
+      this.rowOfColumn[9 * d + (c % 9)] = 1 << row;
+      this.rowOfStack[6 * d + 3 * ((row / 3) | 0) + (((c % 9) / 3) | 0)] = 1 << row;
       if (c < 27) this.ownLo[d] |= 1 << c;
       else this.ownHi[d] |= 1 << (c - 27);
     }
@@ -175,7 +186,13 @@ class GangsterSearch {
     const own = this.needOf(d);
     this.need -= own;
     this.placed |= 1 << d;
-    this.row(d, 0, own, changed, usedLo, usedHi, chLo, chHi, changed, 0, 0);
+    // The rows where its cell was taken, or is on a column σ takes from it.
+    let blocked = 0;
+    for (let q = 0; q < 6; q++) {
+      const col = this.ownColumn[9 * d + q];
+      if (((q < 3 ? usedLo : usedHi) & (1 << (9 * (q % 3) + col))) !== 0 || !((this.colsOf[d] >> col) & 1)) blocked |= 1 << q;
+    }
+    this.row(d, 0, own, changed, usedLo, usedHi, chLo, chHi, changed, 0, 0, blocked);
     this.placed &= ~(1 << d);
     this.need += own;
   }
@@ -198,6 +215,7 @@ class GangsterSearch {
     changed: number,
     cols: number,
     stacks: number,
+    blocked: number,
   ): void {
     if (r === 6) {
       if (changed > start) this.chain(usedLo, usedHi, chLo, chHi, changed);
@@ -213,10 +231,11 @@ class GangsterSearch {
       const bit = 1 << (shift + c);
       const nextCols = cols | (1 << c);
       const nextStacks = stacks | (1 << ((c / 3) | 0));
+      const nextBlocked = blocked | this.rowOfColumn[9 * d + c] | this.rowOfStack[6 * d + 3 * band + ((c / 3) | 0)];
       const lo = band === 0 ? usedLo | bit : usedLo;
       const hi = band === 0 ? usedHi : usedHi | bit;
       if (c === home) {
-        this.row(d, r + 1, own, start, lo, hi, chLo, chHi, changed, nextCols, nextStacks);
+        this.row(d, r + 1, own, start, lo, hi, chLo, chHi, changed, nextCols, nextStacks, nextBlocked);
         continue;
       }
       // A change: the cell's digit, if not placed, must change as many cells as it lost (two at least).
@@ -228,10 +247,13 @@ class GangsterSearch {
         this.need += this.needOf(e);
       }
       const moved = changed + 1 - start;
-      if (changed + 1 + this.need + (own > moved ? own - moved : 0) <= this.limit) {
+      // Rows after r where the digit can no longer keep its cell: one change each.
+      const ahead = popcount27((nextBlocked >> (r + 1)) & 63);
+      const rest = own - moved > ahead ? own - moved : ahead;
+      if (changed + 1 + this.need + rest <= this.limit) {
         const cLo = band === 0 ? chLo | bit : chLo;
         const cHi = band === 0 ? chHi : chHi | bit;
-        this.row(d, r + 1, own, start, lo, hi, cLo, cHi, changed + 1, nextCols, nextStacks);
+        this.row(d, r + 1, own, start, lo, hi, cLo, cHi, changed + 1, nextCols, nextStacks, nextBlocked);
       }
       if (!((this.placed >> e) & 1)) this.taken[e]--;
       this.need = before;
