@@ -22,11 +22,12 @@
  * changed cell is a cell some template takes that is not its own, so the set's size is the
  * number of such cells (plus σ's): each digit that lost cells must change at least as many
  * (two at least: a digit on its own columns cannot change one cell alone; one for a digit σ
- * moves), which bounds the search by `maxSize` from the start.
+ * moves), and a template being built one change for each row after the current one where
+ * its digit can no longer keep its cell: that bounds the search by `maxSize` from the start.
  *
- * This replaces the template search over every digit set (enumerate.ts) the 17-clue search
- * ran with the bottom band's rows first: the same sets come out (test/engine/ua.test.ts),
- * and the cost is the chains, not 500 digit sets (BENCHMARKS.md, the fifth round of the
+ * This replaces the template search over every digit set (enumerate.ts) that the 17-clue
+ * search ran with the bottom band's rows first: the same sets come out
+ * (test/engine/uaGangster.test.ts), and the cost is the chains, not 500 digit sets (BENCHMARKS.md, the fifth round of the
  * 17-clue search). Non-minimal sets are dropped at the end as there.
  */
 import type { Budget } from '../core/budget';
