@@ -48,7 +48,8 @@
  * UA sets known at the start: every minimal UA set of at most `maxSize` cells (12), those
  * inside each band and each stack (any size) and, per band 3, those of at most
  * `gangsterSize` cells (16) whose band-3 part lies in one mini-row or is empty: the gangster
- * UA sets and the UA sets of bands 1+2.
+ * UA sets and the UA sets of bands 1+2 (gangster.ts: chains of moves in bands 1+2 per
+ * permutation of a band-3 mini-row).
  */
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
@@ -56,6 +57,7 @@ import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcou
 import { JoinList } from './clueJoin';
 import { walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
+import { gangsterUAs } from './gangster';
 import { transposeGrid } from './symmetry';
 
 export interface ClueSearchOptions {
@@ -312,7 +314,7 @@ function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangste
   const w = common.words;
   for (let i = 0; i < common.count; i++) all.push(w[3 * i + order[0]], w[3 * i + order[1]], w[3 * i + order[2]]);
   // Gangster UA sets of band 3 (band-3 part inside one mini-row) and UA sets of bands 1+2.
-  appendSets(all, enumerateUAs(grid, { maxSize: gangsterSize, miniRowBand: 2, budget }));
+  appendSets(all, gangsterUAs(grid, gangsterSize, budget));
   const min = minimalSorted(all);
   const two = new UAVectors();
   const three = new UAVectors();

@@ -35,11 +35,6 @@ export interface EnumerateOptions {
   fixedWords?: CellSet | null;
   /** Only digit sets of at most this many digits (default: every size allowed by maxSize). */
   maxDigits?: number;
-  /**
-   * A band (0..2) where the changed cells must lie in one mini-row (a row's three cells in
-   * one box) or nowhere: the "gangster" UA sets of that band plus those avoiding it.
-   */
-  miniRowBand?: number;
   budget?: Budget;
 }
 
@@ -70,12 +65,6 @@ export function enumerateUAs(solution: ArrayLike<number>, options: EnumerateOpti
   seen = new Set<string>();
   limit = maxSize;
   budget = options.budget;
-  miniBand = options.miniRowBand ?? -1;
-  mini = -1;
-  // The mini-row band first: its rule cuts a template as soon as it leaves the mini-row,
-  // instead of after the other two bands were tiled (16-cell gangster sets: 2-3x faster).
-  const bands = miniBand >= 0 ? [miniBand, ...[0, 1, 2].filter((b) => b !== miniBand)] : [0, 1, 2];
-  for (let t = 0; t < 9; t++) rowOrder[t] = 3 * bands[(t / 3) | 0] + (t % 3);
   nodes = 0;
 
   // Digits that can move: two rows at least where their cell is not fixed.
@@ -130,15 +119,10 @@ const indexOf = new Int32Array(9);
 const avail = new Int32Array(9); // per row: cells of D not yet taken
 const changed = new Int32Array(9); // per row: cells changed so far
 const taken = new Int32Array(9); // per digit index in digs: own cells taken by earlier digits
-/** The rows in the order templates are built (a band's three rows together). */
-const rowOrder = new Int8Array(9);
 let k = 0;
 let changedCount = 0;
 let need = 0; // sum over digits after the current one of max(0, 2 - taken)
 let limit = 12;
-/** Band whose changes must stay in one mini-row (-1: none), and that mini-row (3 * row + stack, -1: none yet). */
-let miniBand = -1;
-let mini = -1;
 let nodes = 0;
 let budget: Budget | undefined;
 let found = new CellSetList(4);
@@ -160,9 +144,8 @@ function finishLast(): void {
   let cols = 0;
   let stacks = 0;
   let moved = false;
-  for (let t = 0; t < 9; t++) {
-    const r = rowOrder[t];
-    if (t % 3 === 0) stacks = 0;
+  for (let r = 0; r < 9; r++) {
+    if (r % 3 === 0) stacks = 0;
     const home = pos[9 * d + r];
     let c: number;
     if ((forced[d] >> r) & 1) c = home;
@@ -180,28 +163,27 @@ function finishLast(): void {
   if (moved && changedCount <= limit) record();
 }
 
-/** Digit digs[i] placed in the rows before position t of rowOrder; the row at t next. */
-function placeRow(i: number, t: number, cols: number, stacks: number, dist: number): void {
+/** Digit digs[i] placed in rows 0..r-1; row r next. */
+function placeRow(i: number, r: number, cols: number, stacks: number, dist: number): void {
   if ((++nodes & 8191) === 0) budget?.check();
   const d = digs[i];
   // Rows where the digit is fixed: it stays.
   const f = forced[d];
-  for (; t < 9 && (f >> rowOrder[t]) & 1; t++) {
-    if (t % 3 === 0) stacks = 0;
-    const home = pos[9 * d + rowOrder[t]];
+  for (; r < 9 && (f >> r) & 1; r++) {
+    if (r % 3 === 0) stacks = 0;
+    const home = pos[9 * d + r];
     const s = (home / 3) | 0;
     if ((cols >> home) & 1 || (stacks >> s) & 1) return;
     cols |= 1 << home;
     stacks |= 1 << s;
   }
-  if (t === 9) {
+  if (r === 9) {
     if (dist === 0) return; // the digit must move
     if (i + 1 === k - 1) finishLast();
     else startDigit(i + 1);
     return;
   }
-  if (t % 3 === 0) stacks = 0;
-  const r = rowOrder[t];
+  if (r % 3 === 0) stacks = 0;
   const home = pos[9 * d + r];
   let m = avail[r] & ~cols & STACK_COLS[stacks];
   while (m !== 0) {
@@ -211,39 +193,27 @@ function placeRow(i: number, t: number, cols: number, stacks: number, dist: numb
     const s = (c / 3) | 0;
     if (c === home) {
       avail[r] ^= low;
-      placeRow(i, t + 1, cols | low, stacks | (1 << s), dist);
+      placeRow(i, r + 1, cols | low, stacks | (1 << s), dist);
       avail[r] |= low;
       continue;
     }
     const ch = changed[r];
     const add = ((ch >> c) & 1 ? 0 : 1) + ((ch >> home) & 1 ? 0 : 1);
-    const miniBefore = mini;
-    if (miniBand === ((r / 3) | 0)) {
-      // Both cells change: they must share the band's one changing mini-row.
-      if (s !== ((home / 3) | 0)) continue;
-      const here = 3 * r + s;
-      if (mini >= 0 && mini !== here) continue;
-      mini = here;
-    }
     const e = indexOf[digitAt[9 * r + c]];
     const dNeed = e > i && taken[e] < 2 ? 1 : 0;
     // Still to change: two cells for each digit to come (less those already taken).
-    if (changedCount + add + need - dNeed > limit) {
-      mini = miniBefore;
-      continue;
-    }
+    if (changedCount + add + need - dNeed > limit) continue;
     avail[r] ^= low;
     changed[r] = ch | low | (1 << home);
     changedCount += add;
     need -= dNeed;
     if (e > i) taken[e]++;
-    placeRow(i, t + 1, cols | low, stacks | (1 << s), dist + 1);
+    placeRow(i, r + 1, cols | low, stacks | (1 << s), dist + 1);
     if (e > i) taken[e]--;
     need += dNeed;
     changedCount -= add;
     changed[r] = ch;
     avail[r] |= low;
-    mini = miniBefore;
   }
 }
 

@@ -1,0 +1,270 @@
+/**
+ * The gangster UA sets of a grid's bottom band (rows 6-8), for the 17-clue search: the
+ * minimal UA sets of at most `maxSize` cells whose part in the bottom band lies in one
+ * mini-row (a row's three cells in one box) or is empty.
+ *
+ * Such a set is the difference between the grid S and another grid S' that changes the
+ * bottom band by a permutation σ of the digits of one mini-row (a pair swapped or the three
+ * cells turned; none for the sets of bands 1+2) and re-fills bands 1+2. The bottom band
+ * decides the six digits of each column in bands 1+2, so after σ every digit has a known
+ * column set there: in each stack, the two columns its bottom-band cell leaves free. A
+ * digit's placement in bands 1+2 (its "template": one cell per row, per box and per column
+ * of its set) is then one of 288 (per band, which stack each row takes: 3! x 3!; per stack,
+ * which of its two columns is in the first band: 2^3).
+ *
+ * So, per σ (1 + 9 mini-rows x 5), the re-fillings are the choices of one template per digit
+ * that tile the 54 cells. A minimal set is one chain of moves: the digits σ moves (without σ,
+ * a starting digit; the digits below it keep their templates) take new templates, built row
+ * by row on the cells still free; a digit whose cell was taken must move in turn, and when
+ * no digit has to, the others keep theirs and the cells changed are a difference set. The
+ * digits reached so from the start tile their own cells alone, so in a minimal set they are
+ * all the digits that move: chains that go on after closing need not be followed. A
+ * changed cell is a cell some template takes that is not its own, so the set's size is the
+ * number of such cells (plus σ's): each digit that lost cells must change at least as many
+ * (two at least: a digit on its own columns cannot change one cell alone; one for a digit σ
+ * moves), and a template being built one change for each row after the current one where
+ * its digit can no longer keep its cell: that bounds the search by `maxSize` from the start.
+ *
+ * This replaces the template search over every digit set (enumerate.ts) that the 17-clue
+ * search ran with the bottom band's rows first: the same sets come out
+ * (test/engine/uaGangster.test.ts), and the cost is the chains, not 500 digit sets (BENCHMARKS.md, the fifth round of the
+ * 17-clue search). Non-minimal sets are dropped at the end as there.
+ */
+import type { Budget } from '../core/budget';
+import { CellSetList, popcount27 } from './cells';
+import { minimalSorted } from './enumerate';
+
+/** Columns of the stacks NOT in a 3-bit set of stacks. */
+const STACK_COLS = [0o777, 0o770, 0o707, 0o700, 0o077, 0o070, 0o007, 0o000];
+/** σ on a mini-row: where the digit of each of its three cells goes (-1: the pair's third cell stays). */
+const MINI_ROW_MOVES = [
+  [1, 0, -1],
+  [2, -1, 0],
+  [-1, 2, 1],
+  [1, 2, 0],
+  [2, 0, 1],
+];
+/** Columns of a row (9 bits) in the band word, folded: bit c set when some row has column c. */
+const foldColumns = (w: number): number => (w | (w >>> 9) | (w >>> 18)) & 511;
+
+/**
+ * The minimal UA sets of `grid` (81 digits 1..9, a valid grid) with at most `maxSize` cells
+ * whose part in rows 6-8 lies in one mini-row or is empty, sorted by size then cell order.
+ */
+export function gangsterUAs(grid: ArrayLike<number>, maxSize = 16, budget?: Budget): CellSetList {
+  return new GangsterSearch(grid, maxSize, budget).run();
+}
+
+class GangsterSearch {
+  /** Per digit 0..8: its cells in band 1 and band 2, and its columns there. */
+  private readonly ownLo = new Int32Array(9);
+  private readonly ownHi = new Int32Array(9);
+  private readonly ownCols = new Int32Array(9);
+  /** Digit 0..8 of each cell of bands 1+2. */
+  private readonly owner = new Int8Array(54);
+  /** Per digit and row of bands 1+2 (9 * digit + row): the digit's column. */
+  private readonly ownColumn = new Int8Array(81);
+  /**
+   * Per digit and column (9 * digit + column): the row (bit 0..5) where the digit's own cell
+   * is in that column; per digit, band and stack (6 * digit + 3 * band + stack): the row of
+   * that band where its own cell is in that stack. A template that uses the column, or the
+   * stack in that band, must change the digit's cell in that row.
+   */
+  private readonly rowOfColumn = new Int32Array(81);
+  private readonly rowOfStack = new Int32Array(54);
+  // Per σ: each digit's columns in bands 1+2.
+  private readonly colsOf = new Int32Array(9);
+  /** Per digit: the fewest cells of bands 1+2 it changes if it moves (1 for a digit σ moves, else 2). */
+  private readonly least = new Int32Array(9);
+  /** Per digit: it has to move (σ moves it, or the chain starts there). */
+  private readonly forced = new Uint8Array(9);
+  /** Per digit: its cells taken by the digits placed. */
+  private readonly taken = new Int32Array(9);
+  /** Digits placed (moved, or kept below the chain's start): bit per digit. */
+  private placed = 0;
+  /** Sum over the digits not placed of the cells each must still change. */
+  private need = 0;
+  /** Most cells bands 1+2 may change under the current σ, and σ's cells in the bottom band. */
+  private limit = 0;
+  private sigmaWord = 0;
+  private nodes = 0;
+  private readonly found = new CellSetList(1024);
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly grid: ArrayLike<number>,
+    private readonly maxSize: number,
+    private readonly budget: Budget | undefined,
+  ) {
+    for (let c = 0; c < 54; c++) {
+      const d = grid[c] - 1;
+      this.owner[c] = d;
+      const row = (c / 9) | 0;
+      this.ownColumn[9 * d + row] = c % 9;
+      this.rowOfColumn[9 * d + (c % 9)] = 1 << row;
+      this.rowOfStack[6 * d + 3 * ((row / 3) | 0) + (((c % 9) / 3) | 0)] = 1 << row;
+      if (c < 27) this.ownLo[d] |= 1 << c;
+      else this.ownHi[d] |= 1 << (c - 27);
+    }
+    for (let d = 0; d < 9; d++) this.ownCols[d] = foldColumns(this.ownLo[d] | this.ownHi[d]);
+  }
+
+  run(): CellSetList {
+    // No σ: the UA sets of bands 1+2, per digit the chains it starts (the digits below keep).
+    this.setSigma([], [], 0);
+    let keptLo = 0;
+    let keptHi = 0;
+    for (let d = 0; d < 9; d++) {
+      this.forced[d] = 1;
+      this.need = 2;
+      this.chain(keptLo, keptHi, 0, 0, 0);
+      this.forced[d] = 0;
+      this.placed |= 1 << d;
+      keptLo |= this.ownLo[d];
+      keptHi |= this.ownHi[d];
+    }
+    for (let r = 0; r < 3; r++) {
+      for (let s = 0; s < 3; s++) {
+        for (const move of MINI_ROW_MOVES) {
+          const digits: number[] = [];
+          const cols: number[] = [];
+          let word = 0;
+          for (let j = 0; j < 3; j++) {
+            if (move[j] < 0) continue;
+            const d = this.grid[54 + 9 * r + 3 * s + j] - 1;
+            // The digit leaves column 3s+j of the bottom band for 3s+move[j]: bands 1+2 give
+            // it 3s+j and take 3s+move[j].
+            digits.push(d);
+            cols.push((this.ownCols[d] | (1 << (3 * s + j))) & ~(1 << (3 * s + move[j])));
+            word |= 1 << (9 * r + 3 * s + j);
+          }
+          this.setSigma(digits, cols, word);
+          this.need = digits.length;
+          if (this.need <= this.limit) this.chain(0, 0, 0, 0, 0);
+        }
+      }
+    }
+    return minimalSorted(this.found);
+  }
+
+  /** σ: the digits it moves and their new column sets in bands 1+2, its cells in the bottom band. */
+  private setSigma(digits: number[], cols: number[], word: number): void {
+    this.sigmaWord = word;
+    this.limit = this.maxSize - popcount27(word);
+    this.placed = 0;
+    this.taken.fill(0);
+    this.forced.fill(0);
+    this.least.fill(2);
+    for (let d = 0; d < 9; d++) this.colsOf[d] = this.ownCols[d];
+    for (let j = 0; j < digits.length; j++) {
+      this.forced[digits[j]] = 1;
+      this.least[digits[j]] = 1;
+      this.colsOf[digits[j]] = cols[j];
+    }
+  }
+
+  private needOf(d: number): number {
+    const t = this.taken[d];
+    return this.forced[d] || t > 0 ? Math.max(this.least[d], t) : 0;
+  }
+
+  /**
+   * The chain of moves: the next digit to move is the first one not placed that has to (it
+   * lost cells, or σ moves it); when there is none, the digits not placed keep their
+   * templates and the cells changed are a difference set. Every minimal one is found so:
+   * the digits reached from the start by "takes a cell of" tile their own cells alone, so
+   * in a minimal set they are all the digits that move.
+   */
+  private chain(usedLo: number, usedHi: number, chLo: number, chHi: number, changed: number): void {
+    if ((++this.nodes & 8191) === 0) this.budget?.check();
+    // The first digit that has to move next.
+    let d = 0;
+    while (d < 9 && ((this.placed >> d) & 1 || (!this.forced[d] && this.taken[d] === 0))) d++;
+    if (d === 9) {
+      this.record(chLo, chHi);
+      return;
+    }
+    const own = this.needOf(d);
+    this.need -= own;
+    this.placed |= 1 << d;
+    // The rows where its cell was taken, or is on a column σ takes from it.
+    let blocked = 0;
+    for (let q = 0; q < 6; q++) {
+      const col = this.ownColumn[9 * d + q];
+      if (((q < 3 ? usedLo : usedHi) & (1 << (9 * (q % 3) + col))) !== 0 || !((this.colsOf[d] >> col) & 1)) blocked |= 1 << q;
+    }
+    this.row(d, 0, own, changed, usedLo, usedHi, chLo, chHi, changed, 0, 0, blocked);
+    this.placed &= ~(1 << d);
+    this.need += own;
+  }
+
+  /**
+   * Digit d's new template, row r of bands 1+2 next: the cells left in that row, on the
+   * digit's columns not used yet, in a stack its band has not used. A cell not its own is a
+   * change, and takes a cell from its digit (which then has to move, if not placed).
+   * `own`: the cells d has to change; `start`: the changes before d.
+   */
+  private row(
+    d: number,
+    r: number,
+    own: number,
+    start: number,
+    usedLo: number,
+    usedHi: number,
+    chLo: number,
+    chHi: number,
+    changed: number,
+    cols: number,
+    stacks: number,
+    blocked: number,
+  ): void {
+    if (r === 6) {
+      if (changed > start) this.chain(usedLo, usedHi, chLo, chHi, changed);
+      return;
+    }
+    const band = r < 3 ? 0 : 1;
+    const shift = 9 * (r - 3 * band);
+    const free = ~((band === 0 ? usedLo : usedHi) >> shift) & 511;
+    if (r === 3) stacks = 0;
+    const home = this.ownColumn[9 * d + r];
+    for (let m = free & this.colsOf[d] & ~cols & STACK_COLS[stacks]; m !== 0; m &= m - 1) {
+      const c = 31 - Math.clz32(m & -m);
+      const bit = 1 << (shift + c);
+      const nextCols = cols | (1 << c);
+      const nextStacks = stacks | (1 << ((c / 3) | 0));
+      const nextBlocked = blocked | this.rowOfColumn[9 * d + c] | this.rowOfStack[6 * d + 3 * band + ((c / 3) | 0)];
+      const lo = band === 0 ? usedLo | bit : usedLo;
+      const hi = band === 0 ? usedHi : usedHi | bit;
+      if (c === home) {
+        this.row(d, r + 1, own, start, lo, hi, chLo, chHi, changed, nextCols, nextStacks, nextBlocked);
+        continue;
+      }
+      // A change: the cell's digit, if not placed, must change as many cells as it lost (two at least).
+      const e = this.owner[9 * r + c];
+      const before = this.need;
+      if (!((this.placed >> e) & 1)) {
+        this.need -= this.needOf(e);
+        this.taken[e]++;
+        this.need += this.needOf(e);
+      }
+      const moved = changed + 1 - start;
+      // Rows after r where the digit can no longer keep its cell: one change each.
+      const ahead = popcount27((nextBlocked >> (r + 1)) & 63);
+      const rest = own - moved > ahead ? own - moved : ahead;
+      if (changed + 1 + this.need + rest <= this.limit) {
+        const cLo = band === 0 ? chLo | bit : chLo;
+        const cHi = band === 0 ? chHi : chHi | bit;
+        this.row(d, r + 1, own, start, lo, hi, cLo, cHi, changed + 1, nextCols, nextStacks, nextBlocked);
+      }
+      if (!((this.placed >> e) & 1)) this.taken[e]--;
+      this.need = before;
+    }
+  }
+
+  private record(w0: number, w1: number): void {
+    const key = `${w0},${w1},${this.sigmaWord}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.found.push(w0, w1, this.sigmaWord);
+  }
+}
