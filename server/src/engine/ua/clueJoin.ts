@@ -80,20 +80,19 @@ export class JoinList {
       const k1 = Float64Array.from(rank, (e) => key(e, 1));
       rank.sort((a, b) => k0[a] - k0[b] || k1[a] - k1[b] || a - b);
     }
+    // Every entry hits every set, then the sets it misses are cleared: an entry misses few.
     const hits = new Int32Array(Math.max(1, this.sets * EW));
+    const tail = (this.count & 31) === 0 ? -1 : (1 << (this.count & 31)) - 1;
+    for (let j = 0; EW > 0 && j < this.sets; j++) {
+      hits.fill(-1, j * EW, (j + 1) * EW - 1);
+      hits[(j + 1) * EW - 1] = tail;
+    }
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
-      const bit = 1 << (e & 31);
+      const keep = ~(1 << (e & 31));
       const ew = e >> 5;
       for (let w = 0; w < W; w++) {
-        // The sets of word w that entry e hits.
-        let x = ~this.miss[src * W + w];
-        if (w === W - 1 && (this.sets & 31) !== 0) x &= (1 << (this.sets & 31)) - 1;
-        while (x !== 0) {
-          const low = x & -x;
-          x ^= low;
-          hits[(32 * w + 31 - Math.clz32(low)) * EW + ew] |= bit;
-        }
+        for (let x = this.miss[src * W + w]; x !== 0; x &= x - 1) hits[(32 * w + 31 - Math.clz32(x & -x)) * EW + ew] &= keep;
       }
     }
     this.slot = Int32Array.from(rank);
