@@ -164,7 +164,10 @@ export class JoinList {
         if (to + 1 >= this.levels) this.grow(2 * (to + 2));
         mine = true;
       }
-      if (this.andSet(lv, to, sets[q]) === 0) return;
+      // When no cell of the group hits the next set either, both go in one pass over the vector.
+      const j = sets[q];
+      if (q + 1 < n && (cands[q + 1] & cells) === 0) q++;
+      if (this.andSet(lv, to, j, sets[q]) === 0) return;
       lv = to;
     }
     const at = this.emitted;
@@ -177,28 +180,32 @@ export class JoinList {
     }
   }
 
-  /** Level `to` := level `from` ANDed with the hit vector of cross set j (`to` may be `from`); returns its nLive. */
-  private andSet(from: number, to: number, j: number): number {
+  /**
+   * Level `to` := level `from` ANDed with the hit vectors of cross sets j and k (k = j: one
+   * set) in one pass (`to` may be `from`); returns its nLive.
+   */
+  private andSet(from: number, to: number, j: number, k: number): number {
     const EW = this.EW;
     const cur = this.cur;
     const live = this.live;
     const hits = this.hits;
     const h = j * EW;
+    const h2 = k * EW;
     const src = this.ref[from];
     const nSrc = this.nLive[src];
     const b = to * EW;
     let n = 0;
     if (nSrc < 0) {
       for (let i = 0; i < EW; i++) {
-        const v = hits[h + i];
+        const v = hits[h + i] & hits[h2 + i];
         cur[b + i] = v;
         if (v !== 0) live[b + n++] = i;
       }
     } else {
       const a = src * EW;
-      for (let k = 0; k < nSrc; k++) {
-        const i = live[a + k];
-        const v = cur[a + i] & hits[h + i];
+      for (let t = 0; t < nSrc; t++) {
+        const i = live[a + t];
+        const v = cur[a + i] & hits[h + i] & hits[h2 + i];
         cur[b + i] = v;
         if (v !== 0) live[b + n++] = i;
       }
@@ -235,7 +242,8 @@ export class JoinList {
     let src = from;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
       for (let x = sets[at + w]; x !== 0 && nLive !== 0; x &= x - 1) {
-        nLive = this.andSet(src, to, 32 * w + 31 - Math.clz32(x & -x));
+        const j = 32 * w + 31 - Math.clz32(x & -x);
+        nLive = this.andSet(src, to, j, j);
         src = to;
       }
     }
