@@ -234,19 +234,27 @@ export class JoinList {
     this.levels = levels;
   }
 
-  /** Level `to` := level `from` ANDed with the hit vectors of `sets`; returns its nLive. */
+  /** Level `to` := level `from` ANDed with the hit vectors of `sets`, two a pass; returns its nLive. */
   private and(from: number, to: number, sets: Int32Array, at: number): number {
     // Until the first set is ANDed, level `to` is level `from`.
     this.ref[to] = this.ref[from];
     let nLive = this.nLive[this.ref[from]];
     let src = from;
+    // A set waiting for a second one to share its pass (-1: none).
+    let first = -1;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
       for (let x = sets[at + w]; x !== 0 && nLive !== 0; x &= x - 1) {
         const j = 32 * w + 31 - Math.clz32(x & -x);
-        nLive = this.andSet(src, to, j, j);
+        if (first < 0) {
+          first = j;
+          continue;
+        }
+        nLive = this.andSet(src, to, first, j);
         src = to;
+        first = -1;
       }
     }
+    if (first >= 0 && nLive !== 0) nLive = this.andSet(src, to, first, first);
     return nLive;
   }
 
