@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { walkBand, type BandWalk } from '../../server/src/engine/ua/clueWalk';
+import { fewestClues, walkBand, type BandWalk } from '../../server/src/engine/ua/clueWalk';
 
 const STACKS = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const popcount = (x: number): number => {
@@ -97,5 +97,25 @@ describe('band walk of the 17-clue join (clueWalk)', () => {
     const part = 1 << 26;
     const got = leaves(2, [], 9, (_d, cells, avail) => ((cells | avail) & part) !== 0);
     expect(sorted(got.filter((cells) => (cells & part) !== 0))).toEqual(Array.from({ length: 26 }, (_, c) => (1 << c) | part).sort((a, b) => a - b));
+  });
+
+  it('gives the fewest clues of a valid set: none with one clue less, some with that many (property)', () => {
+    // One more would skip the splits giving the band exactly that many clues, and their puzzles.
+    const smallCase = fc.record({ inner: fc.array(bandWord, { maxLength: 4 }), cap: fc.constantFrom(1, 2, 9) });
+    fc.assert(
+      fc.property(smallCase, ({ inner, cap }) => {
+        const fewest = fewestClues(inner, cap, () => {});
+        expect(valid(fewest, inner, cap).length).toBeGreaterThan(0);
+        if (fewest > 0) expect(valid(fewest - 1, inner, cap)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives 3 for three disjoint sets (r1c1-r1c2, r2c4-r2c5, r3c7-r3c8) and 28 when the stack cap leaves a set no cell', () => {
+    const three = [0b11, 0b11 << 12, 0b11 << 24];
+    expect(fewestClues(three, 9, () => {})).toBe(3);
+    // Cap 0: no clue anywhere, and the set r1c1-r1c2 must still be hit.
+    expect(fewestClues([0b11], 0, () => {})).toBe(28);
   });
 });

@@ -80,20 +80,19 @@ export class JoinList {
       const k1 = Float64Array.from(rank, (e) => key(e, 1));
       rank.sort((a, b) => k0[a] - k0[b] || k1[a] - k1[b] || a - b);
     }
+    // Every entry hits every set, then the sets it misses are cleared: an entry misses few.
     const hits = new Int32Array(Math.max(1, this.sets * EW));
+    const tail = (this.count & 31) === 0 ? -1 : (1 << (this.count & 31)) - 1;
+    for (let j = 0; EW > 0 && j < this.sets; j++) {
+      hits.fill(-1, j * EW, (j + 1) * EW - 1);
+      hits[(j + 1) * EW - 1] = tail;
+    }
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
-      const bit = 1 << (e & 31);
+      const keep = ~(1 << (e & 31));
       const ew = e >> 5;
       for (let w = 0; w < W; w++) {
-        // The sets of word w that entry e hits.
-        let x = ~this.miss[src * W + w];
-        if (w === W - 1 && (this.sets & 31) !== 0) x &= (1 << (this.sets & 31)) - 1;
-        while (x !== 0) {
-          const low = x & -x;
-          x ^= low;
-          hits[(32 * w + 31 - Math.clz32(low)) * EW + ew] |= bit;
-        }
+        for (let x = this.miss[src * W + w]; x !== 0; x &= x - 1) hits[(32 * w + 31 - Math.clz32(x & -x)) * EW + ew] &= keep;
       }
     }
     this.slot = Int32Array.from(rank);
@@ -165,7 +164,10 @@ export class JoinList {
         if (to + 1 >= this.levels) this.grow(2 * (to + 2));
         mine = true;
       }
-      if (this.andSet(lv, to, sets[q]) === 0) return;
+      // When no cell of the group hits the next set either, both go in one pass over the vector.
+      const j = sets[q];
+      if (q + 1 < n && (cands[q + 1] & cells) === 0) q++;
+      if (this.andSet(lv, to, j, sets[q]) === 0) return;
       lv = to;
     }
     const at = this.emitted;
@@ -178,28 +180,32 @@ export class JoinList {
     }
   }
 
-  /** Level `to` := level `from` ANDed with the hit vector of cross set j (`to` may be `from`); returns its nLive. */
-  private andSet(from: number, to: number, j: number): number {
+  /**
+   * Level `to` := level `from` ANDed with the hit vectors of cross sets j and k (k = j: one
+   * set) in one pass (`to` may be `from`); returns its nLive.
+   */
+  private andSet(from: number, to: number, j: number, k: number): number {
     const EW = this.EW;
     const cur = this.cur;
     const live = this.live;
     const hits = this.hits;
     const h = j * EW;
+    const h2 = k * EW;
     const src = this.ref[from];
     const nSrc = this.nLive[src];
     const b = to * EW;
     let n = 0;
     if (nSrc < 0) {
       for (let i = 0; i < EW; i++) {
-        const v = hits[h + i];
+        const v = hits[h + i] & hits[h2 + i];
         cur[b + i] = v;
         if (v !== 0) live[b + n++] = i;
       }
     } else {
       const a = src * EW;
-      for (let k = 0; k < nSrc; k++) {
-        const i = live[a + k];
-        const v = cur[a + i] & hits[h + i];
+      for (let t = 0; t < nSrc; t++) {
+        const i = live[a + t];
+        const v = cur[a + i] & hits[h + i] & hits[h2 + i];
         cur[b + i] = v;
         if (v !== 0) live[b + n++] = i;
       }
@@ -228,18 +234,27 @@ export class JoinList {
     this.levels = levels;
   }
 
-  /** Level `to` := level `from` ANDed with the hit vectors of `sets`; returns its nLive. */
+  /** Level `to` := level `from` ANDed with the hit vectors of `sets`, two a pass; returns its nLive. */
   private and(from: number, to: number, sets: Int32Array, at: number): number {
     // Until the first set is ANDed, level `to` is level `from`.
     this.ref[to] = this.ref[from];
     let nLive = this.nLive[this.ref[from]];
     let src = from;
+    // A set waiting for a second one to share its pass (-1: none).
+    let first = -1;
     for (let w = 0; w < this.words && nLive !== 0; w++) {
       for (let x = sets[at + w]; x !== 0 && nLive !== 0; x &= x - 1) {
-        nLive = this.andSet(src, to, 32 * w + 31 - Math.clz32(x & -x));
+        const j = 32 * w + 31 - Math.clz32(x & -x);
+        if (first < 0) {
+          first = j;
+          continue;
+        }
+        nLive = this.andSet(src, to, first, j);
         src = to;
+        first = -1;
       }
     }
+    if (first >= 0 && nLive !== 0) nLive = this.andSet(src, to, first, first);
     return nLive;
   }
 

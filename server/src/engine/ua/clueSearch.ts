@@ -55,7 +55,7 @@ import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { JoinList } from './clueJoin';
-import { walkBand } from './clueWalk';
+import { fewestClues, walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { gangsterUAs } from './gangster';
 import { transposeGrid } from './symmetry';
@@ -455,9 +455,12 @@ class TaskRun {
     const { cap1, cap2 } = this.task;
     const lo = Math.max(0, this.target - cap2);
     const hi = Math.min(cap1, this.target);
+    // A band given fewer clues than its inner sets need lists nothing: no pair in that split.
+    const fewest1 = fewestClues(inner[0], this.task.stackCap, this.tick);
+    const fewest2 = fewestClues(inner[1], this.task.stackCap, this.tick);
     this.progress(0);
     for (let x = lo; x <= hi; x++) {
-      this.split(x, this.target - x, inner, cross, codeFull);
+      if (x >= fewest1 && this.target - x >= fewest2) this.split(x, this.target - x, inner, cross, codeFull);
       this.progress((x - lo + 1) / (hi - lo + 1));
     }
   }
@@ -740,11 +743,14 @@ class TaskRun {
       },
       leaf,
       open: open && ((d, _cells, avail) => open(d, avail)),
-      tick: () => {
-        if ((++this.nodes & 4095) === 0) this.budget?.check();
-      },
+      tick: this.tick,
     });
   }
+
+  /** A walk node: the budget is checked every 4096. */
+  private readonly tick = (): void => {
+    if ((++this.nodes & 4095) === 0) this.budget?.check();
+  };
 
   /** Reallocates the band-3 vector when the list of `three` outgrew it. */
   private resize(): void {

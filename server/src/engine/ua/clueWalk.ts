@@ -92,3 +92,18 @@ export function walkBand(walk: BandWalk): void {
   };
   branch(0, 0, 0);
 }
+
+/**
+ * The fewest clues of a valid set of the band (hitting every inner set within the stack cap),
+ * or 28 when there is none: a band given fewer clues has no valid set, so the join skips
+ * that split of the clues before building its tables (most splits of a task are such).
+ * Walks the sizes up from 0 until one has a leaf; `tick` is called at every node.
+ */
+export function fewestClues(inner: number[], stackCap: number, tick: () => void): number {
+  for (let size = 0; size <= 27; size++) {
+    let found = false;
+    walkBand({ size, inner, stackCap, step: () => {}, leaf: () => (found = true), tick });
+    if (found) return size;
+  }
+  return 28;
+}
