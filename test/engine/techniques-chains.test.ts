@@ -406,6 +406,31 @@ describe('search details', () => {
     expect(found).toBeGreaterThan(0);
   });
 
+  it('searches forward from each end of the touched strong links once a pass, however many links it ends', () => {
+    const rel = new Relevance();
+    const forward = vi.spyOn(rel as unknown as { forward: () => void }, 'forward');
+    let shared = 0;
+    for (const { initial, g } of outerGrids(8)) {
+      rel.touch(g, initial.cands);
+      const ends: number[] = [];
+      for (let c = 0; c < 81; c++) {
+        const m = g.cands[c];
+        if (rel.cellTouched[c] && POPCOUNT9[m] === 2) for (let d = 0; d < 9; d++) if (m & (1 << d)) ends.push(c * 9 + d);
+      }
+      for (let h = 0; h < 27; h++) {
+        for (let d = 0; d < 9; d++) {
+          if (!rel.houseTouched[h * 9 + d] || POPCOUNT9[g.hpos[h * 9 + d]] !== 2) continue;
+          for (let c = 0; c < 81; c++) if (g.cands[c] & (1 << d) && CELL_HOUSES.slice(3 * c, 3 * c + 3).includes(h)) ends.push(c * 9 + d);
+        }
+      }
+      forward.mockClear();
+      rel.forcing(g, true, true);
+      expect(forward).toHaveBeenCalledTimes(new Set(ends).size);
+      shared += ends.length - new Set(ends).size;
+    }
+    expect(shared).toBeGreaterThan(0);
+  });
+
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {
     // The outer chain adds the removals in the order of the hints and skips a candidate already
     // off: a hint whose removals all come earlier changes nothing outside.
