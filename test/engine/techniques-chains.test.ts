@@ -20,6 +20,7 @@ import {
   nestedForcingChains,
   nishioForcingChains,
 } from '../../server/src/engine/se/techniques/chains';
+import { AdvancedRules } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
@@ -383,6 +384,52 @@ describe('search details', () => {
     }
     return out;
   }
+
+  it('runs the simple rules at a pause only on the houses and digits that lost a place since the outer start', () => {
+    // A rule's removals count only with rule parents, places lost since the outer start in a
+    // house it reads: with nothing lost, no rule is even tried; with some, only what they touch.
+    const { initial } = outerGrids(1)[0];
+    const rules = new AdvancedRules(1);
+    const tried = ['locking', 'hiddenPairs', 'nakedPairs', 'xWings'].map((name) => vi.spyOn(rules as unknown as Record<string, () => void>, name));
+    const same = new ChainGrid();
+    same.copyFrom(initial);
+    expect(rules.potentials(same, initial, null)).toEqual([]);
+    for (const spy of tried) expect(spy).not.toHaveBeenCalled();
+    let found = 0;
+    for (const { g } of outerGrids(40)) {
+      for (const off of new AdvancedRules(1).potentials(g, initial, null)) {
+        expect(off.parents.length).toBeGreaterThan(0);
+        for (const p of off.parents) expect(initial.has(p) && !g.has(p), `parent ${p}`).toBe(true);
+        found++;
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('searches forward from each end of the touched strong links once a pass, however many links it ends', () => {
+    const rel = new Relevance();
+    const forward = vi.spyOn(rel as unknown as { forward: () => void }, 'forward');
+    let shared = 0;
+    for (const { initial, g } of outerGrids(8)) {
+      rel.touch(g, initial.cands);
+      const ends: number[] = [];
+      for (let c = 0; c < 81; c++) {
+        const m = g.cands[c];
+        if (rel.cellTouched[c] && POPCOUNT9[m] === 2) for (let d = 0; d < 9; d++) if (m & (1 << d)) ends.push(c * 9 + d);
+      }
+      for (let h = 0; h < 27; h++) {
+        for (let d = 0; d < 9; d++) {
+          if (!rel.houseTouched[h * 9 + d] || POPCOUNT9[g.hpos[h * 9 + d]] !== 2) continue;
+          for (let c = 0; c < 81; c++) if (g.cands[c] & (1 << d) && CELL_HOUSES.slice(3 * c, 3 * c + 3).includes(h)) ends.push(c * 9 + d);
+        }
+      }
+      forward.mockClear();
+      rel.forcing(g, true, true);
+      expect(forward).toHaveBeenCalledTimes(new Set(ends).size);
+      shared += ends.length - new Set(ends).size;
+    }
+    expect(shared).toBeGreaterThan(0);
+  });
 
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {
     // The outer chain adds the removals in the order of the hints and skips a candidate already

@@ -145,7 +145,7 @@ export class AdvancedRules {
     const init = initial.cands;
     let first = this.shared?.cache.get(key);
     if (!first) {
-      first = this.firstRules(g, init, budget, key);
+      first = this.firstRules(g, initial, budget, key);
       this.shared?.cache.set(key, first);
     }
     if (first.length) return first;
@@ -155,8 +155,11 @@ export class AdvancedRules {
   }
 
   /** The simple rules, then the first chainer: what two levels share. */
-  private firstRules(g: ChainGrid, init: Uint16Array, budget: Budget | null, key: string): AdvancedOff[] {
+  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
     this.out = [];
+    const init = initial.cands;
+    // No place lost since the outer start: no simple rule can have rule parents.
+    if (!this.touch(g, initial)) return this.chainers.length ? this.chain(0, g, init, budget, key) : this.out;
     this.locking(g, init);
     if (this.out.length) return this.out;
     this.hiddenPairs(g, init);
@@ -165,18 +168,40 @@ export class AdvancedRules {
     if (this.out.length) return this.out;
     this.xWings(g, init);
     if (this.out.length || !this.chainers.length) return this.out;
-    this.chain(0, g, init, budget, key);
-    return this.out;
+    return this.chain(0, g, init, budget, key);
   }
 
+  /**
+   * The digits (bits) whose places in each house changed since the outer start, in `touched`;
+   * whether any did. A simple rule's hint gets rule parents only from a house and digit it
+   * reads that lost a place (see each rule), so the rules skip the others before building
+   * anything: on the forum's hardest, a pause's grid has lost places in 23–39 of the 243
+   * house/digits.
+   */
+  private touch(g: ChainGrid, initial: ChainGrid): boolean {
+    const now = g.hpos;
+    const was = initial.hpos;
+    let any = 0;
+    for (let h = 0; h < 27; h++) {
+      let m = 0;
+      for (let d = 0; d < 9; d++) if (now[h * 9 + d] !== was[h * 9 + d]) m |= 1 << d;
+      this.touched[h] = m;
+      any |= m;
+    }
+    return any !== 0;
+  }
+
+  private readonly touched = new Uint16Array(27);
+
   /** The removals of chainer `i`'s hints that rely on the outer chain, in SE's order. */
-  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: string): void {
+  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: string): AdvancedOff[] {
     for (const h of this.chainers[i](g, budget, { initial: init, gridKey })) {
       const parents = h.ruleParents!;
       if (parents.length === 0) continue;
       const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };
       for (const cand of h.removable) this.out.push({ cand, parents, nested });
     }
+    return this.out;
   }
 
   private push(removable: number[], parents: number[]): void {
@@ -185,7 +210,10 @@ export class AdvancedRules {
   }
 
   private locking(g: ChainGrid, init: Uint16Array): void {
+    const touched = this.touched;
     forEachLocking(g.hpos, (h1, h2, d, _p1, rest) => {
+      // Parents: places of d in h1 lost since the outer start.
+      if (!(touched[h1] & (1 << d))) return;
       const removable: number[] = [];
       for (let m = rest; m; m &= m - 1) removable.push(HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d);
       const in1 = INTER[27 * h1 + h2];
@@ -204,11 +232,14 @@ export class AdvancedRules {
     for (const kind of SET_ORDER) {
       for (let i = 0; i < 9; i++) {
         const h = kind + i;
-        if (g.emptyCount(h) <= 4) continue;
+        // Parents: places of the pair's digits in h lost since the outer start.
+        const touched = this.touched[h];
+        if (!touched || g.emptyCount(h) <= 4) continue;
         for (let d2 = 1; d2 < 9; d2++) {
           const p2 = g.hpos[h * 9 + d2];
           if (POPCOUNT9[p2] < 2) continue;
           for (let d1 = 0; d1 < d2; d1++) {
+            if (!(touched & ((1 << d1) | (1 << d2)))) continue;
             const p1 = g.hpos[h * 9 + d1];
             if (POPCOUNT9[p1] < 2 || POPCOUNT9[p1 | p2] !== 2) continue;
             const both = p1 | p2;
@@ -237,7 +268,8 @@ export class AdvancedRules {
     for (const kind of SET_ORDER) {
       for (let i = 0; i < 9; i++) {
         const h = kind + i;
-        if (g.emptyCount(h) < 4) continue;
+        // Parents: values the pair's cells lost since the outer start (then h is touched).
+        if (!this.touched[h] || g.emptyCount(h) < 4) continue;
         for (let k2 = 1; k2 < 9; k2++) {
           const c2 = HOUSE_CELLS[h * 9 + k2];
           const m2 = g.cands[c2];
@@ -245,7 +277,7 @@ export class AdvancedRules {
           for (let k1 = 0; k1 < k2; k1++) {
             const c1 = HOUSE_CELLS[h * 9 + k1];
             const m1 = g.cands[c1];
-            if (POPCOUNT9[m1] < 2 || POPCOUNT9[m1 | m2] !== 2) continue;
+            if (POPCOUNT9[m1] < 2 || POPCOUNT9[m1 | m2] !== 2 || (init[c1] === m1 && init[c2] === m2)) continue;
             const vals = m1 | m2;
             const removable: number[] = [];
             for (let k = 0; k < 9; k++) {
@@ -274,9 +306,12 @@ export class AdvancedRules {
       const cover = pass === 0 ? ROWS : COLUMNS;
       for (let j = 1; j < 9; j++) {
         for (let i = 0; i < j; i++) {
+          // Parents: places of the digit in the two base lines lost since the outer start.
+          const touched = this.touched[base + i] | this.touched[base + j];
+          if (!touched) continue;
           const lineMask = (1 << i) | (1 << j);
           for (let d = 0; d < 9; d++) {
-            if (occ[d] + 4 > 9) continue;
+            if (!(touched & (1 << d)) || occ[d] + 4 > 9) continue;
             const pi = g.hpos[(base + i) * 9 + d];
             const pj = g.hpos[(base + j) * 9 + d];
             if (POPCOUNT9[pi] < 2 || POPCOUNT9[pj] < 2 || POPCOUNT9[pi | pj] !== 2) continue;
