@@ -38,7 +38,8 @@ export interface EnumerateOptions {
   budget?: Budget;
 }
 
-const STACK_COLS = [0o777, 0o770, 0o707, 0o700, 0o077, 0o070, 0o007, 0o000]; // columns of the stacks NOT in the 3-bit set
+/** Columns of the stacks NOT in a 3-bit set of stacks (a digit's template takes one stack a row per band). */
+export const STACK_COLS = [0o777, 0o770, 0o707, 0o700, 0o077, 0o070, 0o007, 0o000];
 
 /**
  * The minimal UA sets of `solution` (81 digits 1..9, a valid grid) with at most `maxSize`

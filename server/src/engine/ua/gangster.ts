@@ -27,15 +27,14 @@
  *
  * This replaces the template search over every digit set (enumerate.ts) that the 17-clue
  * search ran with the bottom band's rows first: the same sets come out
- * (test/engine/uaGangster.test.ts), and the cost is the chains, not 500 digit sets (BENCHMARKS.md, the fifth round of the
- * 17-clue search). Non-minimal sets are dropped at the end as there.
+ * (test/engine/uaGangster.test.ts), and the cost is the chains, not 500 digit sets
+ * (BENCHMARKS.md, the fifth round of the 17-clue search). Non-minimal sets are dropped at
+ * the end as there.
  */
 import type { Budget } from '../core/budget';
 import { CellSetList, popcount27 } from './cells';
-import { minimalSorted } from './enumerate';
+import { STACK_COLS, minimalSorted } from './enumerate';
 
-/** Columns of the stacks NOT in a 3-bit set of stacks. */
-const STACK_COLS = [0o777, 0o770, 0o707, 0o700, 0o077, 0o070, 0o007, 0o000];
 /** σ on a mini-row: where the digit of each of its three cells goes (-1: the pair's third cell stays). */
 const MINI_ROW_MOVES = [
   [1, 0, -1],

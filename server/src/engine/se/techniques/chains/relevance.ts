@@ -148,7 +148,7 @@ export class Relevance {
     const atA = this.reachOf(g, a, isY, isX);
     const atB = this.reachOf(g, b, isY, isX);
     const lists = this.reachLists;
-    const seen = this.seenA;
+    const seen = this.seen;
     const gen = ++this.seenGen;
     for (let i = atA, end = atA + this.reachLength[a]; i < end; i++) seen[lists[i]] = gen;
     const from = this.forcingFrom;
@@ -176,8 +176,8 @@ export class Relevance {
     return this.reachStart[cand];
   }
 
-  private readonly seenA = new Int32Array(NKEY);
-  private readonly seenB = new Int32Array(NKEY);
+  /** Nodes marked with a generation: by `forward` as it goes, then by `forcingLink` (a later one). */
+  private readonly seen = new Int32Array(NKEY);
   private seenGen = 0;
   // The forward lists of this pass's values (`reachOf`), one after another.
   private reachLists = new Int16Array(16 * NKEY);
@@ -191,7 +191,7 @@ export class Relevance {
 
   /** Lists in `reached` every node `start` implies in the pass. */
   private forward(g: ChainGrid, start: number, isY: boolean, isX: boolean): void {
-    const seen = this.seenB;
+    const seen = this.seen;
     const gen = ++this.seenGen;
     const queue = this.reached;
     let head = 0;
