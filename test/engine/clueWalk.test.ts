@@ -105,6 +105,12 @@ describe('band walk of the 17-clue join (clueWalk)', () => {
     fc.assert(
       fc.property(smallCase, ({ inner, cap }) => {
         const fewest = fewestClues(inner, cap, () => {});
+        if (fewest === 28) {
+          // No valid set at all: the caps allow at most 3 * cap clues, and none of those sizes has one.
+          expect(cap).toBeLessThan(9);
+          for (let size = 0; size <= 3 * cap; size++) expect(valid(size, inner, cap)).toEqual([]);
+          return;
+        }
         expect(valid(fewest, inner, cap).length).toBeGreaterThan(0);
         if (fewest > 0) expect(valid(fewest - 1, inner, cap)).toEqual([]);
       }),
@@ -112,10 +118,12 @@ describe('band walk of the 17-clue join (clueWalk)', () => {
     );
   });
 
-  it('gives 3 for three disjoint sets (r1c1-r1c2, r2c4-r2c5, r3c7-r3c8) and 28 when the stack cap leaves a set no cell', () => {
+  it('gives 3 for three disjoint sets (r1c1-r1c2, r2c4-r2c5, r3c7-r3c8) and 28 when the stack cap leaves no valid set', () => {
     const three = [0b11, 0b11 << 12, 0b11 << 24];
     expect(fewestClues(three, 9, () => {})).toBe(3);
     // Cap 0: no clue anywhere, and the set r1c1-r1c2 must still be hit.
     expect(fewestClues([0b11], 0, () => {})).toBe(28);
+    // Cap 1: r1c1-r2c1 and r1c2-r2c2 lie in stack 1 and share no cell, so one clue there cannot hit both.
+    expect(fewestClues([0b1000000001, 0b10000000010], 1, () => {})).toBe(28);
   });
 });
