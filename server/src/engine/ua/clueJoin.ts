@@ -16,7 +16,12 @@
  * is ANDed there once, into that node's level, for every clue set below it; an empty level
  * cuts the node. The node before the last clue asks for all its last clues at once
  * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
+ *
+ * After seal the ANDs run in a WebAssembly kernel where it loads (ua/wasmJoin.ts: the same
+ * ANDs, the hit vectors and levels in its memory, a node's groups one call); the TypeScript
+ * kernel here is its fallback and the tests' oracle.
  */
+import { joinKernel, type JoinKernel } from './wasmJoin';
 
 export class JoinList {
   count = 0;
@@ -39,6 +44,8 @@ export class JoinList {
   private nLive = new Int32Array(0);
   private ref = new Int32Array(0);
   private levels = 0;
+  /** After seal: the WebAssembly kernel holding the hit vectors and levels, when it runs. */
+  private kernel: JoinKernel | undefined;
 
   /** `words` words per miss vector, for `sets` cross sets. */
   constructor(
@@ -99,8 +106,10 @@ export class JoinList {
     this.hits = hits;
     this.EW = EW;
     this.levels = 0;
-    this.grow(8);
     this.miss = new Int32Array(0);
+    this.kernel = joinKernel(this.count, this.sets, W, hits, this.slot);
+    if (this.kernel) this.hits = new Int32Array(0);
+    else this.grow(8);
   }
 
   /**
@@ -109,6 +118,7 @@ export class JoinList {
    * below its current node. False when no entry is left: no clue set below has a partner.
    */
   narrow(from: number, to: number, sets: Int32Array, at: number): boolean {
+    if (this.kernel) return this.kernel.narrow(from, to, sets, at);
     if (to + 1 >= this.levels) this.grow(2 * (to + 2));
     return this.and(from, to, sets, at) !== 0;
   }
@@ -120,6 +130,7 @@ export class JoinList {
    * entries), returns how many.
    */
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number {
+    if (this.kernel) return this.kernel.partners(level, sets, at, out);
     const scratch = this.levels - 1;
     this.and(level, scratch, sets, at);
     return this.emit(scratch, out, 0);
@@ -136,6 +147,7 @@ export class JoinList {
    * partner). Per cell c of `last`: its partners are out[start[c] .. start[c] + count[c]).
    */
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    if (this.kernel) return this.kernel.lastClues(level, sets, cands, n, last, out, start, count);
     for (let m = last; m !== 0; m &= m - 1) count[31 - Math.clz32(m & -m)] = 0;
     this.emitted = 0;
     this.group(last, level, false, level + 1, 0, sets, cands, n, out, start, count);
