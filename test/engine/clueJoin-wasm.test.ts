@@ -1,0 +1,116 @@
+/**
+ * The 17-clue join's two kernels, TypeScript and WebAssembly (core/wasm/joinCore.ts, compiled here
+ * as the build compiles it), find the same partners in the same order: call for call on lists of
+ * a real grid's cross sets, and through a whole search (pairs, XY leaves, band 3, solver calls,
+ * puzzles).
+ */
+import * as fs from 'node:fs';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileJoinWasm } from '../../scripts/solverWasm.mjs';
+import { enumerateUAs, searchClues } from '../../server/src/engine/ua';
+import { JoinList } from '../../server/src/engine/ua/clueJoin';
+import { setJoinCore, type JoinCore } from '../../server/src/engine/ua/wasmJoin';
+import { dataPath } from '../dataPath';
+
+const BY_SOLUTION = new Map<string, string[]>();
+for (const line of fs.readFileSync(dataPath('tdoku', 'solutions', 'puzzles2_17_clue.sol'), 'utf8').split('\n')) {
+  if (line.length <= 81 || line.startsWith('#')) continue;
+  const [puzzle, , solution] = line.split(':');
+  BY_SOLUTION.set(solution, [...(BY_SOLUTION.get(solution) ?? []), puzzle]);
+}
+
+/** The parts in bands 1 and 2 of a grid's cross sets (UA sets ≤ 12 cells in both bands, none in band 3). */
+function crossParts(solution: string): [number[], number[]] {
+  const l = enumerateUAs(Array.from(solution, Number), { maxSize: 12 });
+  const parts: [number[], number[]] = [[], []];
+  for (let i = 0; i < l.count; i++) {
+    if (l.words[3 * i] !== 0 && l.words[3 * i + 1] !== 0 && l.words[3 * i + 2] === 0) {
+      parts[0].push(l.words[3 * i]);
+      parts[1].push(l.words[3 * i + 1]);
+    }
+  }
+  return parts;
+}
+
+/** The vector of the sets (one band word each) that `cells` misses. */
+function missVector(sets: number[], cells: number): Int32Array {
+  const v = new Int32Array((sets.length + 31) >> 5);
+  sets.forEach((s, j) => {
+    if ((s & cells) === 0) v[j >> 5] |= 1 << (j & 31);
+  });
+  return v;
+}
+
+/** A list of the band-2 clue sets `ys`, sealed with the given kernel. */
+function sealed(core: JoinCore, part2: number[], ys: number[]): JoinList {
+  expect(setJoinCore(core)).toBe(core);
+  const list = new JoinList((part2.length + 31) >> 5, part2.length);
+  for (const y of ys) list.add(y, missVector(part2, y), 0);
+  list.seal();
+  return list;
+}
+
+/** Everything one node asks of a list (see clueJoin.test.ts): narrow, partners at two levels, the last clues' groups. */
+function answers(list: JoinList, part1: number[], entries: number, before: number, last: number): unknown[] {
+  const out = new Int32Array(27 * entries);
+  const start = new Int32Array(27).fill(-1);
+  const count = new Int32Array(27).fill(-1);
+  const missed = missVector(part1, before);
+  const shut = missVector(part1, before | last).map((v, w) => v & missed[w]);
+  const got: unknown[] = [[...out.subarray(0, list.partners(0, missed, 0, out))]];
+  const narrowed = list.narrow(0, 1, shut, 0);
+  got.push(narrowed);
+  if (!narrowed) return got;
+  got.push([...out.subarray(0, list.partners(1, missed.map((v, w) => v & ~shut[w]), 0, out))]);
+  const open = part1.flatMap((_, j) => ((missed[j >> 5] >> (j & 31)) & 1 && !((shut[j >> 5] >> (j & 31)) & 1) ? [j] : []));
+  list.lastClues(1, Int32Array.from(open), Int32Array.from(open, (j) => part1[j] & last), open.length, last, out, start, count);
+  for (let c = 0; c < 27; c++) if ((last >> c) & 1) got.push([c, [...out.subarray(start[c], start[c] + count[c])]]);
+  return got;
+}
+
+let bytes: Uint8Array;
+
+beforeAll(async () => {
+  bytes = await compileJoinWasm();
+  expect(setJoinCore('wasm', bytes)).toBe('wasm');
+}, 60_000);
+
+describe('the WebAssembly join kernel answers as the TypeScript one', () => {
+  const [part1, part2] = crossParts([...BY_SOLUTION.keys()][0]);
+  const bandWord = fc.uniqueArray(fc.integer({ min: 0, max: 26 }), { minLength: 3, maxLength: 7 }).map((cells) => cells.reduce((w, c) => w | (1 << c), 0));
+  const node = fc.record({ before: fc.integer({ min: 0, max: 0x7ffffff }), last: fc.integer({ min: 1, max: 0x7ffffff }) });
+
+  it('the same partners in the same order, call for call (property, a real grid)', () => {
+    expect(part1.length).toBeGreaterThan(40); // several words of sets
+    fc.assert(
+      fc.property(fc.array(bandWord, { minLength: 1, maxLength: 400 }), fc.array(node, { minLength: 1, maxLength: 10 }), (ys, nodes) => {
+        const ts = sealed('ts', part2, ys);
+        const wasm = sealed('wasm', part2, ys);
+        for (const { before: b, last: l } of nodes) {
+          // Sparse clues, so that several last cells share the sets they miss.
+          const before = b & 0x1249249;
+          const last = l & ~before & 0x2492492;
+          if (last === 0) continue;
+          expect(answers(wasm, part1, ys.length, before, last)).toEqual(answers(ts, part1, ys.length, before, last));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the same search: pairs, XY leaves, band 3, solver calls and puzzles', () => {
+    // The faster of the two grids with 8 listed puzzles.
+    const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
+    const run = (core: JoinCore) => {
+      expect(setJoinCore(core)).toBe(core);
+      const { puzzles, stats } = searchClues(solution);
+      return { puzzles, pairs: stats.pairs, xy: stats.xy, band3: stats.band3, solverCalls: stats.solverCalls, learnt: stats.learnt };
+    };
+    const ts = run('ts');
+    const wasm = run('wasm');
+    expect(wasm).toEqual(ts);
+    expect(ts.pairs).toBeGreaterThan(ts.xy); // the join ran
+    for (const p of listed) expect(wasm.puzzles).toContain(p);
+  }, 300_000);
+});
