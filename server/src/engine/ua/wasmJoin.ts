@@ -27,6 +27,7 @@ interface KernelExports {
   memory: { buffer: ArrayBuffer };
   layout(entries: number, sets: number, words: number): void;
   hitsAt(): number;
+  rowWords(): number;
   slotAt(): number;
   setsAt(): number;
   candsAt(): number;
@@ -73,7 +74,7 @@ export function joinCore(): JoinCore {
 
 /**
  * A WebAssembly kernel for a sealed list of `entries` entries and `sets` cross sets (set vectors
- * of `words` words): its hit vectors (per set, `hits` from set * ceil(entries / 32)) and slots
+ * of `words` words): its hit vectors (per set j, `hits` from j * ceil(entries / 32)) and slots
  * copied in. Undefined when the TypeScript kernel is to run.
  */
 export function joinKernel(entries: number, sets: number, words: number, hits: Int32Array, slot: Int32Array): JoinKernel | undefined {
@@ -83,7 +84,11 @@ export function joinKernel(entries: number, sets: number, words: number, hits: I
   k.layout(entries, sets, words);
   // layout() grew the memory: views are made after it, and it never grows again.
   const buffer = k.memory.buffer;
-  new Int32Array(buffer, k.hitsAt(), hits.length).set(hits);
+  // Each set's row padded to whole blocks of four words (the padding stays zero).
+  const EW = (entries + 31) >> 5;
+  const row = k.rowWords();
+  const hitsIn = new Int32Array(buffer, k.hitsAt(), sets * row);
+  for (let j = 0; j < sets; j++) hitsIn.set(hits.subarray(j * EW, (j + 1) * EW), j * row);
   new Int32Array(buffer, k.slotAt(), slot.length).set(slot);
   const setsIn = new Int32Array(buffer, k.setsAt(), Math.max(sets, words));
   const candsIn = new Int32Array(buffer, k.candsAt(), sets);

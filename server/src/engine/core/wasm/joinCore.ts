@@ -9,21 +9,23 @@
  * addresses fixed by layout() (one instance per sealed list: ua/wasmJoin.ts), the levels are a
  * fixed 64 (a walk uses its depth plus at most 28 for a node's groups; the last is the
  * scratch level of partners()), and a node's last clues are one call, the groups' recursion
- * inside: no call per AND pass.
+ * inside: no call per AND pass. The vectors go by blocks of four words, a v128 each: a level
+ * lists its non-zero blocks (the entries that miss the same sets sit side by side, so the
+ * words that live cluster), and the hit vectors' rows are padded with zero words to whole blocks.
  */
 
 const LEVELS: i32 = 64;
 const SCRATCH: i32 = LEVELS - 1;
 
-/** Words per level (entries / 32, rounded up), entries, words of a set vector. */
-let EW: i32 = 0;
+/** Blocks of four words per level (entries / 128, rounded up), entries, words of a set vector. */
+let EB: i32 = 0;
 let ENTRIES: i32 = 0;
 let WORDS: i32 = 0;
-/** Per cross set j, from j * EW: the entries hitting it (the host writes them). */
+/** Per cross set j, from j * 4 * EB words: the entries hitting it (the host writes them). */
 let HITS: usize = 0;
 /** The entry at each bit position of the hit vectors (the host writes them). */
 let SLOT: usize = 0;
-/** The levels: cur and live EW words each, nLive and ref one word each (as JoinList's). */
+/** The levels: cur 4 * EB words and live EB block indices each, nLive (blocks) and ref one word each (as JoinList's). */
 let CUR: usize = 0;
 let LIVE: usize = 0;
 let NLIVE: usize = 0;
@@ -55,13 +57,13 @@ function region(at: usize, words: i32): usize {
  */
 export function layout(entries: i32, sets: i32, words: i32): void {
   ENTRIES = entries;
-  EW = (entries + 31) >> 5;
+  EB = (entries + 127) >> 7;
   WORDS = words;
   HITS = (__heap_base + 15) & ~15;
-  SLOT = region(HITS, sets * EW);
-  CUR = region(SLOT, 32 * EW);
-  LIVE = region(CUR, LEVELS * EW);
-  NLIVE = region(LIVE, LEVELS * EW);
+  SLOT = region(HITS, sets * 4 * EB);
+  CUR = region(SLOT, 128 * EB);
+  LIVE = region(CUR, LEVELS * 4 * EB);
+  NLIVE = region(LIVE, LEVELS * EB);
   REF = region(NLIVE, LEVELS);
   SETS = region(REF, LEVELS);
   CANDS = region(SETS, max(sets, words));
@@ -78,6 +80,10 @@ export function layout(entries: i32, sets: i32, words: i32): void {
 
 export function hitsAt(): usize {
   return HITS;
+}
+/** Words per hit vector row (whole blocks). */
+export function rowWords(): i32 {
+  return 4 * EB;
 }
 export function slotAt(): usize {
   return SLOT;
@@ -156,33 +162,32 @@ function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32): void
 
 /** JoinList.andSet: level `to` := level `from` AND the hit vectors of sets j and k; its nLive. */
 function andSet(from: i32, to: i32, j: i32, k: i32): i32 {
-  const h = HITS + (<usize>(j * EW) << 2);
-  const h2 = HITS + (<usize>(k * EW) << 2);
+  const h = HITS + (<usize>(j * EB) << 4);
+  const h2 = HITS + (<usize>(k * EB) << 4);
   const src = word(REF, from);
   const nSrc = word(NLIVE, src);
-  const b = CUR + (<usize>(to * EW) << 2);
-  const bl = LIVE + (<usize>(to * EW) << 2);
+  const b = CUR + (<usize>(to * EB) << 4);
+  const bl = LIVE + (<usize>(to * EB) << 2);
   let n = 0;
   if (nSrc < 0) {
-    for (let i = 0; i < EW; i++) {
-      const o = <usize>i << 2;
-      const v = load<i32>(h + o) & load<i32>(h2 + o);
-      store<i32>(b + o, v);
-      // Branch-free: the index is always written, and kept only when its word is not zero.
+    for (let i = 0; i < EB; i++) {
+      const o = <usize>i << 4;
+      const v = v128.and(v128.load(h + o), v128.load(h2 + o));
+      v128.store(b + o, v);
+      // Branch-free: the block is always listed, and kept only when it is not zero.
       store<i32>(bl + (<usize>n << 2), i);
-      n += i32(v !== 0);
+      n += i32(v128.any_true(v));
     }
   } else {
-    const a = CUR + (<usize>(src * EW) << 2);
-    const al = LIVE + (<usize>(src * EW) << 2);
+    const a = CUR + (<usize>(src * EB) << 4);
+    const al = LIVE + (<usize>(src * EB) << 2);
     for (let t = 0; t < nSrc; t++) {
       const i = load<i32>(al + (<usize>t << 2));
-      const o = <usize>i << 2;
-      const v = load<i32>(a + o) & load<i32>(h + o) & load<i32>(h2 + o);
-      store<i32>(b + o, v);
-      // Branch-free: the index is always written, and kept only when its word is not zero.
+      const o = <usize>i << 4;
+      const v = v128.and(v128.and(v128.load(a + o), v128.load(h + o)), v128.load(h2 + o));
+      v128.store(b + o, v);
       store<i32>(bl + (<usize>n << 2), i);
-      n += i32(v !== 0);
+      n += i32(v128.any_true(v));
     }
   }
   setWord(REF, to, to);
@@ -220,12 +225,14 @@ function emit(level: i32, at: i32): i32 {
     for (let e = 0; e < ENTRIES; e++) setWord(OUT, at + e, e);
     return ENTRIES;
   }
-  const a = CUR + (<usize>(l * EW) << 2);
-  const al = LIVE + (<usize>(l * EW) << 2);
+  const a = CUR + (<usize>(l * EB) << 4);
+  const al = LIVE + (<usize>(l * EB) << 2);
   let n = at;
   for (let t = 0; t < nLive; t++) {
     const i = load<i32>(al + (<usize>t << 2));
-    for (let v = load<i32>(a + (<usize>i << 2)); v !== 0; v &= v - 1) setWord(OUT, n++, word(SLOT, 32 * i + ctz(v)));
+    for (let w = 4 * i; w < 4 * i + 4; w++) {
+      for (let v = word(a, w); v !== 0; v &= v - 1) setWord(OUT, n++, word(SLOT, 32 * w + ctz(v)));
+    }
   }
   return n - at;
 }
