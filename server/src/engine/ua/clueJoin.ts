@@ -30,7 +30,7 @@ export class JoinList {
   /** Per entry, `words` words from words * entry: the cross sets it misses (until seal). */
   private miss: Int32Array;
   /** After seal: per cross set j, from j * EW, the entries that hit it. */
-  private hits = new Int32Array(0);
+  private hits: Int32Array = new Int32Array(0);
   private EW = 0;
   /** After seal: the entry at each bit position of the hit vectors. */
   private slot = new Int32Array(0);
@@ -87,29 +87,33 @@ export class JoinList {
       const k1 = Float64Array.from(rank, (e) => key(e, 1));
       rank.sort((a, b) => k0[a] - k0[b] || k1[a] - k1[b] || a - b);
     }
+    this.slot = Int32Array.from(rank);
+    // The WebAssembly kernel's hit vectors are in its memory, rows of `row` words: written there.
+    const kernel = joinKernel(this.count, this.sets, W, this.slot);
+    const row = kernel ? kernel.row : EW;
+    const hits = kernel ? kernel.hits : new Int32Array(Math.max(1, this.sets * EW));
     // Every entry hits every set, then the sets it misses are cleared: an entry misses few.
-    const hits = new Int32Array(Math.max(1, this.sets * EW));
     const tail = (this.count & 31) === 0 ? -1 : (1 << (this.count & 31)) - 1;
     for (let j = 0; EW > 0 && j < this.sets; j++) {
-      hits.fill(-1, j * EW, (j + 1) * EW - 1);
-      hits[(j + 1) * EW - 1] = tail;
+      hits.fill(-1, j * row, j * row + EW - 1);
+      hits[j * row + EW - 1] = tail;
     }
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
       const keep = ~(1 << (e & 31));
       const ew = e >> 5;
       for (let w = 0; w < W; w++) {
-        for (let x = this.miss[src * W + w]; x !== 0; x &= x - 1) hits[(32 * w + 31 - Math.clz32(x & -x)) * EW + ew] &= keep;
+        for (let x = this.miss[src * W + w]; x !== 0; x &= x - 1) hits[(32 * w + 31 - Math.clz32(x & -x)) * row + ew] &= keep;
       }
     }
-    this.slot = Int32Array.from(rank);
-    this.hits = hits;
     this.EW = EW;
     this.levels = 0;
     this.miss = new Int32Array(0);
-    this.kernel = joinKernel(this.count, this.sets, W, hits, this.slot);
-    if (this.kernel) this.hits = new Int32Array(0);
-    else this.grow(8);
+    this.kernel = kernel;
+    if (!kernel) {
+      this.hits = hits;
+      this.grow(8);
+    }
   }
 
   /**

@@ -18,6 +18,9 @@ export type JoinCore = 'ts' | 'wasm';
 
 /** A sealed list's kernel: clueJoin.ts's JoinList methods of the same names. */
 export interface JoinKernel {
+  /** Where seal writes the hit vectors: set j's from j * row (the words past ceil(entries / 32) stay zero). */
+  hits: Int32Array;
+  row: number;
   narrow(from: number, to: number, sets: Int32Array, at: number): boolean;
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number;
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
@@ -73,11 +76,11 @@ export function joinCore(): JoinCore {
 }
 
 /**
- * A WebAssembly kernel for a sealed list of `entries` entries and `sets` cross sets (set vectors
- * of `words` words): its hit vectors (per set j, `hits` from j * ceil(entries / 32)) and slots
- * copied in. Undefined when the TypeScript kernel is to run.
+ * A WebAssembly kernel for a list of `entries` entries and `sets` cross sets (set vectors of
+ * `words` words) being sealed, its slots (the entry at each bit position) copied in; the caller
+ * writes the hit vectors into its `hits`. Undefined when the TypeScript kernel is to run.
  */
-export function joinKernel(entries: number, sets: number, words: number, hits: Int32Array, slot: Int32Array): JoinKernel | undefined {
+export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array): JoinKernel | undefined {
   const module = joinCore() === 'wasm' ? loadedModule() : null;
   if (!module) return undefined;
   const k = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
@@ -85,10 +88,7 @@ export function joinKernel(entries: number, sets: number, words: number, hits: I
   // layout() grew the memory: views are made after it, and it never grows again.
   const buffer = k.memory.buffer;
   // Each set's row padded to whole blocks of four words (the padding stays zero).
-  const EW = (entries + 31) >> 5;
   const row = k.rowWords();
-  const hitsIn = new Int32Array(buffer, k.hitsAt(), sets * row);
-  for (let j = 0; j < sets; j++) hitsIn.set(hits.subarray(j * EW, (j + 1) * EW), j * row);
   new Int32Array(buffer, k.slotAt(), slot.length).set(slot);
   const setsIn = new Int32Array(buffer, k.setsAt(), Math.max(sets, words));
   const candsIn = new Int32Array(buffer, k.candsAt(), sets);
@@ -101,21 +101,23 @@ export function joinKernel(entries: number, sets: number, words: number, hits: I
     if (level > topLevel) throw new RangeError(`join level ${level} beyond the WebAssembly kernel's ${topLevel}`);
   };
   return {
+    hits: new Int32Array(buffer, k.hitsAt(), sets * row),
+    row,
     narrow(from, to, vec, at) {
       checkLevel(to);
-      setsIn.set(vec.subarray(at, at + words));
+      copyIn(vec, at, words, setsIn);
       return k.narrow(from, to) !== 0;
     },
     partners(level, vec, at, into) {
-      setsIn.set(vec.subarray(at, at + words));
+      copyIn(vec, at, words, setsIn);
       const n = k.partners(level);
       into.set(out.subarray(0, n));
       return n;
     },
     lastClues(level, open, cands, n, last, into, start, count) {
       checkLevel(level);
-      setsIn.set(open.subarray(0, n));
-      candsIn.set(cands.subarray(0, n));
+      copyIn(open, 0, n, setsIn);
+      copyIn(cands, 0, n, candsIn);
       into.set(out.subarray(0, k.lastClues(level, n, last)));
       for (let m = last; m !== 0; m &= m - 1) {
         const c = 31 - Math.clz32(m & -m);
@@ -124,4 +126,9 @@ export function joinKernel(entries: number, sets: number, words: number, hits: I
       }
     },
   };
+}
+
+/** `n` words of `from` from `at` into the start of `to`: a loop, as a subarray view per call costs more for these few words. */
+function copyIn(from: Int32Array, at: number, n: number, to: Int32Array): void {
+  for (let i = 0; i < n; i++) to[i] = from[at + i];
 }
