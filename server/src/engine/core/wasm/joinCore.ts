@@ -145,9 +145,19 @@ function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32): void
       to = top;
       mine = true;
     }
+    // Up to three more sets that no cell of the group hits go in the same pass (TypeScript: one).
     const j = word(SETS, q);
-    if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) q++;
-    if (andSet(lv, to, j, word(SETS, q)) === 0) return;
+    let k = j;
+    let l = j;
+    let m = j;
+    if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
+      k = word(SETS, ++q);
+      if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
+        l = word(SETS, ++q);
+        if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) m = word(SETS, ++q);
+      }
+    }
+    if (andSet(lv, to, j, k, l, m) === 0) return;
     lv = to;
   }
   const at = emitted;
@@ -160,10 +170,12 @@ function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32): void
   }
 }
 
-/** JoinList.andSet: level `to` := level `from` AND the hit vectors of sets j and k; its nLive. */
-function andSet(from: i32, to: i32, j: i32, k: i32): i32 {
+/** JoinList.andSet: level `to` := level `from` AND the hit vectors of sets j, k, l and m (repeats for fewer); its nLive. */
+function andSet(from: i32, to: i32, j: i32, k: i32, l: i32, m: i32): i32 {
   const h = HITS + (<usize>(j * EB) << 4);
   const h2 = HITS + (<usize>(k * EB) << 4);
+  const h3 = HITS + (<usize>(l * EB) << 4);
+  const h4 = HITS + (<usize>(m * EB) << 4);
   const src = word(REF, from);
   const nSrc = word(NLIVE, src);
   const b = CUR + (<usize>(to * EB) << 4);
@@ -172,7 +184,7 @@ function andSet(from: i32, to: i32, j: i32, k: i32): i32 {
   if (nSrc < 0) {
     for (let i = 0; i < EB; i++) {
       const o = <usize>i << 4;
-      const v = v128.and(v128.load(h + o), v128.load(h2 + o));
+      const v = v128.and(v128.and(v128.load(h + o), v128.load(h2 + o)), v128.and(v128.load(h3 + o), v128.load(h4 + o)));
       v128.store(b + o, v);
       // Branch-free: the block is always listed, and kept only when it is not zero.
       store<i32>(bl + (<usize>n << 2), i);
@@ -184,7 +196,7 @@ function andSet(from: i32, to: i32, j: i32, k: i32): i32 {
     for (let t = 0; t < nSrc; t++) {
       const i = load<i32>(al + (<usize>t << 2));
       const o = <usize>i << 4;
-      const v = v128.and(v128.and(v128.load(a + o), v128.load(h + o)), v128.load(h2 + o));
+      const v = v128.and(v128.and(v128.and(v128.load(a + o), v128.load(h + o)), v128.and(v128.load(h2 + o), v128.load(h3 + o))), v128.load(h4 + o));
       v128.store(b + o, v);
       store<i32>(bl + (<usize>n << 2), i);
       n += i32(v128.any_true(v));
@@ -195,25 +207,32 @@ function andSet(from: i32, to: i32, j: i32, k: i32): i32 {
   return n;
 }
 
-/** JoinList.and: level `to` := level `from` AND the hit vectors of the sets at SETS, two a pass. */
+/** JoinList.and: level `to` := level `from` AND the hit vectors of the sets at SETS, four a pass (TypeScript: two). */
 function and(from: i32, to: i32): i32 {
   setWord(REF, to, word(REF, from));
   let nLive = word(NLIVE, word(REF, from));
   let src = from;
-  let first = -1;
+  // The sets waiting for a pass (up to four), repeated to four when it runs with fewer.
+  let waiting = 0;
+  let j = 0;
+  let k = 0;
+  let l = 0;
   for (let w = 0; w < WORDS && nLive !== 0; w++) {
     for (let x = word(SETS, w); x !== 0 && nLive !== 0; x &= x - 1) {
-      const j = 32 * w + ctz(x);
-      if (first < 0) {
-        first = j;
+      const s = 32 * w + ctz(x);
+      if (waiting === 0) j = s;
+      else if (waiting === 1) k = s;
+      else if (waiting === 2) l = s;
+      else {
+        nLive = andSet(src, to, j, k, l, s);
+        src = to;
+        waiting = 0;
         continue;
       }
-      nLive = andSet(src, to, first, j);
-      src = to;
-      first = -1;
+      waiting++;
     }
   }
-  if (first >= 0 && nLive !== 0) nLive = andSet(src, to, first, first);
+  if (waiting > 0 && nLive !== 0) nLive = andSet(src, to, j, waiting > 1 ? k : j, waiting > 2 ? l : j, j);
   return nLive;
 }
 
