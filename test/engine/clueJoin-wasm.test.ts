@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileJoinWasm } from '../../scripts/solverWasm.mjs';
 import { enumerateUAs, searchClues } from '../../server/src/engine/ua';
 import { JoinList } from '../../server/src/engine/ua/clueJoin';
@@ -113,4 +113,47 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
     expect(ts.pairs).toBeGreaterThan(ts.xy); // the join ran
     for (const p of listed) expect(wasm.puzzles).toContain(p);
   }, 300_000);
+});
+
+describe('which join kernel sealed lists use', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** Fresh copies of the list and loader modules, as a host loads them. */
+  const fresh = async () => ({ ...(await import('../../server/src/engine/ua/wasmJoin')), ...(await import('../../server/src/engine/ua/clueJoin')) });
+  /** A list of three entries over two sets; the partners of a clue set missing set 0 (entries 0 and 2 hit it). */
+  const partners = (List: typeof JoinList): number[] => {
+    const list = new List(1, 2);
+    for (const miss of [2, 1, 0]) list.add(0, [miss], 0);
+    list.seal();
+    const out = new Int32Array(3);
+    return [...out.subarray(0, list.partners(0, Int32Array.of(1), 0, out))].sort();
+  };
+
+  it('the WebAssembly kernel the build embeds (JOIN_WASM_BASE64) is the default', async () => {
+    vi.resetModules();
+    vi.stubGlobal('JOIN_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+    const m = await fresh();
+    expect(m.joinCore()).toBe('wasm');
+    expect(partners(m.JoinList)).toEqual([0, 2]);
+    expect(m.setJoinCore('ts')).toBe('ts');
+  });
+
+  it('falls back to the TypeScript kernel when none is embedded, it does not load, or the host has no WebAssembly', async () => {
+    for (const embedded of [undefined, Buffer.from('not a wasm module').toString('base64')]) {
+      vi.resetModules();
+      if (embedded !== undefined) vi.stubGlobal('JOIN_WASM_BASE64', embedded);
+      const m = await fresh();
+      expect(m.setJoinCore('wasm')).toBe('ts');
+      expect(partners(m.JoinList)).toEqual([0, 2]);
+    }
+    vi.resetModules();
+    vi.stubGlobal('JOIN_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+    vi.stubGlobal('WebAssembly', undefined);
+    const m = await fresh();
+    expect(m.joinCore()).toBe('ts');
+    expect(partners(m.JoinList)).toEqual([0, 2]);
+  });
 });
