@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileJoinWasm } from '../../scripts/solverWasm.mjs';
 import { solveString } from '../../server/src/engine/core/solve';
 import { enumerateUAs, searchClues } from '../../server/src/engine/ua';
+import type { WasmHost } from '../../server/src/engine/core/wasmSolver';
 import { JoinList } from '../../server/src/engine/ua/clueJoin';
 import { setJoinCore, type JoinCore } from '../../server/src/engine/ua/wasmJoin';
 import { dataPath } from '../dataPath';
@@ -245,6 +246,25 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
       const m = await fresh();
       expect(m.joinCore()).toBe('ts');
       expect(partners(m.JoinList)).toEqual([0, 2]);
+    });
+
+    it("keeps the TypeScript kernel for a list whose instance or memory the host refuses", async () => {
+      const { Module, Instance } = (globalThis as unknown as { WebAssembly: WasmHost }).WebAssembly;
+      for (const refuse of ['instance', 'memory']) {
+        vi.resetModules();
+        vi.stubGlobal('WebAssembly', {
+          Module,
+          Instance: function (module: object, imports: Record<string, Record<string, unknown>>) {
+            if (refuse === 'instance') throw new RangeError('WebAssembly.Instance(): Out of memory');
+            const { exports } = new Instance(module, imports);
+            // memory.grow failing inside layout().
+            return { exports: { ...exports, layout: () => 0 } };
+          },
+        });
+        const m = await fresh();
+        expect(m.setJoinCore('wasm', bytes)).toBe('wasm');
+        expect(partners(m.JoinList)).toEqual([0, 2]);
+      }
     });
   });
 });

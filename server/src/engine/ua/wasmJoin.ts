@@ -28,7 +28,7 @@ export interface JoinKernel {
 
 interface KernelExports {
   memory: { buffer: ArrayBuffer };
-  layout(entries: number, sets: number, words: number): void;
+  layout(entries: number, sets: number, words: number): number;
   hitsAt(): number;
   rowWords(): number;
   slotAt(): number;
@@ -78,13 +78,20 @@ export function joinCore(): JoinCore {
 /**
  * A WebAssembly kernel for a list of `entries` entries and `sets` cross sets (set vectors of
  * `words` words) being sealed, its slots (the entry at each bit position) copied in; the caller
- * writes the hit vectors into its `hits`. Undefined when the TypeScript kernel is to run.
+ * writes the hit vectors into its `hits`. Undefined when the TypeScript kernel is to run: it is
+ * the one wanted, the module is not there, or this list's memory cannot be had (a host's limits).
  */
 export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array): JoinKernel | undefined {
   const module = joinCore() === 'wasm' ? loadedModule() : null;
   if (!module) return undefined;
-  const k = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
-  k.layout(entries, sets, words);
+  let k: KernelExports;
+  try {
+    k = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
+    if (!k.layout(entries, sets, words)) return undefined;
+  } catch {
+    // Out of memory for another instance: this list keeps the TypeScript kernel.
+    return undefined;
+  }
   // layout() grew the memory: views are made after it, and it never grows again.
   const buffer = k.memory.buffer;
   // Each set's row padded to whole blocks of four words (the padding stays zero).

@@ -54,8 +54,9 @@ function region(at: usize, words: i32): usize {
 /**
  * Lays out the memory for a list of `entries` entries and `sets` cross sets, vectors of
  * `words` words, growing it as needed; call once, before writing the hit vectors and slots.
+ * False (0) when the memory cannot grow that far (the host then keeps the TypeScript kernel).
  */
-export function layout(entries: i32, sets: i32, words: i32): void {
+export function layout(entries: i32, sets: i32, words: i32): i32 {
   ENTRIES = entries;
   EB = (entries + 127) >> 7;
   WORDS = words;
@@ -72,10 +73,11 @@ export function layout(entries: i32, sets: i32, words: i32): void {
   OUT = region(COUNT, 27);
   const end = region(OUT, 27 * entries);
   const have = <usize>memory.size() << 16;
-  if (end > have) memory.grow(<i32>((end - have + 0xffff) >> 16));
+  if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return 0;
   // Level 0: every entry.
   setWord(NLIVE, 0, -1);
   setWord(REF, 0, 0);
+  return 1;
 }
 
 export function hitsAt(): usize {
