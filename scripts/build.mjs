@@ -2,11 +2,13 @@
 // the web extension (VS Code for the Web) into dist/web/, with its e2e suite in dist/web/test/, and
 // the page scripts of the grid view and of Collection statistics into dist/webview/ (both builds' panels load them).
 import { build } from 'esbuild';
-import { compileSolverWasm } from './solverWasm.mjs';
+import { compileJoinWasm, compileSolverWasm } from './solverWasm.mjs';
 
-// The exact solver's WebAssembly core, embedded in every bundle as base64 (core/wasmSolver.ts
-// compiles it from there: no file to find at run time, in Node or in a browser worker).
-const solverWasm = { SOLVER_WASM_BASE64: JSON.stringify(Buffer.from(await compileSolverWasm()).toString('base64')) };
+// The engine's WebAssembly cores (the exact solver's, the 17-clue join's), embedded in every
+// bundle as base64 (core/wasmSolver.ts, ua/wasmJoin.ts compile them from there: no file to find
+// at run time, in Node or in a browser worker).
+const base64 = (bytes) => JSON.stringify(Buffer.from(bytes).toString('base64'));
+const wasmCores = { SOLVER_WASM_BASE64: base64(await compileSolverWasm()), JOIN_WASM_BASE64: base64(await compileJoinWasm()) };
 
 const common = {
   bundle: true,
@@ -15,7 +17,7 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
-  define: solverWasm,
+  define: wasmCores,
 };
 // What the VSIX ships is minified (the client from 1 MB to about half); the source maps beside the
 // bundles still map stack traces back, and keepNames keeps function and class names in them.
@@ -45,7 +47,7 @@ await Promise.all([
   // The web extension host loads a CommonJS module; the server runs as a classic Web Worker.
   build({ ...web, ...shipped, entryPoints: ['client/src/browser.ts'], outfile: 'dist/web/client.js', external: ['vscode', ...web.external] }),
   webRatingWorker().then((source) =>
-    build({ ...web, ...shipped, format: 'iife', entryPoints: ['server/src/lsp/browser.ts'], outfile: 'dist/web/server.js', define: { ...solverWasm, RATING_WORKER_SOURCE: JSON.stringify(source) } }),
+    build({ ...web, ...shipped, format: 'iife', entryPoints: ['server/src/lsp/browser.ts'], outfile: 'dist/web/server.js', define: { ...wasmCores, RATING_WORKER_SOURCE: JSON.stringify(source) } }),
   ),
   build({ ...web, entryPoints: ['test/web/index.ts'], outfile: 'dist/web/test/index.js', external: ['vscode', ...web.external] }),
   // A classic script in the webview's page (an IIFE: its names stay out of the page's globals).

@@ -1,4 +1,8 @@
 /** The AssemblyScript source of the solver's WebAssembly core. */
 export declare const SOLVER_CORE_SOURCE: string;
-/** The core's .wasm bytes, compiled as the build compiles them. */
+/** The AssemblyScript source of the 17-clue join's WebAssembly kernel. */
+export declare const JOIN_CORE_SOURCE: string;
+/** The solver core's .wasm bytes, compiled as the build compiles them. */
 export declare function compileSolverWasm(): Promise<Uint8Array>;
+/** The join kernel's .wasm bytes, compiled as the build compiles them. */
+export declare function compileJoinWasm(): Promise<Uint8Array>;

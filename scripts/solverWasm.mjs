@@ -1,35 +1,46 @@
-// Compiles the exact solver's WebAssembly core (server/src/engine/core/wasm/solverCore.ts,
-// AssemblyScript) to its bytes. One place for the compiler options: the build (scripts/build.mjs)
-// embeds these bytes, and test/engine/solve-wasm.test.ts compiles the same way to compare the cores.
+// Compiles the engine's WebAssembly cores (AssemblyScript, server/src/engine/core/wasm/) to their
+// bytes: the exact solver's (solverCore.ts) and the 17-clue join's (joinCore.ts). One place for
+// the compiler options: the build (scripts/build.mjs) embeds these bytes, and the tests
+// (test/engine/solve-wasm.test.ts, clueJoin-wasm.test.ts) compile the same way to compare the cores.
 import asc from 'assemblyscript/asc';
 import { fileURLToPath } from 'node:url';
 
 export const SOLVER_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/solverCore.ts', import.meta.url));
+export const JOIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/joinCore.ts', import.meta.url));
 
-/** The core's .wasm bytes; throws with the compiler's messages when it does not compile. */
-export async function compileSolverWasm() {
+/** The solver core's .wasm bytes; throws with the compiler's messages when it does not compile. */
+export function compileSolverWasm() {
+  return compileCore(SOLVER_CORE_SOURCE, 'solver core');
+}
+
+/** The join core's .wasm bytes; throws with the compiler's messages when it does not compile. */
+export function compileJoinWasm() {
+  return compileCore(JOIN_CORE_SOURCE, 'join core');
+}
+
+async function compileCore(source, name) {
   let binary;
   const stderr = [];
   const { error } = await asc.main(
     [
-      SOLVER_CORE_SOURCE,
-      '--outFile', 'solverCore.wasm',
+      source,
+      '--outFile', 'core.wasm',
       '-O3',
       '--converge',
-      // No allocator or GC: the core uses fixed memory only. No abort import: it asserts nothing.
+      // No allocator or GC: the cores lay out their memory themselves. No abort import: they assert nothing.
       '--runtime', 'stub',
       '--noAssert',
       '--use', 'abort=',
       '--enable', 'simd',
     ],
     {
-      writeFile: (name, contents) => {
-        if (name.endsWith('.wasm')) binary = contents;
+      writeFile: (file, contents) => {
+        if (file.endsWith('.wasm')) binary = contents;
       },
       stderr: { write: (text) => void stderr.push(String(text)) },
       stdout: { write: () => {} },
     },
   );
-  if (error || !binary) throw new Error(`solver core: ${error?.message ?? 'no output'}\n${stderr.join('')}`);
+  if (error || !binary) throw new Error(`${name}: ${error?.message ?? 'no output'}\n${stderr.join('')}`);
   return binary;
 }

@@ -1,9 +1,12 @@
 import * as fs from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileJoinWasm } from '../../scripts/solverWasm.mjs';
 import { solveString } from '../../server/src/engine/core/solve';
 import { enumerateUAs, searchClues } from '../../server/src/engine/ua';
+import type { WasmHost } from '../../server/src/engine/core/wasmSolver';
 import { JoinList } from '../../server/src/engine/ua/clueJoin';
+import { setJoinCore, type JoinCore } from '../../server/src/engine/ua/wasmJoin';
 import { dataPath } from '../dataPath';
 
 // The 17-clue list grouped by solution grid.
@@ -126,4 +129,142 @@ describe('X × Y join (clueJoin)', () => {
     expect(full.puzzles).toEqual(r.puzzles);
     expect([full.stats.pairs, full.stats.xy, full.stats.solverCalls]).toEqual([r.stats.pairs, r.stats.xy, r.stats.solverCalls]);
   }, 300_000);
+});
+
+/** A list of the band-2 clue sets `ys`, sealed with the given kernel. */
+function sealed(core: JoinCore, part2: number[], ys: number[]): JoinList {
+  expect(setJoinCore(core)).toBe(core);
+  const list = new JoinList((part2.length + 31) >> 5, part2.length);
+  for (const y of ys) list.add(y, missVector(part2, y), 0);
+  list.seal();
+  return list;
+}
+
+/** Everything one node asks of a list (as in the tests above): narrow, partners at two levels, the last clues' groups. */
+function answers(list: JoinList, part1: number[], entries: number, before: number, last: number): unknown[] {
+  const out = new Int32Array(27 * entries);
+  const start = new Int32Array(27).fill(-1);
+  const count = new Int32Array(27).fill(-1);
+  const missed = missVector(part1, before);
+  const shut = missVector(part1, before | last).map((v, w) => v & missed[w]);
+  const got: unknown[] = [[...out.subarray(0, list.partners(0, missed, 0, out))]];
+  const narrowed = list.narrow(0, 1, shut, 0);
+  got.push(narrowed);
+  if (!narrowed) return got;
+  got.push([...out.subarray(0, list.partners(1, missed.map((v, w) => v & ~shut[w]), 0, out))]);
+  const open = part1.flatMap((_, j) => ((missed[j >> 5] >> (j & 31)) & 1 && !((shut[j >> 5] >> (j & 31)) & 1) ? [j] : []));
+  list.lastClues(1, Int32Array.from(open), Int32Array.from(open, (j) => part1[j] & last), open.length, last, out, start, count);
+  for (let c = 0; c < 27; c++) if ((last >> c) & 1) got.push([c, [...out.subarray(start[c], start[c] + count[c])]]);
+  return got;
+}
+
+// The two kernels, TypeScript and WebAssembly (core/wasm/joinCore.ts, compiled here as the build
+// compiles it), find the same partners in the same order.
+describe('the WebAssembly join kernel answers as the TypeScript one', () => {
+  let bytes: Uint8Array;
+
+  beforeAll(async () => {
+    bytes = await compileJoinWasm();
+    expect(setJoinCore('wasm', bytes)).toBe('wasm');
+  }, 60_000);
+
+  const cross = crossSets([...BY_SOLUTION.keys()][0]);
+  const part1 = cross.map(([w0]) => w0);
+  const part2 = cross.map(([, w1]) => w1);
+  const node = fc.record({ before: fc.integer({ min: 0, max: 0x7ffffff }), last: fc.integer({ min: 1, max: 0x7ffffff }) });
+
+  it('the same partners in the same order, call for call (property, a real grid)', () => {
+    expect(part1.length).toBeGreaterThan(40); // several words of sets
+    fc.assert(
+      fc.property(fc.array(bandWord, { minLength: 1, maxLength: 400 }), fc.array(node, { minLength: 1, maxLength: 10 }), (ys, nodes) => {
+        const ts = sealed('ts', part2, ys);
+        const wasm = sealed('wasm', part2, ys);
+        for (const { before: b, last: l } of nodes) {
+          // Sparse clues, so that several last cells share the sets they miss.
+          const before = b & 0x1249249;
+          const last = l & ~before & 0x2492492;
+          if (last === 0) continue;
+          expect(answers(wasm, part1, ys.length, before, last)).toEqual(answers(ts, part1, ys.length, before, last));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the same search: pairs, XY leaves, band 3, solver calls and puzzles', () => {
+    // The faster of the two grids with 8 listed puzzles.
+    const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
+    const run = (core: JoinCore) => {
+      expect(setJoinCore(core)).toBe(core);
+      const { puzzles, stats } = searchClues(solution);
+      return { puzzles, pairs: stats.pairs, xy: stats.xy, band3: stats.band3, solverCalls: stats.solverCalls, learnt: stats.learnt };
+    };
+    const ts = run('ts');
+    const wasm = run('wasm');
+    expect(wasm).toEqual(ts);
+    expect(ts.pairs).toBeGreaterThan(ts.xy); // the join ran
+    for (const p of listed) expect(wasm.puzzles).toContain(p);
+  }, 300_000);
+
+  describe('which join kernel sealed lists use', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    });
+
+    /** Fresh copies of the list and loader modules, as a host loads them. */
+    const fresh = async () => ({ ...(await import('../../server/src/engine/ua/wasmJoin')), ...(await import('../../server/src/engine/ua/clueJoin')) });
+    /** A list of three entries over two sets; the partners of a clue set missing set 0 (entries 0 and 2 hit it). */
+    const partners = (List: typeof JoinList): number[] => {
+      const list = new List(1, 2);
+      for (const miss of [2, 1, 0]) list.add(0, [miss], 0);
+      list.seal();
+      const out = new Int32Array(3);
+      return [...out.subarray(0, list.partners(0, Int32Array.of(1), 0, out))].sort();
+    };
+
+    it('the WebAssembly kernel the build embeds (JOIN_WASM_BASE64) is the default', async () => {
+      vi.resetModules();
+      vi.stubGlobal('JOIN_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+      const m = await fresh();
+      expect(m.joinCore()).toBe('wasm');
+      expect(partners(m.JoinList)).toEqual([0, 2]);
+      expect(m.setJoinCore('ts')).toBe('ts');
+    });
+
+    it('falls back to the TypeScript kernel when none is embedded, it does not load, or the host has no WebAssembly', async () => {
+      for (const embedded of [undefined, Buffer.from('not a wasm module').toString('base64')]) {
+        vi.resetModules();
+        if (embedded !== undefined) vi.stubGlobal('JOIN_WASM_BASE64', embedded);
+        const m = await fresh();
+        expect(m.setJoinCore('wasm')).toBe('ts');
+        expect(partners(m.JoinList)).toEqual([0, 2]);
+      }
+      vi.resetModules();
+      vi.stubGlobal('JOIN_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+      vi.stubGlobal('WebAssembly', undefined);
+      const m = await fresh();
+      expect(m.joinCore()).toBe('ts');
+      expect(partners(m.JoinList)).toEqual([0, 2]);
+    });
+
+    it("keeps the TypeScript kernel for a list whose instance or memory the host refuses", async () => {
+      const { Module, Instance } = (globalThis as unknown as { WebAssembly: WasmHost }).WebAssembly;
+      for (const refuse of ['instance', 'memory']) {
+        vi.resetModules();
+        vi.stubGlobal('WebAssembly', {
+          Module,
+          Instance: function (module: object, imports: Record<string, Record<string, unknown>>) {
+            if (refuse === 'instance') throw new RangeError('WebAssembly.Instance(): Out of memory');
+            const { exports } = new Instance(module, imports);
+            // memory.grow failing inside layout().
+            return { exports: { ...exports, layout: () => 0 } };
+          },
+        });
+        const m = await fresh();
+        expect(m.setJoinCore('wasm', bytes)).toBe('wasm');
+        expect(partners(m.JoinList)).toEqual([0, 2]);
+      }
+    });
+  });
 });

@@ -11,11 +11,12 @@
 
 /** The core's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
 declare const SOLVER_WASM_BASE64: string | undefined;
-/** The part of the WebAssembly API used here (the engine's lib has no DOM or WebAssembly types). */
-declare const WebAssembly: {
+/** The part of the WebAssembly API the engine uses (its lib has no DOM or WebAssembly types); ua/wasmJoin.ts too. */
+export interface WasmHost {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: object };
-};
+}
+declare const WebAssembly: WasmHost;
 
 /** What WasmSolverCore.run() returns. */
 export const WASM_DONE = 0;
@@ -46,7 +47,12 @@ interface CoreExports {
 /** The bytes the build embedded, or undefined (sources run directly). */
 export function builtSolverWasm(): Uint8Array | undefined {
   if (typeof SOLVER_WASM_BASE64 !== 'string') return undefined;
-  return Uint8Array.from(atob(SOLVER_WASM_BASE64), (ch) => ch.charCodeAt(0));
+  return decodeBase64(SOLVER_WASM_BASE64);
+}
+
+/** Bytes from base64 (a core the build embedded). */
+export function decodeBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 }
 
 /**

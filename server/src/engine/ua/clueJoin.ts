@@ -16,7 +16,12 @@
  * is ANDed there once, into that node's level, for every clue set below it; an empty level
  * cuts the node. The node before the last clue asks for all its last clues at once
  * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
+ *
+ * After seal the ANDs run in a WebAssembly kernel where it loads (ua/wasmJoin.ts: the same
+ * ANDs, the hit vectors and levels in its memory, a node's groups one call); the TypeScript
+ * kernel here is its fallback and the tests' oracle.
  */
+import { joinKernel, type JoinKernel } from './wasmJoin';
 
 export class JoinList {
   count = 0;
@@ -25,7 +30,7 @@ export class JoinList {
   /** Per entry, `words` words from words * entry: the cross sets it misses (until seal). */
   private miss: Int32Array;
   /** After seal: per cross set j, from j * EW, the entries that hit it. */
-  private hits = new Int32Array(0);
+  private hits: Int32Array = new Int32Array(0);
   private EW = 0;
   /** After seal: the entry at each bit position of the hit vectors. */
   private slot = new Int32Array(0);
@@ -39,6 +44,8 @@ export class JoinList {
   private nLive = new Int32Array(0);
   private ref = new Int32Array(0);
   private levels = 0;
+  /** After seal: the WebAssembly kernel holding the hit vectors and levels, when it runs. */
+  private kernel: JoinKernel | undefined;
 
   /** `words` words per miss vector, for `sets` cross sets. */
   constructor(
@@ -80,27 +87,33 @@ export class JoinList {
       const k1 = Float64Array.from(rank, (e) => key(e, 1));
       rank.sort((a, b) => k0[a] - k0[b] || k1[a] - k1[b] || a - b);
     }
+    this.slot = Int32Array.from(rank);
+    // The WebAssembly kernel's hit vectors are in its memory, rows of `row` words: written there.
+    const kernel = joinKernel(this.count, this.sets, W, this.slot);
+    const row = kernel ? kernel.row : EW;
+    const hits = kernel ? kernel.hits : new Int32Array(Math.max(1, this.sets * EW));
     // Every entry hits every set, then the sets it misses are cleared: an entry misses few.
-    const hits = new Int32Array(Math.max(1, this.sets * EW));
     const tail = (this.count & 31) === 0 ? -1 : (1 << (this.count & 31)) - 1;
     for (let j = 0; EW > 0 && j < this.sets; j++) {
-      hits.fill(-1, j * EW, (j + 1) * EW - 1);
-      hits[(j + 1) * EW - 1] = tail;
+      hits.fill(-1, j * row, j * row + EW - 1);
+      hits[j * row + EW - 1] = tail;
     }
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
       const keep = ~(1 << (e & 31));
       const ew = e >> 5;
       for (let w = 0; w < W; w++) {
-        for (let x = this.miss[src * W + w]; x !== 0; x &= x - 1) hits[(32 * w + 31 - Math.clz32(x & -x)) * EW + ew] &= keep;
+        for (let x = this.miss[src * W + w]; x !== 0; x &= x - 1) hits[(32 * w + 31 - Math.clz32(x & -x)) * row + ew] &= keep;
       }
     }
-    this.slot = Int32Array.from(rank);
-    this.hits = hits;
     this.EW = EW;
     this.levels = 0;
-    this.grow(8);
     this.miss = new Int32Array(0);
+    this.kernel = kernel;
+    if (!kernel) {
+      this.hits = hits;
+      this.grow(8);
+    }
   }
 
   /**
@@ -109,6 +122,7 @@ export class JoinList {
    * below its current node. False when no entry is left: no clue set below has a partner.
    */
   narrow(from: number, to: number, sets: Int32Array, at: number): boolean {
+    if (this.kernel) return this.kernel.narrow(from, to, sets, at);
     if (to + 1 >= this.levels) this.grow(2 * (to + 2));
     return this.and(from, to, sets, at) !== 0;
   }
@@ -120,6 +134,7 @@ export class JoinList {
    * entries), returns how many.
    */
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number {
+    if (this.kernel) return this.kernel.partners(level, sets, at, out);
     const scratch = this.levels - 1;
     this.and(level, scratch, sets, at);
     return this.emit(scratch, out, 0);
@@ -136,6 +151,7 @@ export class JoinList {
    * partner). Per cell c of `last`: its partners are out[start[c] .. start[c] + count[c]).
    */
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    if (this.kernel) return this.kernel.lastClues(level, sets, cands, n, last, out, start, count);
     for (let m = last; m !== 0; m &= m - 1) count[31 - Math.clz32(m & -m)] = 0;
     this.emitted = 0;
     this.group(last, level, false, level + 1, 0, sets, cands, n, out, start, count);

@@ -1,0 +1,259 @@
+/**
+ * The 17-clue search's join kernel (ua/clueJoin.ts's JoinList after seal), in AssemblyScript
+ * (compiled by scripts/solverWasm.mjs, not by tsc). The same ANDs in the same order as the
+ * TypeScript kernel, so the same partners in the same order (test/engine/clueJoin-wasm.test.ts
+ * runs both); clueJoin.ts's header explains the design, the comments here only say where this
+ * one differs.
+ *
+ * What is different: the hit vectors, the slots and the levels live in this module's memory at
+ * addresses fixed by layout() (one instance per sealed list: ua/wasmJoin.ts), the levels are a
+ * fixed 64 (a walk uses its depth plus at most 28 for a node's groups; the last is the
+ * scratch level of partners()), and a node's last clues are one call, the groups' recursion
+ * inside: no call per AND pass. The vectors go by blocks of four words, a v128 each: a level
+ * lists its non-zero blocks (the entries that miss the same sets sit side by side, so the
+ * words that live cluster), and the hit vectors' rows are padded with zero words to whole blocks.
+ */
+
+const LEVELS: i32 = 64;
+const SCRATCH: i32 = LEVELS - 1;
+
+/** Blocks of four words per level (entries / 128, rounded up), entries, words of a set vector. */
+let EB: i32 = 0;
+let ENTRIES: i32 = 0;
+let WORDS: i32 = 0;
+/** Per cross set j, from j * 4 * EB words: the entries hitting it (the host writes them). */
+let HITS: usize = 0;
+/** The entry at each bit position of the hit vectors (the host writes them). */
+let SLOT: usize = 0;
+/** The levels: cur 4 * EB words and live EB block indices each, nLive (blocks) and ref one word each (as JoinList's). */
+let CUR: usize = 0;
+let LIVE: usize = 0;
+let NLIVE: usize = 0;
+let REF: usize = 0;
+/** Inputs: a set vector (WORDS words) or a node's open sets (indices) and their last-clue cells. */
+let SETS: usize = 0;
+let CANDS: usize = 0;
+/** Outputs: entries, and per cell of the band where its partners start in OUT and how many. */
+let OUT: usize = 0;
+let START: usize = 0;
+let COUNT: usize = 0;
+let emitted: i32 = 0;
+
+@inline function word(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+@inline function setWord(base: usize, i: i32, v: i32): void {
+  store<i32>(base + (<usize>i << 2), v);
+}
+
+/** A region of `words` words from `at`, 16-byte aligned; returns where the next one starts. */
+function region(at: usize, words: i32): usize {
+  return (at + (<usize>max(words, 1) << 2) + 15) & ~15;
+}
+
+/**
+ * Lays out the memory for a list of `entries` entries and `sets` cross sets, vectors of
+ * `words` words, growing it as needed; call once, before writing the hit vectors and slots.
+ * False (0) when the memory cannot grow that far (the host then keeps the TypeScript kernel).
+ */
+export function layout(entries: i32, sets: i32, words: i32): i32 {
+  ENTRIES = entries;
+  EB = (entries + 127) >> 7;
+  WORDS = words;
+  HITS = (__heap_base + 15) & ~15;
+  SLOT = region(HITS, sets * 4 * EB);
+  CUR = region(SLOT, 128 * EB);
+  LIVE = region(CUR, LEVELS * 4 * EB);
+  NLIVE = region(LIVE, LEVELS * EB);
+  REF = region(NLIVE, LEVELS);
+  SETS = region(REF, LEVELS);
+  CANDS = region(SETS, max(sets, words));
+  START = region(CANDS, sets);
+  COUNT = region(START, 27);
+  OUT = region(COUNT, 27);
+  const end = region(OUT, 27 * entries);
+  const have = <usize>memory.size() << 16;
+  if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return 0;
+  // Level 0: every entry.
+  setWord(NLIVE, 0, -1);
+  setWord(REF, 0, 0);
+  return 1;
+}
+
+export function hitsAt(): usize {
+  return HITS;
+}
+/** Words per hit vector row (whole blocks). */
+export function rowWords(): i32 {
+  return 4 * EB;
+}
+export function slotAt(): usize {
+  return SLOT;
+}
+export function setsAt(): usize {
+  return SETS;
+}
+export function candsAt(): usize {
+  return CANDS;
+}
+export function outAt(): usize {
+  return OUT;
+}
+export function startAt(): usize {
+  return START;
+}
+export function countAt(): usize {
+  return COUNT;
+}
+export function scratchLevel(): i32 {
+  return SCRATCH;
+}
+
+/** JoinList.narrow, the sets at SETS: false (0) when no entry is left. */
+export function narrow(from: i32, to: i32): i32 {
+  return and(from, to) !== 0 ? 1 : 0;
+}
+
+/** JoinList.partners, the sets at SETS: the entries into OUT; returns how many. */
+export function partners(level: i32): i32 {
+  and(level, SCRATCH);
+  return emit(SCRATCH, 0);
+}
+
+/**
+ * JoinList.lastClues: the open sets' indices at SETS and their last-clue cells at CANDS (n of
+ * each); per cell of `last`, its partners' start and count at START and COUNT (entries at OUT).
+ * Returns the entries written to OUT.
+ */
+export function lastClues(level: i32, n: i32, last: i32): i32 {
+  for (let m = last; m !== 0; m &= m - 1) setWord(COUNT, ctz(m), 0);
+  emitted = 0;
+  group(last, level, false, level + 1, 0, n);
+  return emitted;
+}
+
+function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32): void {
+  let lv = from;
+  let mine = own;
+  for (; q < n; q++) {
+    const h = word(CANDS, q) & cells;
+    if (h === cells) continue;
+    if (h !== 0) {
+      group(h, lv, false, mine ? lv + 1 : top, q + 1, n);
+      cells &= ~h;
+    }
+    let to = lv;
+    if (!mine) {
+      to = top;
+      mine = true;
+    }
+    // Up to three more sets that no cell of the group hits go in the same pass (TypeScript: one).
+    const j = word(SETS, q);
+    let k = j;
+    let l = j;
+    let m = j;
+    if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
+      k = word(SETS, ++q);
+      if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
+        l = word(SETS, ++q);
+        if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) m = word(SETS, ++q);
+      }
+    }
+    if (andSet(lv, to, j, k, l, m) === 0) return;
+    lv = to;
+  }
+  const at = emitted;
+  const k = emit(lv, at);
+  emitted += k;
+  for (let m = cells; m !== 0; m &= m - 1) {
+    const c = ctz(m);
+    setWord(START, c, at);
+    setWord(COUNT, c, k);
+  }
+}
+
+/** JoinList.andSet: level `to` := level `from` AND the hit vectors of sets j, k, l and m (repeats for fewer); its nLive. */
+function andSet(from: i32, to: i32, j: i32, k: i32, l: i32, m: i32): i32 {
+  const h = HITS + (<usize>(j * EB) << 4);
+  const h2 = HITS + (<usize>(k * EB) << 4);
+  const h3 = HITS + (<usize>(l * EB) << 4);
+  const h4 = HITS + (<usize>(m * EB) << 4);
+  const src = word(REF, from);
+  const nSrc = word(NLIVE, src);
+  const b = CUR + (<usize>(to * EB) << 4);
+  const bl = LIVE + (<usize>(to * EB) << 2);
+  let n = 0;
+  if (nSrc < 0) {
+    for (let i = 0; i < EB; i++) {
+      const o = <usize>i << 4;
+      const v = v128.and(v128.and(v128.load(h + o), v128.load(h2 + o)), v128.and(v128.load(h3 + o), v128.load(h4 + o)));
+      v128.store(b + o, v);
+      // Branch-free: the block is always listed, and kept only when it is not zero.
+      store<i32>(bl + (<usize>n << 2), i);
+      n += i32(v128.any_true(v));
+    }
+  } else {
+    const a = CUR + (<usize>(src * EB) << 4);
+    const al = LIVE + (<usize>(src * EB) << 2);
+    for (let t = 0; t < nSrc; t++) {
+      const i = load<i32>(al + (<usize>t << 2));
+      const o = <usize>i << 4;
+      const v = v128.and(v128.and(v128.and(v128.load(a + o), v128.load(h + o)), v128.and(v128.load(h2 + o), v128.load(h3 + o))), v128.load(h4 + o));
+      v128.store(b + o, v);
+      store<i32>(bl + (<usize>n << 2), i);
+      n += i32(v128.any_true(v));
+    }
+  }
+  setWord(REF, to, to);
+  setWord(NLIVE, to, n);
+  return n;
+}
+
+/** JoinList.and: level `to` := level `from` AND the hit vectors of the sets at SETS, four a pass (TypeScript: two). */
+function and(from: i32, to: i32): i32 {
+  setWord(REF, to, word(REF, from));
+  let nLive = word(NLIVE, word(REF, from));
+  let src = from;
+  // The sets waiting for a pass (up to four), repeated to four when it runs with fewer.
+  let waiting = 0;
+  let j = 0;
+  let k = 0;
+  let l = 0;
+  for (let w = 0; w < WORDS && nLive !== 0; w++) {
+    for (let x = word(SETS, w); x !== 0 && nLive !== 0; x &= x - 1) {
+      const s = 32 * w + ctz(x);
+      if (waiting === 0) j = s;
+      else if (waiting === 1) k = s;
+      else if (waiting === 2) l = s;
+      else {
+        nLive = andSet(src, to, j, k, l, s);
+        src = to;
+        waiting = 0;
+        continue;
+      }
+      waiting++;
+    }
+  }
+  if (waiting > 0 && nLive !== 0) nLive = andSet(src, to, j, waiting > 1 ? k : j, waiting > 2 ? l : j, j);
+  return nLive;
+}
+
+/** JoinList.emit: the entries of level `level` into OUT from `at`; returns how many. */
+function emit(level: i32, at: i32): i32 {
+  const l = word(REF, level);
+  const nLive = word(NLIVE, l);
+  if (nLive < 0) {
+    for (let e = 0; e < ENTRIES; e++) setWord(OUT, at + e, e);
+    return ENTRIES;
+  }
+  const a = CUR + (<usize>(l * EB) << 4);
+  const al = LIVE + (<usize>(l * EB) << 2);
+  let n = at;
+  for (let t = 0; t < nLive; t++) {
+    const i = load<i32>(al + (<usize>t << 2));
+    for (let w = 4 * i; w < 4 * i + 4; w++) {
+      for (let v = word(a, w); v !== 0; v &= v - 1) setWord(OUT, n++, word(SLOT, 32 * w + ctz(v)));
+    }
+  }
+  return n - at;
+}

@@ -1,0 +1,141 @@
+/**
+ * Loads the 17-clue join's WebAssembly kernel (core/wasm/joinCore.ts, AssemblyScript) and gives it
+ * JoinList's face after seal (clueJoin.ts): narrow, partners and lastClues. The bytes arrive as the
+ * solver core's do (core/wasmSolver.ts): the build defines JOIN_WASM_BASE64; the sources run
+ * directly (vitest) have none and keep the TypeScript kernel, which is also the oracle the tests
+ * compare this one with (setJoinCore hands them compiled bytes).
+ *
+ * Each sealed list gets an instance of its own (its memory holds that list's hit vectors and
+ * levels), from one compiled module.
+ */
+import { decodeBase64, type WasmHost } from '../core/wasmSolver';
+
+/** The kernel's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
+declare const JOIN_WASM_BASE64: string | undefined;
+declare const WebAssembly: WasmHost;
+
+export type JoinCore = 'ts' | 'wasm';
+
+/** A sealed list's kernel: clueJoin.ts's JoinList methods of the same names. */
+export interface JoinKernel {
+  /** Where seal writes the hit vectors: set j's from j * row (the words past ceil(entries / 32) stay zero). */
+  hits: Int32Array;
+  row: number;
+  narrow(from: number, to: number, sets: Int32Array, at: number): boolean;
+  partners(level: number, sets: Int32Array, at: number, out: Int32Array): number;
+  lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
+}
+
+interface KernelExports {
+  memory: { buffer: ArrayBuffer };
+  layout(entries: number, sets: number, words: number): number;
+  hitsAt(): number;
+  rowWords(): number;
+  slotAt(): number;
+  setsAt(): number;
+  candsAt(): number;
+  outAt(): number;
+  startAt(): number;
+  countAt(): number;
+  scratchLevel(): number;
+  narrow(from: number, to: number): number;
+  partners(level: number): number;
+  lastClues(level: number, n: number, last: number): number;
+}
+
+let wanted: JoinCore = 'wasm';
+/** The compiled module; null where there is none (no bytes, no WebAssembly, refused). */
+let compiled: object | null | undefined;
+
+function loadedModule(): object | null {
+  if (compiled === undefined) {
+    try {
+      compiled = typeof JOIN_WASM_BASE64 === 'string' ? new WebAssembly.Module(decodeBase64(JOIN_WASM_BASE64)) : null;
+    } catch {
+      // No WebAssembly here, or the host refuses to compile it: the TypeScript kernel finds the same partners.
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/**
+ * The switch between the join's kernels: 'wasm' (the default) where it loads, 'ts' the
+ * TypeScript one. `bytes` compiles the kernel from these bytes instead of the built ones
+ * (tests); they must compile (this throws otherwise). Returns the kernel lists now use.
+ */
+export function setJoinCore(core: JoinCore, bytes?: Uint8Array): JoinCore {
+  if (bytes) compiled = new WebAssembly.Module(bytes);
+  wanted = core;
+  return joinCore();
+}
+
+/** The kernel sealed lists use: 'wasm' only when it is wanted and loads. */
+export function joinCore(): JoinCore {
+  return wanted === 'wasm' && loadedModule() !== null ? 'wasm' : 'ts';
+}
+
+/**
+ * A WebAssembly kernel for a list of `entries` entries and `sets` cross sets (set vectors of
+ * `words` words) being sealed, its slots (the entry at each bit position) copied in; the caller
+ * writes the hit vectors into its `hits`. Undefined when the TypeScript kernel is to run: it is
+ * the one wanted, the module is not there, or this list's memory cannot be had (a host's limits).
+ */
+export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array): JoinKernel | undefined {
+  const module = joinCore() === 'wasm' ? loadedModule() : null;
+  if (!module) return undefined;
+  let k: KernelExports;
+  try {
+    k = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
+    if (!k.layout(entries, sets, words)) return undefined;
+  } catch {
+    // Out of memory for another instance: this list keeps the TypeScript kernel.
+    return undefined;
+  }
+  // layout() grew the memory: views are made after it, and it never grows again.
+  const buffer = k.memory.buffer;
+  // Each set's row padded to whole blocks of four words (the padding stays zero).
+  const row = k.rowWords();
+  new Int32Array(buffer, k.slotAt(), slot.length).set(slot);
+  const setsIn = new Int32Array(buffer, k.setsAt(), Math.max(sets, words));
+  const candsIn = new Int32Array(buffer, k.candsAt(), sets);
+  const out = new Int32Array(buffer, k.outAt(), 27 * entries);
+  const startOut = new Int32Array(buffer, k.startAt(), 27);
+  const countOut = new Int32Array(buffer, k.countAt(), 27);
+  // A node's groups use its level and up to 28 above it; the top level is partners()' scratch.
+  const topLevel = k.scratchLevel() - 29;
+  const checkLevel = (level: number): void => {
+    if (level > topLevel) throw new RangeError(`join level ${level} beyond the WebAssembly kernel's ${topLevel}`);
+  };
+  return {
+    hits: new Int32Array(buffer, k.hitsAt(), sets * row),
+    row,
+    narrow(from, to, vec, at) {
+      checkLevel(to);
+      copyIn(vec, at, words, setsIn);
+      return k.narrow(from, to) !== 0;
+    },
+    partners(level, vec, at, into) {
+      copyIn(vec, at, words, setsIn);
+      const n = k.partners(level);
+      into.set(out.subarray(0, n));
+      return n;
+    },
+    lastClues(level, open, cands, n, last, into, start, count) {
+      checkLevel(level);
+      copyIn(open, 0, n, setsIn);
+      copyIn(cands, 0, n, candsIn);
+      into.set(out.subarray(0, k.lastClues(level, n, last)));
+      for (let m = last; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
+        start[c] = startOut[c];
+        count[c] = countOut[c];
+      }
+    },
+  };
+}
+
+/** `n` words of `from` from `at` into the start of `to`: a loop, as a subarray view per call costs more for these few words. */
+function copyIn(from: Int32Array, at: number, n: number, to: Int32Array): void {
+  for (let i = 0; i < n; i++) to[i] = from[at + i];
+}
