@@ -6,7 +6,9 @@
  * most clues (k of them; the lowest such band on ties) and XY the clues of the two others.
  * With m = ceil(n / 3), the search is split in passes that bound k and the stacks:
  *   A.  some band holds more than m clues (so XY has at most n - m - 1);
- *   A'. the same on the transposed grid: some stack holds more than m (what A found is skipped);
+ *   A'. the same on the transposed grid: some stack holds more than m and no band does (the
+ *       bands of the input grid are the stacks of the transposed one: they are capped at m, so
+ *       what A found is never searched again);
  *   B.  no band and no stack holds more than m clues: k = m and every stack is capped at m.
  * Each pass runs once per choice of band 3 (moved to rows 7-9) and per k:
  *
@@ -130,8 +132,6 @@ interface Task {
   cap2: number;
   /** Most clues per stack (9 = no cap). */
   stackCap: number;
-  /** Clue sets (input-grid cells) this task leaves to another. */
-  skip?: (cells: number[]) => boolean;
   /** The grid searched is the transposed input grid, its bands in this order. */
   transposed: boolean;
   order: number[];
@@ -177,9 +177,10 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
         const cap1 = Math.min(capOf(lower[0], k), rest);
         const cap2 = Math.min(capOf(lower[1], k), rest);
         if (cap1 + cap2 < rest) return;
-        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, skip: transposed ? bandOver(m) : undefined, transposed, order });
+        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, transposed, order });
       };
-      for (let k = m + 1; k <= n; k++) push(tasks, k, 9); // passes A, A'
+      // Pass A' caps its stacks (the input grid's bands) at m: some band over m is pass A's.
+      for (let k = m + 1; k <= n; k++) push(tasks, k, transposed ? m : 9); // passes A, A'
       if (!transposed) push(passB, m, m); // pass B
     }
   }
@@ -208,15 +209,6 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
   return { puzzles: [...found].sort(), stats };
-}
-
-/** A pass on the transposed grid skips the clue sets with some band (of the input grid) over m. */
-function bandOver(m: number): (cells: number[]) => boolean {
-  return (cells) => {
-    const count = [0, 0, 0];
-    for (const c of cells) count[(c / 27) | 0]++;
-    return count[0] > m || count[1] > m || count[2] > m;
-  };
 }
 
 // ---------------------------------------------------------------------------
@@ -1002,7 +994,6 @@ class TaskRun {
     if (r.count === 1 && r.complete) {
       const src = cellsOfWords(w0, w1, w2);
       const cells = src.map((c) => this.task.back[c]);
-      if (this.task.skip?.(cells)) return;
       const digits = new Array<string>(81).fill('.');
       for (let i = 0; i < src.length; i++) digits[cells[i]] = String(this.g[src[i]]);
       this.found.add(digits.join(''));
