@@ -6,7 +6,9 @@
  * most clues (k of them; the lowest such band on ties) and XY the clues of the two others.
  * With m = ceil(n / 3), the search is split in passes that bound k and the stacks:
  *   A.  some band holds more than m clues (so XY has at most n - m - 1);
- *   A'. the same on the transposed grid: some stack holds more than m (what A found is skipped);
+ *   A'. the same on the transposed grid: some stack holds more than m and no band does (the
+ *       bands of the input grid are the stacks of the transposed one: they are capped at m, so
+ *       what A found is never searched again);
  *   B.  no band and no stack holds more than m clues: k = m and every stack is capped at m.
  * Each pass runs once per choice of band 3 (moved to rows 7-9) and per k:
  *
@@ -110,12 +112,6 @@ const BAND = 0x7ffffff;
 /** Cells of stack s inside a band word. */
 const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
-/** The three stacks with stack s first (STACK_ORDER[s]). */
-const STACK_ORDER = [
-  [0, 1, 2],
-  [1, 0, 2],
-  [2, 0, 1],
-];
 
 interface Task {
   /** The grid as searched: band 3 in rows 6-8. */
@@ -130,8 +126,6 @@ interface Task {
   cap2: number;
   /** Most clues per stack (9 = no cap). */
   stackCap: number;
-  /** Clue sets (input-grid cells) this task leaves to another. */
-  skip?: (cells: number[]) => boolean;
   /** The grid searched is the transposed input grid, its bands in this order. */
   transposed: boolean;
   order: number[];
@@ -177,9 +171,10 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
         const cap1 = Math.min(capOf(lower[0], k), rest);
         const cap2 = Math.min(capOf(lower[1], k), rest);
         if (cap1 + cap2 < rest) return;
-        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, skip: transposed ? bandOver(m) : undefined, transposed, order });
+        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, transposed, order });
       };
-      for (let k = m + 1; k <= n; k++) push(tasks, k, 9); // passes A, A'
+      // Pass A' caps its stacks (the input grid's bands) at m: some band over m is pass A's.
+      for (let k = m + 1; k <= n; k++) push(tasks, k, transposed ? m : 9); // passes A, A'
       if (!transposed) push(passB, m, m); // pass B
     }
   }
@@ -208,15 +203,6 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
   return { puzzles: [...found].sort(), stats };
-}
-
-/** A pass on the transposed grid skips the clue sets with some band (of the input grid) over m. */
-function bandOver(m: number): (cells: number[]) => boolean {
-  return (cells) => {
-    const count = [0, 0, 0];
-    for (const c of cells) count[(c / 27) | 0]++;
-    return count[0] > m || count[1] > m || count[2] > m;
-  };
 }
 
 // ---------------------------------------------------------------------------
@@ -415,14 +401,13 @@ class TaskRun {
   private sCode = new Int32Array(0);
   private readonly codes = new Int32Array(CODES);
   /**
-   * The walked set's codes by mini-row: per mini-row with some (nRows of them), its index,
-   * where its codes end in `codes`, and whether all three of its pairs are there (only then
-   * can it need two clues).
+   * The walked set's codes by mini-row, the mini-rows by stack: per mini-row with some, where
+   * its codes start in `codes` and whether all three of its pairs are there (only then can it
+   * need two clues); per stack, its first mini-row there (stackRow[3]: their number).
    */
-  private readonly rowOf = new Int32Array(9);
-  private readonly rowEnd = new Int32Array(9);
+  private readonly rowStart = new Int32Array(10);
   private readonly rowTwo = new Uint8Array(9);
-  private nRows = 0;
+  private readonly stackRow = new Int32Array(4);
 
   /**
    * Bands 1+2 per split (x clues in band 1, y in band 2): the valid y-clue sets of one band
@@ -616,35 +601,28 @@ class TaskRun {
       n = list.partners(this.prune ? d : 0, this.closing, 0, out);
     }
     if (n === first) return;
-    // The codes whose sets this side misses (only those can be missed by a pair), by stack,
-    // the stack with most walked clues (least room left) first: codeBound stops at the first
-    // stack over its room.
+    // The codes whose sets this side misses (only those can be missed by a pair), by stack:
+    // codeBound reads each pair's stacks least room first and stops at the first over it.
     const codes = this.codes;
     const ws0 = popcount27(cells & STACK_MASK[0]);
     const ws1 = popcount27(cells & STACK_MASK[1]);
     const ws2 = popcount27(cells & STACK_MASK[2]);
-    const top = ws0 >= ws1 && ws0 >= ws2 ? 0 : ws1 >= ws2 ? 1 : 2;
-    const order = STACK_ORDER[top];
     let nc = 0;
-    for (let t = 0; t < 3; t++) {
-      for (let r = 0; r < 3; r++) {
-        const i = 3 * r + order[t];
-        for (let c = 4 * i, a = d * CODES; c < 4 * i + 4; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
-      }
-    }
     let nr = 0;
-    for (let j = 0; j < nc; j++) {
-      const row = codes[j] >> 2;
-      if (nr === 0 || this.rowOf[nr - 1] !== row) {
-        this.rowOf[nr] = row;
-        this.rowTwo[nr] = 0;
-        nr++;
+    for (let s = 0; s < 3; s++) {
+      this.stackRow[s] = nr;
+      for (let r = 0; r < 3; r++) {
+        const i = 3 * r + s;
+        const start = nc;
+        for (let c = 4 * i, a = d * CODES; c < 4 * i + 4; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
+        if (nc === start) continue;
+        this.rowStart[nr] = start;
+        // The row's pairs 0, 1, 2 are its first three codes when all are there.
+        this.rowTwo[nr++] = nc - start >= 3 && (codes[start + 2] & 3) === 2 ? 1 : 0;
       }
-      this.rowEnd[nr - 1] = j + 1;
-      // Codes come in order: the row's pairs 0, 1, 2 are its first three codes when all are there.
-      if ((codes[j] & 3) === 2 && j >= 2 && codes[j - 2] === codes[j] - 2) this.rowTwo[nr - 1] = 1;
     }
-    this.nRows = nr;
+    this.stackRow[3] = nr;
+    this.rowStart[nr] = nc;
     const fv = this.freshSets;
     let known = -1;
     const cap = this.task.stackCap;
@@ -684,43 +662,75 @@ class TaskRun {
   /**
    * The mini-row part of the band-3 bound for a pair: the walked side's code words (jm from
    * `a`) and the listed entry's (sCode from `b`); false when band 3 needs more than k clues
-   * or a stack more than its room.
+   * or a stack more than its room. The pair's stacks are read least room first: most
+   * rejections are a stack over its room, the first stack read decides most of them.
    */
   private codeBound(a: number, b: number, r0: number, r1: number, r2: number): boolean {
+    // The stacks by room, least first (ties: stack order).
+    let s0 = 0;
+    let s1 = 1;
+    let s2 = 2;
+    let q0 = r0;
+    let q1 = r1;
+    let q2 = r2;
+    if (q1 < q0) {
+      s0 = 1;
+      s1 = 0;
+      q0 = r1;
+      q1 = r0;
+    }
+    if (q2 < q1) {
+      s2 = s1;
+      q2 = q1;
+      if (r2 < q0) {
+        s1 = s0;
+        q1 = q0;
+        s0 = 2;
+        q0 = r2;
+      } else {
+        s1 = 2;
+        q1 = r2;
+      }
+    }
+    const k = this.task.k;
+    const lb = this.stackNeed(a, b, s0, q0, k);
+    if (lb < 0) return false;
+    const n1 = this.stackNeed(a, b, s1, q1, k - lb);
+    if (n1 < 0) return false;
+    return this.stackNeed(a, b, s2, q2, k - lb - n1) >= 0;
+  }
+
+  /**
+   * The clues band 3 needs in stack s for the mini-rows of the pair's missed codes (walked side's
+   * code words from jm[a], listed entry's from sCode[b]); -1 once over `room` or `left`.
+   */
+  private stackNeed(a: number, b: number, s: number, room: number, left: number): number {
     const jm = this.jm;
     const sm = this.sCode;
     const codes = this.codes;
-    const k = this.task.k;
-    let lb = 0;
-    let n0 = 0;
-    let n1 = 0;
-    let n2 = 0;
-    for (let r = 0, j = 0; r < this.nRows; r++) {
-      const end = this.rowEnd[r];
+    const most = room < left ? room : left;
+    let n = 0;
+    for (let r = this.stackRow[s], end = this.stackRow[s + 1]; r < end; r++) {
+      let j = this.rowStart[r];
+      const stop = this.rowStart[r + 1];
       let need = 0;
       if (this.rowTwo[r] !== 0) {
         let p = 0;
-        for (; j < end; j++) if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) p |= 1 << (codes[j] & 3);
+        for (; j < stop; j++) if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) p |= 1 << (codes[j] & 3);
         need = (p & 7) === 7 ? 2 : p !== 0 ? 1 : 0;
       } else {
         // One missed code is all the mini-row can need.
-        for (; j < end; j++) {
+        for (; j < stop; j++) {
           if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) {
             need = 1;
             break;
           }
         }
-        j = end;
       }
-      if (need === 0) continue;
-      if ((lb += need) > k) return false;
-      // A stack over its room rejects at once: with the stacks capped that is most rejections.
-      const stack = this.rowOf[r] % 3;
-      if (stack === 0 ? (n0 += need) > r0 : stack === 1 ? (n1 += need) > r1 : (n2 += need) > r2) return false;
+      if ((n += need) > most) return -1;
     }
-    return true;
+    return n;
   }
-
 
   /**
    * The walk (clueWalk.ts) of the `size`-clue sets of band `band`: the cross and band-3 code
@@ -1002,7 +1012,6 @@ class TaskRun {
     if (r.count === 1 && r.complete) {
       const src = cellsOfWords(w0, w1, w2);
       const cells = src.map((c) => this.task.back[c]);
-      if (this.task.skip?.(cells)) return;
       const digits = new Array<string>(81).fill('.');
       for (let i = 0; i < src.length; i++) digits[cells[i]] = String(this.g[src[i]]);
       this.found.add(digits.join(''));
