@@ -124,11 +124,18 @@ class Common {
   onN = 0;
   offN = 0;
 
-  start(run: Run): void {
-    this.on.set(run.onList.subarray(0, run.onN));
-    this.off.set(run.offList.subarray(0, run.offN));
-    this.onN = run.onN;
-    this.offN = run.offN;
+  /**
+   * The nodes of the first two branches, `first` and `second`; false when none. One pass over
+   * the first branch's nodes, not a copy and then a pass: a chain has at least two branches.
+   */
+  start(first: Run, second: Run): boolean {
+    let n = 0;
+    for (let i = 0; i < first.onN; i++) if (second.onFlag[first.onList[i]]) this.on[n++] = first.onList[i];
+    this.onN = n;
+    n = 0;
+    for (let i = 0; i < first.offN; i++) if (second.offFlag[first.offList[i]]) this.off[n++] = first.offList[i];
+    this.offN = n;
+    return this.onN + this.offN > 0;
   }
 
   /** Keeps the nodes `run` also has; false when none is left. */
@@ -451,8 +458,8 @@ export class DynamicChainer {
       // Cell chains need a node common to every value: once there is none, the remaining
       // values are propagated only for their own chains.
       if (needCell) {
-        if (valueRuns.length === 1) this.cellCommon.start(onRun);
-        else needCell = this.cellCommon.retain(onRun);
+        if (valueRuns.length === 2) needCell = this.cellCommon.start(valueRuns[0], onRun);
+        else if (valueRuns.length > 2) needCell = this.cellCommon.retain(onRun);
       }
     }
     if (needCell) this.multiHints(Kind.Cell, valueRuns, this.cellCommon, out, cell, 0);
@@ -528,12 +535,11 @@ export class DynamicChainer {
       runs.length = 0;
       runs.push(onRun);
       const common = this.regionCommon;
-      common.start(onRun);
       let alive = true;
       for (let m = pm & (pm - 1); m && alive; m &= m - 1) {
         const run = this.onRun(HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d);
         runs.push(run);
-        alive = common.retain(run);
+        alive = runs.length === 2 ? common.start(onRun, run) : common.retain(run);
       }
       if (alive) this.multiHints(Kind.Region, runs, common, out, h, d + 1);
     }
