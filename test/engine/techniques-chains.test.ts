@@ -450,6 +450,47 @@ describe('search details', () => {
     expect(hints).toBeGreaterThan(10);
   });
 
+  it('drops a nested dynamic chain before walking it when its branches’ depths exceed every claim it could beat', () => {
+    // A branch's complexity is at least its end's depth plus one: most chains too long to claim
+    // are told so by their depths, without propagating their runs again or walking them.
+    type Walk = (...args: unknown[]) => unknown;
+    type Runs = { depth: Uint16Array; withParents: boolean }[];
+    type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
+    let calls = 0;
+    let dropped = 0;
+    let hints = 0;
+    for (const { initial, g } of outerGrids(4)) {
+      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+      const inner = chainer as unknown as Internals;
+      const nestedHint = inner.nestedHint;
+      const walks = vi.spyOn(inner, 'chainOrder');
+      vi.spyOn(inner, 'nestedHint').mockImplementation(function (this: Internals, ...args: unknown[]) {
+        const [, , sortKey, runs, slots, n, , conclusion] = args as [unknown, unknown, number, Runs, Int32Array, number, unknown, number];
+        const limit = this.claims.limit(this.g, conclusion, sortKey) as number;
+        const before = walks.mock.calls.length;
+        const h = nestedHint.apply(this, args);
+        calls++;
+        if (walks.mock.calls.length > before) return h;
+        dropped++;
+        expect(h).toBeNull();
+        if (limit < n) return h;
+        // Dropped unwalked: it was too long, as the exact ancestors show (its runs with parents).
+        let complexity = 0;
+        for (let i = 0; i < n; i++) {
+          const run = runs[i];
+          if (!run.withParents) (this as unknown as { materialize: (r: unknown) => void }).materialize(run);
+          complexity += this.ancestors(run, slots[i]);
+          expect(run.depth[slots[i]] + 1).toBeLessThanOrEqual(this.ancestors(run, slots[i]));
+        }
+        expect(complexity).toBeGreaterThan(limit);
+        return h;
+      });
+      hints += chainer.hints(g, null, { initial: initial.cands }).length;
+    }
+    expect(hints).toBeGreaterThan(10);
+    expect(dropped).toBeGreaterThan(calls / 3);
+  });
+
   it('finds the same chains when it records parents only for the runs a hint is built from', () => {
     // Chainers without a level: at the top level on forum puzzles, nested in grids an outer chain reaches.
     const options = [

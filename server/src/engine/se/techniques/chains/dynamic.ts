@@ -67,6 +67,13 @@ class Run {
   readonly parStart = new Int32Array(NKEY + 1);
   readonly parCount = new Uint16Array(NKEY + 1);
   readonly cause = new Uint8Array(NKEY + 1);
+  /**
+   * Each node's depth: the length of a path of parents back to the start, recorded with or
+   * without parents. A branch's complexity (its end's distinct ancestors) is at least its end's
+   * depth plus one, which tells most nested hints too long to claim anything before their runs
+   * are propagated again.
+   */
+  readonly depth = new Uint16Array(NKEY + 1);
   pool = new Int32Array(1024);
   poolN = 0;
   nested: (NestedHint | null)[] | null = null;
@@ -117,11 +124,18 @@ class Common {
   onN = 0;
   offN = 0;
 
-  start(run: Run): void {
-    this.on.set(run.onList.subarray(0, run.onN));
-    this.off.set(run.offList.subarray(0, run.offN));
-    this.onN = run.onN;
-    this.offN = run.offN;
+  /**
+   * The nodes of the first two branches, `first` and `second`; false when none. One pass over
+   * the first branch's nodes, not a copy and then a pass: a chain has at least two branches.
+   */
+  start(first: Run, second: Run): boolean {
+    let n = 0;
+    for (let i = 0; i < first.onN; i++) if (second.onFlag[first.onList[i]]) this.on[n++] = first.onList[i];
+    this.onN = n;
+    n = 0;
+    for (let i = 0; i < first.offN; i++) if (second.offFlag[first.offList[i]]) this.off[n++] = first.offList[i];
+    this.offN = n;
+    return this.onN + this.offN > 0;
   }
 
   /** Keeps the nodes `run` also has; false when none is left. */
@@ -444,8 +458,8 @@ export class DynamicChainer {
       // Cell chains need a node common to every value: once there is none, the remaining
       // values are propagated only for their own chains.
       if (needCell) {
-        if (valueRuns.length === 1) this.cellCommon.start(onRun);
-        else needCell = this.cellCommon.retain(onRun);
+        if (valueRuns.length === 2) needCell = this.cellCommon.start(valueRuns[0], onRun);
+        else if (valueRuns.length > 2) needCell = this.cellCommon.retain(onRun);
       }
     }
     if (needCell) this.multiHints(Kind.Cell, valueRuns, this.cellCommon, out, cell, 0);
@@ -521,12 +535,11 @@ export class DynamicChainer {
       runs.length = 0;
       runs.push(onRun);
       const common = this.regionCommon;
-      common.start(onRun);
       let alive = true;
       for (let m = pm & (pm - 1); m && alive; m &= m - 1) {
         const run = this.onRun(HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d);
         runs.push(run);
-        alive = common.retain(run);
+        alive = runs.length === 2 ? common.start(onRun, run) : common.retain(run);
       }
       if (alive) this.multiHints(Kind.Region, runs, common, out, h, d + 1);
     }
@@ -571,10 +584,10 @@ export class DynamicChainer {
     let offTail = 0;
     const startCand = startKey >= NCAND ? startKey - ON : startKey;
     if (startKey >= NCAND) {
-      this.storeOn(run, startCand, CAUSE_NONE, 0, 0);
+      this.storeOn(run, startCand, CAUSE_NONE, 0, 0, 0);
       this.qOn[onTail++] = startCand;
     } else {
-      this.storeOff(run, startCand, CAUSE_NONE, -1);
+      this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
       this.qOff[offTail++] = startCand;
     }
     try {
@@ -587,6 +600,7 @@ export class DynamicChainer {
             if (run.onFlag[c]) {
               // Contradiction: c is on, and p turns it off.
               run.extraKey = c;
+              run.depth[EXTRA] = run.depth[p + ON] + 1;
               run.parStart[EXTRA] = run.poolN;
               run.parCount[EXTRA] = 1;
               run.ensurePool(1);
@@ -597,7 +611,7 @@ export class DynamicChainer {
               return true;
             }
             if (!run.offFlag[c]) {
-              this.storeOff(run, c, this.outCause[i], p + ON);
+              this.storeOff(run, c, this.outCause[i], p + ON, run.depth[p + ON] + 1);
               this.qOff[offTail++] = c;
             }
           }
@@ -611,6 +625,7 @@ export class DynamicChainer {
             const pc = parents ? this.outParStart[i + 1] - ps : 0;
             if (run.offFlag[c]) {
               run.extraKey = c + ON;
+              run.depth[EXTRA] = run.depth[p] + 1;
               run.ensurePool(pc);
               run.parStart[EXTRA] = run.poolN;
               run.parCount[EXTRA] = pc;
@@ -621,7 +636,7 @@ export class DynamicChainer {
               return true;
             }
             if (!run.onFlag[c]) {
-              this.storeOn(run, c, this.outCause[i], ps, pc);
+              this.storeOn(run, c, this.outCause[i], ps, pc, run.depth[p] + 1);
               this.qOn[onTail++] = c;
             }
           }
@@ -637,7 +652,12 @@ export class DynamicChainer {
               run.ensurePool(a.parents.length);
               run.parStart[a.cand] = run.poolN;
               run.parCount[a.cand] = a.parents.length;
-              for (const pc of a.parents) run.pool[run.poolN++] = pc;
+              let depth = 0;
+              for (const pc of a.parents) {
+                run.pool[run.poolN++] = pc;
+                if (run.depth[pc] > depth) depth = run.depth[pc];
+              }
+              run.depth[a.cand] = depth + 1;
               run.cause[a.cand] = CAUSE_ADVANCED;
               if (run.nested) run.nested[a.cand] = a.nested;
               this.qOff[offTail++] = a.cand;
@@ -663,9 +683,10 @@ export class DynamicChainer {
     this.propagate(run, startKey, true);
   }
 
-  private storeOn(run: Run, c: number, cause: number, ps: number, pc: number): void {
+  private storeOn(run: Run, c: number, cause: number, ps: number, pc: number, depth: number): void {
     run.onFlag[c] = 1;
     run.onList[run.onN++] = c;
+    run.depth[c + ON] = depth;
     if (!run.withParents) return;
     const slot = c + ON;
     run.ensurePool(pc);
@@ -675,9 +696,10 @@ export class DynamicChainer {
     run.cause[slot] = cause;
   }
 
-  private storeOff(run: Run, c: number, cause: number, parent: number): void {
+  private storeOff(run: Run, c: number, cause: number, parent: number, depth: number): void {
     run.offFlag[c] = 1;
     run.offList[run.offN++] = c;
+    run.depth[c] = depth;
     if (!run.withParents) return;
     run.parStart[c] = run.poolN;
     if (parent >= 0) {
@@ -849,7 +871,11 @@ export class DynamicChainer {
   ): ChainHint | null {
     const ctx = this.nestedCtx!;
     const limit = this.claims.limit(this.g, conclusion, sortKey);
-    if (limit < n) return null;
+    // Most nested chains are too long to claim anything (80% on the forum's level-4-bound
+    // puzzles); their depths tell most of them before any run is propagated again.
+    let least = 0;
+    for (let i = 0; i < n; i++) least += runs[i].depth[slots[i]] + 1;
+    if (least > limit) return null;
     for (let i = 0; i < n; i++) this.materialize(runs[i]);
     // Gathered in a scratch list: most walks end without a hint.
     const parents = this.parents;
