@@ -118,8 +118,9 @@ class Common {
   offN = 0;
 
   start(run: Run): void {
-    this.on.set(run.onList.subarray(0, run.onN));
-    this.off.set(run.offList.subarray(0, run.offN));
+    // Whole lists (the same length): a subarray view would be an object made at every start.
+    this.on.set(run.onList);
+    this.off.set(run.offList);
     this.onN = run.onN;
     this.offN = run.offN;
   }
