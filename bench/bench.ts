@@ -47,6 +47,7 @@ async function main(): Promise<void> {
         `  --record FILE / --against FILE / --base BUNDLE   write, compare with, or rate beside another build (se-paths)\n` +
         `  --file FILE    rate a file's puzzles (se-paths); --passes N: time the last of N passes; --ratings FILE: ER/EP/ED and CPU a line\n` +
         `  --pick I,J     only the puzzles at those positions of the list (se-paths); --each: a line per puzzle, both engines' CPU\n` +
+        `  --main-thread  rate on the main thread, not on a thread with the rating workers' heap (se-paths)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
         `  --only view    open, then only the hovers as VS Code asks for them (lsp)\n` +

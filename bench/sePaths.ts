@@ -20,11 +20,16 @@
  * `--format='%g ED=%r/%p/%d'`. `--pick I,J` keeps the puzzles at those positions of the list
  * (0-based, after `--every`: the forum set's puzzle 3 is its 4th), to profile or time a few;
  * `--each` prints a line per puzzle: its position, ratings, steps and CPU (both engines).
+ * The ratings run as the product's do, on a thread with the rating workers' heap
+ * (jobs/nodeWorkers.ts); `--main-thread` rates on the main thread instead, with Node's defaults
+ * or the V8 flags given (e.g. `node --max-semi-space-size=N`).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { candidatesOfText } from '../server/src/engine/core/parse';
 import { ratePuzzle, seFormat, type RateOptions, type Rating } from '../server/src/engine/se/rate';
+import { ratingThread } from '../server/src/jobs/nodeWorkers';
 import { dataDir, option, percentile } from './common';
 
 export const name = 'se-paths';
@@ -122,6 +127,12 @@ const cpuLine = (xs: number[]): string =>
   `median ${percentile(xs, 50).toFixed(1)} ms, p90 ${percentile(xs, 90).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms, total ${(xs.reduce((s, x) => s + x, 0) / 1000).toFixed(2)} s`;
 
 export async function run(): Promise<void> {
+  if (isMainThread && !process.argv.includes('--main-thread')) {
+    // This bundle again, on a thread as the product rates: it runs this benchmark alone.
+    const code = await new Promise<number>((resolve, reject) => ratingThread(__filename, { argv: process.argv.slice(2) }).on('error', reject).on('exit', resolve));
+    if (code !== 0) process.exitCode = code;
+    return;
+  }
   const budgetMs = Number(option('--budget-ms') ?? 120_000);
   const record = option('--record');
   const againstFile = option('--against');

@@ -31,7 +31,6 @@ export function positiveInt(name: string, raw: string | undefined, fallback: num
 export function cliWorkers(): RatingWorkers {
   const script = path.join(__dirname, 'ratingWorker.js');
   if (!existsSync(script)) throw new Error(`${script} not found: build with 'node scripts/build.mjs'`);
-  // A rating's garbage is short-lived: a small young generation (V8's default is 16 MiB a semi-space)
-  // is collected often and cheaply, keeping each thread's memory a few MiB instead of tens (BENCHMARKS.md).
-  return nodeWorkers(script, { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 });
+  // The rating heap (nodeWorkers.ts) with the old generation capped: a long run's memory stays flat.
+  return nodeWorkers(script, 128);
 }

@@ -65,34 +65,38 @@ function cellsOfWords(w0: number, w1: number, w2: number): number[] {
 }
 
 /**
- * Walks every combination of one candidate per base cell (2 or 3 cells). Without `removable`:
- * ORs each possible combination's digits into `allowed`. With it: marks in `locking` each
- * excluder that is the first to forbid a combination using a removable candidate.
+ * Walks every combination of one candidate per base cell (c0, c1 and c2, or no third cell when
+ * c2 < 0) against the first `nEx` excluder masks of `exMasks`. Without `removable`: ORs each
+ * possible combination's digits into `allowed`. With it: marks in `locking` each excluder that is
+ * the first to forbid a combination using a removable candidate.
  */
 function combinations(
   cands: Uint16Array,
-  cells: readonly number[],
-  exMasks: readonly number[],
+  c0: number,
+  c1: number,
+  c2: number,
+  exMasks: Int32Array,
+  nEx: number,
   allowed: Int32Array,
   removable: Int32Array | null,
   locking: Uint8Array | null,
 ): void {
-  const n = cells.length;
-  const peer01 = sees(cells[0], cells[1]);
-  const peer02 = n > 2 && sees(cells[0], cells[2]);
-  const peer12 = n > 2 && sees(cells[1], cells[2]);
-  const m2 = n > 2 ? cands[cells[2]] : 1;
-  for (let ma = cands[cells[0]]; ma; ma &= ma - 1) {
+  const three = c2 >= 0;
+  const peer01 = sees(c0, c1);
+  const peer02 = three && sees(c0, c2);
+  const peer12 = three && sees(c1, c2);
+  const m2 = three ? cands[c2] : 1;
+  for (let ma = cands[c0]; ma; ma &= ma - 1) {
     const a = ma & -ma;
-    for (let mb = cands[cells[1]]; mb; mb &= mb - 1) {
+    for (let mb = cands[c1]; mb; mb &= mb - 1) {
       const b = mb & -mb;
       if (a === b && peer01) continue;
       for (let mc = m2; mc; mc &= mc - 1) {
-        const c = n > 2 ? mc & -mc : 0;
-        if (n > 2 && ((a === c && peer02) || (b === c && peer12))) continue;
+        const c = three ? mc & -mc : 0;
+        if (three && ((a === c && peer02) || (b === c && peer12))) continue;
         const m = a | b | c;
         let by = -1;
-        for (let k = 0; k < exMasks.length && by < 0; k++) if ((exMasks[k] & ~m) === 0) by = k;
+        for (let k = 0; k < nEx && by < 0; k++) if ((exMasks[k] & ~m) === 0) by = k;
         if (by < 0) {
           if (!removable) {
             allowed[0] |= a;
@@ -105,29 +109,45 @@ function combinations(
   }
 }
 
+// Scratch of `excludes` and makeAlignedStep, filled and read before they return: the common
+// excluders' candidates, in cell order, and what each base cell may keep and would lose.
+const exclusions = new Int32Array(81);
 const allowedScratch = new Int32Array(3);
 const removableScratch = new Int32Array(3);
 
-function makeAlignedStep(cands: Uint16Array, cells: number[], excluders: number[]): Step | null {
-  const exMasks = excluders.map((c) => cands[c]);
+/**
+ * Whether one of the base cells c0, c1 and c2 (none when c2 < 0) loses a candidate, with the
+ * common excluders in words w0-w2, without building anything: nearly every combination of cells
+ * tried loses none. Leaves each cell's removable candidates in `removableScratch`.
+ */
+function excludes(cands: Uint16Array, c0: number, c1: number, c2: number, w0: number, w1: number, w2: number): boolean {
+  let nEx = 0;
+  for (let w = w0; w; w &= w - 1) exclusions[nEx++] = cands[31 - Math.clz32(w & -w)];
+  for (let w = w1; w; w &= w - 1) exclusions[nEx++] = cands[27 + 31 - Math.clz32(w & -w)];
+  for (let w = w2; w; w &= w - 1) exclusions[nEx++] = cands[54 + 31 - Math.clz32(w & -w)];
   const allowed = allowedScratch.fill(0);
-  combinations(cands, cells, exMasks, allowed, null, null);
+  combinations(cands, c0, c1, c2, exclusions, nEx, allowed, null, null);
   const removable = removableScratch.fill(0);
-  let any = false;
-  cells.forEach((cell, i) => {
-    removable[i] = cands[cell] & ~allowed[i];
-    if (removable[i]) any = true;
-  });
-  if (!any) return null;
+  removable[0] = cands[c0] & ~allowed[0];
+  removable[1] = cands[c1] & ~allowed[1];
+  if (c2 >= 0) removable[2] = cands[c2] & ~allowed[2];
+  return (removable[0] | removable[1] | removable[2]) !== 0;
+}
+
+/** The step of base cells c0, c1 and c2 (none when c2 < 0) and their common excluders in words w0-w2, or null when no candidate goes. */
+function makeAlignedStep(cands: Uint16Array, c0: number, c1: number, c2: number, w0: number, w1: number, w2: number): Step | null {
+  if (!excludes(cands, c0, c1, c2, w0, w1, w2)) return null;
+  const cells = c2 >= 0 ? [c0, c1, c2] : [c0, c1];
+  const excluders = cellsOfWords(w0, w1, w2);
+  const removable = removableScratch;
   const locking = new Uint8Array(excluders.length);
-  combinations(cands, cells, exMasks, allowed, removable, locking);
+  combinations(cands, c0, c1, c2, exclusions, excluders.length, allowedScratch, removable, locking);
   const lockers = excluders.filter((_, k) => locking[k]);
   const eliminations: Candidate[] = [];
   cells.forEach((cell, i) => {
     for (const d of digitsOf(removable[i])) eliminations.push({ cell, digit: d });
   });
-  const degree = cells.length;
-  const { name: technique, difficulty } = degree === 2 ? PAIR : TRIPLET;
+  const { name: technique, difficulty } = c2 >= 0 ? TRIPLET : PAIR;
   const candidates: Candidate[] = [];
   for (const c of lockers) for (const d of digitsOf(cands[c])) candidates.push({ cell: c, digit: d });
   return makeStep({
@@ -155,43 +175,10 @@ export function* alignedPairSteps(state: State, ctx?: TechniqueContext): Generat
       const w1 = words[3 * lo + 1] & words[3 * hi + 1];
       const w2 = words[3 * lo + 2] & words[3 * hi + 2];
       if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
-      if (!pairExcludes(state.cands, list[lo], list[hi], w0, w1, w2)) continue;
-      const step = makeAlignedStep(state.cands, [list[lo], list[hi]], cellsOfWords(w0, w1, w2));
+      const step = makeAlignedStep(state.cands, list[lo], list[hi], -1, w0, w1, w2);
       if (step) yield step;
     }
   }
-}
-
-/** The common excluders' candidates (pairExcludes' scratch, filled and read before it returns). */
-const exclusions = new Int32Array(81);
-
-/**
- * Whether the pair (c0, c1) with the common excluders in words w0-w2 loses a candidate, as
- * makeAlignedStep finds it, without building anything: nearly every pair tried loses none. An
- * excluder of a pair has two candidates, so it forbids exactly the combination of those two.
- */
-function pairExcludes(cands: Uint16Array, c0: number, c1: number, w0: number, w1: number, w2: number): boolean {
-  let n = 0;
-  for (let w = w0; w; w &= w - 1) exclusions[n++] = cands[31 - Math.clz32(w & -w)];
-  for (let w = w1; w; w &= w - 1) exclusions[n++] = cands[27 + 31 - Math.clz32(w & -w)];
-  for (let w = w2; w; w &= w - 1) exclusions[n++] = cands[54 + 31 - Math.clz32(w & -w)];
-  const peers = sees(c0, c1);
-  let allowed0 = 0;
-  let allowed1 = 0;
-  for (let ma = cands[c0]; ma; ma &= ma - 1) {
-    const a = ma & -ma;
-    for (let mb = cands[c1]; mb; mb &= mb - 1) {
-      const b = mb & -mb;
-      if (a === b && peers) continue;
-      const m = a | b;
-      let forbidden = false;
-      for (let k = 0; k < n && !forbidden; k++) forbidden = exclusions[k] === m;
-      if (forbidden) continue;
-      allowed0 |= a;
-      allowed1 |= b;
-    }
-  }
-  return (cands[c0] & ~allowed0) !== 0 || (cands[c1] & ~allowed1) !== 0;
 }
 
 /** Aligned triplet exclusion steps in SE's order; checks the budget as it goes. */
@@ -223,7 +210,7 @@ export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Gene
         const w1 = a1 & words[3 * k + 1];
         const w2 = a2 & words[3 * k + 2];
         if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
-        const step = makeAlignedStep(state.cands, [c0, c1, c2], cellsOfWords(w0, w1, w2));
+        const step = makeAlignedStep(state.cands, c0, c1, c2, w0, w1, w2);
         if (step) yield step;
       }
     }

@@ -214,8 +214,6 @@ export class AdvancedRules {
     forEachLocking(g.hpos, (h1, h2, d, _p1, rest) => {
       // Parents: places of d in h1 lost since the outer start.
       if (!(touched[h1] & (1 << d))) return;
-      const removable: number[] = [];
-      for (let m = rest; m; m &= m - 1) removable.push(HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d);
       const in1 = INTER[27 * h1 + h2];
       const b = 1 << d;
       const parents: number[] = [];
@@ -224,7 +222,9 @@ export class AdvancedRules {
         const c = HOUSE_CELLS[h1 * 9 + i];
         if (init[c] & b && !(g.cands[c] & b)) parents.push(c * 9 + d);
       }
-      this.push(removable, parents);
+      // The removals only for a hint with rule parents (h1 may have lost its places inside h2 only).
+      if (!parents.length) return;
+      for (let m = rest; m; m &= m - 1) this.out.push({ cand: HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d, parents, nested: null });
     });
   }
 

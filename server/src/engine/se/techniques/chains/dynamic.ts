@@ -428,7 +428,7 @@ export class DynamicChainer {
 
   private cellHints(cell: number, card: number, out: ChainHint[]): void {
     const valueRuns = this.valueRuns;
-    valueRuns.length = 0;
+    let nValues = 0;
     const cands = this.g.cands[cell];
     const doCells = !this.nishio && (card === 2 || (this.multiple && card > 2));
     const doDouble = card >= 3 && !this.nishio && this.dynamic;
@@ -454,15 +454,15 @@ export class DynamicChainer {
         this.releaseRun(offRun);
       }
       if (regions) this.regionChains(cell, d, onRun, regions, out);
-      valueRuns.push(onRun);
+      valueRuns[nValues++] = onRun;
       // Cell chains need a node common to every value: once there is none, the remaining
       // values are propagated only for their own chains.
       if (needCell) {
-        if (valueRuns.length === 2) needCell = this.cellCommon.start(valueRuns[0], onRun);
-        else if (valueRuns.length > 2) needCell = this.cellCommon.retain(onRun);
+        if (nValues === 2) needCell = this.cellCommon.start(valueRuns[0], onRun);
+        else if (nValues > 2) needCell = this.cellCommon.retain(onRun);
       }
     }
-    if (needCell) this.multiHints(Kind.Cell, valueRuns, this.cellCommon, out, cell, 0);
+    if (needCell) this.multiHints(Kind.Cell, valueRuns, nValues, this.cellCommon, out, cell, 0);
     // No later cell needs these runs: a region chain starts at the digit's first place.
     for (let m = cands; m; m &= m - 1) this.releaseOnRun(cell * 9 + lowBit(m));
   }
@@ -532,29 +532,33 @@ export class DynamicChainer {
       const pm = g.hpos[h * 9 + d];
       // The cell is the digit's first place in the house, so its run is the first branch.
       const runs = this.regionRuns;
-      runs.length = 0;
-      runs.push(onRun);
+      runs[0] = onRun;
+      let n = 1;
       const common = this.regionCommon;
       let alive = true;
       for (let m = pm & (pm - 1); m && alive; m &= m - 1) {
         const run = this.onRun(HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d);
-        runs.push(run);
-        alive = runs.length === 2 ? common.start(onRun, run) : common.retain(run);
+        runs[n++] = run;
+        alive = n === 2 ? common.start(onRun, run) : common.retain(run);
       }
-      if (alive) this.multiHints(Kind.Region, runs, common, out, h, d + 1);
+      if (alive) this.multiHints(Kind.Region, runs, n, common, out, h, d + 1);
     }
   }
 
-  /** The branches of the cell chain and the region chain at hand (a chainer never re-enters). */
+  /**
+   * The branches of the cell chain and the region chain at hand (a chainer never re-enters), the
+   * first n of each: never emptied, since `length = 0` lets V8 free the list, and it is refilled
+   * for every cell and region.
+   */
   private readonly valueRuns: Run[] = [];
   private readonly regionRuns: Run[] = [];
   private readonly cellCommon = new Common();
   private readonly regionCommon = new Common();
 
   /** Cell or region chains: every node that all branches reach, in the first branch's order. */
-  private multiHints(kind: Kind, runs: Run[], common: Common, out: ChainHint[], where: number, digit: number): void {
-    for (let i = 0; i < common.onN; i++) this.offer(this.multiHint(kind, runs, common.on[i] + ON, where, digit), out);
-    for (let i = 0; i < common.offN; i++) this.offer(this.multiHint(kind, runs, common.off[i], where, digit), out);
+  private multiHints(kind: Kind, runs: Run[], n: number, common: Common, out: ChainHint[], where: number, digit: number): void {
+    for (let i = 0; i < common.onN; i++) this.offer(this.multiHint(kind, runs, n, common.on[i] + ON, where, digit), out);
+    for (let i = 0; i < common.offN; i++) this.offer(this.multiHint(kind, runs, n, common.off[i], where, digit), out);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1027,11 +1031,10 @@ export class DynamicChainer {
     return h;
   }
 
-  /** A cell (`where` = cell) or region (`where` = house, `digit`) chain to `targetKey`. */
-  private multiHint(kind: Kind, runs: Run[], targetKey: number, where: number, digit: number): ChainHint | null {
+  /** A cell (`where` = cell) or region (`where` = house, `digit`) chain to `targetKey`, from the first n of `runs`. */
+  private multiHint(kind: Kind, runs: Run[], n: number, targetKey: number, where: number, digit: number): ChainHint | null {
     if (!this.removes(targetKey)) return null;
     const sortKey = kind === Kind.Cell ? 5 : 6;
-    const n = runs.length;
     const slots = this.chainSlots;
     const name = this.prefix + (kind === Kind.Cell ? 'Cell' : 'Region') + ' Forcing' + this.suffix;
     if (this.nestedCtx) {

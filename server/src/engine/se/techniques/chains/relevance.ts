@@ -168,7 +168,10 @@ export class Relevance {
       grown.set(this.reachLists.subarray(0, this.reachN));
       this.reachLists = grown;
     }
-    this.reachLists.set(this.reached.subarray(0, n), this.reachN);
+    // Copied a node at a time: a subarray view is an object, made thousands of times a rating.
+    const lists = this.reachLists;
+    const reached = this.reached;
+    for (let i = 0, at = this.reachN; i < n; i++) lists[at + i] = reached[i];
     this.reachStamp[cand] = this.reachPass;
     this.reachStart[cand] = this.reachN;
     this.reachLength[cand] = n;

@@ -50,9 +50,10 @@ export class GridSearches {
     return this.found?.get(slot) ?? NOTHING;
   }
 
+  /** Marks `slot` searched, keeping a copy of `chains` (the searcher reuses its list). */
   record(slot: number, chains: readonly FoundChain[]): void {
     this.searched[slot >>> 5] |= 1 << (slot & 31);
-    if (chains.length) (this.found ??= new Map()).set(slot, chains);
+    if (chains.length) (this.found ??= new Map()).set(slot, chains.slice());
   }
 
   /** Forgets every search, for another grid. */

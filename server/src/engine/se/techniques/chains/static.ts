@@ -257,7 +257,7 @@ export class StaticChainer {
       const end = this.forcing(what === StartSearch.ForcingOn ? cand + ON : cand, isY);
       if (end >= 0) this.offer(this.forcingHint(end, isY, isX), out);
     }
-    if (searches) searches.record(slot, this.finding.length ? this.finding.slice() : []);
+    if (searches) searches.record(slot, this.finding);
   }
 
   private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
@@ -284,7 +284,9 @@ export class StaticChainer {
     let nOff = 0;
     this.qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
     let length = 0;
-    const found: number[] = [];
+    // The nodes closing a cycle: one list for every search (most close none).
+    const found = this.cycleEnds;
+    found.length = 0;
     while (nOn > 0 || nOff > 0) {
       if (length + 2 >= 4 && !this.canBeat(base, length + 2, sortKey)) break;
       length++;
@@ -324,6 +326,8 @@ export class StaticChainer {
       if (hint) this.offer(hint, out);
     }
   }
+
+  private readonly cycleEnds: number[] = [];
 
   /**
    * SE's doForcingChains from `sourceKey`: the first node found that contradicts the source
