@@ -248,6 +248,44 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
       expect(partners(m.JoinList)).toEqual([0, 2]);
     });
 
+    it('a list done with hands its instance to the next, of any size: one instance, the same answers as the TypeScript kernel', async () => {
+      const { Module, Instance } = (globalThis as unknown as { WebAssembly: WasmHost }).WebAssembly;
+      let made = 0;
+      vi.stubGlobal('WebAssembly', {
+        Module,
+        Instance: function (module: object, imports: Record<string, Record<string, unknown>>) {
+          made++;
+          return new Instance(module, imports);
+        },
+      });
+      const m = await fresh();
+      expect(m.setJoinCore('wasm', bytes)).toBe('wasm');
+      const list = (core: JoinCore, ys: number[]): JoinList => {
+        expect(m.setJoinCore(core)).toBe(core);
+        const l = new m.JoinList((part2.length + 31) >> 5, part2.length);
+        for (const y of ys) l.add(y, missVector(part2, y), 0);
+        l.seal();
+        return l;
+      };
+      // Lists of a few entries and of hundreds, in turn: a small list's rows lie over a bigger one's words.
+      const sizes = fc.oneof(fc.array(bandWord, { minLength: 1, maxLength: 40 }), fc.array(bandWord, { minLength: 200, maxLength: 400 }));
+      fc.assert(
+        fc.property(fc.array(sizes, { minLength: 2, maxLength: 4 }), node, (lists, { before: b, last: l }) => {
+          const before = b & 0x1249249;
+          const last = l & ~before & 0x2492492 || 0x2;
+          for (const ys of lists) {
+            const ts = list('ts', ys);
+            const wasm = list('wasm', ys);
+            expect(answers(wasm, part1, ys.length, before, last)).toEqual(answers(ts, part1, ys.length, before, last));
+            wasm.release();
+            ts.release();
+          }
+        }),
+        { numRuns: 20 },
+      );
+      expect(made).toBe(1);
+    });
+
     it("keeps the TypeScript kernel for a list whose instance or memory the host refuses", async () => {
       const { Module, Instance } = (globalThis as unknown as { WebAssembly: WasmHost }).WebAssembly;
       for (const refuse of ['instance', 'memory']) {

@@ -97,6 +97,8 @@ export class JoinList {
     for (let j = 0; EW > 0 && j < this.sets; j++) {
       hits.fill(-1, j * row, j * row + EW - 1);
       hits[j * row + EW - 1] = tail;
+      // A reused kernel's memory holds the last list's words where this row is padded.
+      hits.fill(0, j * row + EW, (j + 1) * row);
     }
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
@@ -114,6 +116,12 @@ export class JoinList {
       this.hits = hits;
       this.grow(8);
     }
+  }
+
+  /** Done with the list: its WebAssembly instance goes to the next list sealed. Not used after. */
+  release(): void {
+    this.kernel?.release();
+    this.kernel = undefined;
   }
 
   /**

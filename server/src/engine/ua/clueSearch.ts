@@ -494,13 +494,17 @@ class TaskRun {
     this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
     this.closed = new Int32Array(most * Math.max(1, CW));
     this.closing = new Int32Array(Math.max(1, CW));
-    this.walk(
-      walked,
-      walked === 0 ? x : y,
-      inner[walked],
-      (d, cells) => this.pairs(walked, d, cells, list),
-      this.prune ? (d, avail) => this.close(walked, d, avail, list) : undefined,
-    );
+    try {
+      this.walk(
+        walked,
+        walked === 0 ? x : y,
+        inner[walked],
+        (d, cells) => this.pairs(walked, d, cells, list),
+        this.prune ? (d, avail) => this.close(walked, d, avail, list) : undefined,
+      );
+    } finally {
+      list.release();
+    }
   }
 
   /**

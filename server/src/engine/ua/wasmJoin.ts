@@ -5,8 +5,10 @@
  * directly (vitest) have none and keep the TypeScript kernel, which is also the oracle the tests
  * compare this one with (setJoinCore hands them compiled bytes).
  *
- * Each sealed list gets an instance of its own (its memory holds that list's hit vectors and
- * levels), from one compiled module.
+ * A sealed list's instance holds its hit vectors and levels in its memory. A list the walk is done
+ * with gives its instance back (release), and the next list lays out that memory anew instead of
+ * instantiating the module again (the set-up cost a list otherwise); lists alive together get
+ * instances of their own.
  */
 import { decodeBase64, type WasmHost } from '../core/wasmSolver';
 
@@ -24,6 +26,8 @@ export interface JoinKernel {
   narrow(from: number, to: number, sets: Int32Array, at: number): boolean;
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number;
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
+  /** Hands the instance to the next list sealed; this kernel is not used after. */
+  release(): void;
 }
 
 interface KernelExports {
@@ -46,6 +50,8 @@ interface KernelExports {
 let wanted: JoinCore = 'wasm';
 /** The compiled module; null where there is none (no bytes, no WebAssembly, refused). */
 let compiled: object | null | undefined;
+/** An instance of `compiled` no list holds (released), for the next list sealed. */
+let spare: KernelExports | undefined;
 
 function loadedModule(): object | null {
   if (compiled === undefined) {
@@ -65,7 +71,10 @@ function loadedModule(): object | null {
  * (tests); they must compile (this throws otherwise). Returns the kernel lists now use.
  */
 export function setJoinCore(core: JoinCore, bytes?: Uint8Array): JoinCore {
-  if (bytes) compiled = new WebAssembly.Module(bytes);
+  if (bytes) {
+    compiled = new WebAssembly.Module(bytes);
+    spare = undefined;
+  }
   wanted = core;
   return joinCore();
 }
@@ -86,13 +95,18 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   if (!module) return undefined;
   let k: KernelExports;
   try {
-    k = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
-    if (!k.layout(entries, sets, words)) return undefined;
+    k = spare ?? (new WebAssembly.Instance(module, {}).exports as unknown as KernelExports);
+    spare = undefined;
+    if (!k.layout(entries, sets, words)) {
+      // Its memory cannot grow this far; a smaller list may still use it.
+      spare = k;
+      return undefined;
+    }
   } catch {
     // Out of memory for another instance: this list keeps the TypeScript kernel.
     return undefined;
   }
-  // layout() grew the memory: views are made after it, and it never grows again.
+  // layout() grew the memory: views are made after it, and it does not grow while this list holds it.
   const buffer = k.memory.buffer;
   // Each set's row padded to whole blocks of four words (the padding stays zero).
   const row = k.rowWords();
@@ -131,6 +145,9 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
         start[c] = startOut[c];
         count[c] = countOut[c];
       }
+    },
+    release() {
+      spare = k;
     },
   };
 }
