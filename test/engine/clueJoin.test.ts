@@ -191,6 +191,41 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
     );
   });
 
+  it("closes a walk's nodes as the TypeScript kernel does: the same sets closed, the same levels (property, a real grid)", () => {
+    const W = (part1.length + 31) >> 5;
+    const walk = (list: JoinList, clues: number[], entries: number): unknown[] => {
+      list.walkCross.fill(0);
+      for (let c = 0; c < 27; c++) part1.forEach((s, j) => (list.walkCross[c * W + (j >> 5)] |= ((s >> c) & 1) << (j & 31)));
+      list.walkPart.set(part1);
+      list.walkMissed.set(missVector(part1, 0));
+      list.walkClosed.fill(0, 0, W);
+      const out = new Int32Array(entries);
+      const got: unknown[] = [];
+      let before = 0x7ffffff;
+      for (let d = 0; d < clues.length; d++) {
+        // The node after clues[0..d-1]; it may still add the cells after its last clue.
+        const avail = d === 0 ? 0x7ffffff : 0x7ffffff & ~((2 << clues[d - 1]) - 1);
+        const open = list.close(d, avail, before & ~avail);
+        got.push(open, [...list.walkClosed.subarray((d + 1) * W, (d + 2) * W)]);
+        if (!open) break;
+        got.push([...out.subarray(0, list.partners(d + 1, list.walkMissed, d * W, out))]);
+        before = avail;
+        for (let w = 0; w < W; w++) list.walkMissed[(d + 1) * W + w] = list.walkMissed[d * W + w] & ~list.walkCross[clues[d] * W + w];
+      }
+      return got;
+    };
+    const clueSet = fc.uniqueArray(fc.integer({ min: 0, max: 26 }), { minLength: 1, maxLength: 8 }).map((cs) => cs.sort((a, b) => a - b));
+    fc.assert(
+      fc.property(fc.array(bandWord, { minLength: 1, maxLength: 400 }), clueSet, (ys, clues) => {
+        const ts = sealed('ts', part2, ys);
+        const wasm = sealed('wasm', part2, ys);
+        expect(walk(wasm, clues, ys.length)).toEqual(walk(ts, clues, ys.length));
+        wasm.release();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('the same search: pairs, XY leaves, band 3, solver calls and puzzles', () => {
     // The faster of the two grids with 8 listed puzzles.
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];

@@ -362,7 +362,7 @@ class TaskRun {
   private crossHit = new Int32Array(0);
   private CW = 0;
   /** Per depth of a band walk: cross sets missed (d * CW). */
-  private jx = new Int32Array(0);
+  private jx: Int32Array = new Int32Array(0);
   private partnersOut = new Int32Array(0);
   /**
    * The last clues' partners, found together at their parent node (JoinList.lastClues): per
@@ -378,12 +378,13 @@ class TaskRun {
   /** Clues per walked set. */
   private walkedSize = 0;
   /** Per cross set (join order): its part in the walked band. */
-  private walkedPart = new Int32Array(0);
+  private walkedPart: Int32Array = new Int32Array(0);
   /**
    * Per depth of the walked side (d * CW): the cross sets it can no longer hit, closed above
-   * depth d (so the partner must hit them); and the cells the node at depth d may still add.
+   * depth d (so the partner must hit them; JoinList.walkClosed, as walkedPart and, while the
+   * walked side walks, jx are the list's); and the cells the node at depth d may still add.
    */
-  private closed = new Int32Array(0);
+  private closed: Int32Array = new Int32Array(0);
   private readonly availAt = new Int32Array(28);
   /** The cross sets that close at the current node. */
   private closing = new Int32Array(0);
@@ -491,8 +492,14 @@ class TaskRun {
       this.openSets = new Int32Array(order.length);
       this.openCands = new Int32Array(order.length);
     }
-    this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
-    this.closed = new Int32Array(most * Math.max(1, CW));
+    // The walked side's vectors live in the list from here (in the kernel's memory when it runs).
+    list.walkPart.set(order.map((i) => sets[3 * i + walked]));
+    list.walkCross.set(this.crossHit.subarray(27 * walked * CW, 27 * (walked + 1) * CW));
+    list.walkMissed.set(this.jx.subarray(0, CW));
+    list.walkClosed.fill(0, 0, CW);
+    this.walkedPart = list.walkPart;
+    this.jx = list.walkMissed;
+    this.closed = list.walkClosed;
     this.closing = new Int32Array(Math.max(1, CW));
     try {
       this.walk(
@@ -500,7 +507,7 @@ class TaskRun {
         walked === 0 ? x : y,
         inner[walked],
         (d, cells) => this.pairs(walked, d, cells, list),
-        this.prune ? (d, avail) => this.close(walked, d, avail, list) : undefined,
+        this.prune ? (d, avail) => this.close(d, avail, list) : undefined,
       );
     } finally {
       list.release();
@@ -508,33 +515,15 @@ class TaskRun {
   }
 
   /**
-   * The walked side's node at depth d, which may still add the cells `avail`: the cross sets
-   * it misses whose walked part lies outside `avail` can no longer be hit by it, so every
-   * partner must hit them; they narrow the list's level d into level d + 1. False when no
-   * entry is left (no clue set below has a partner: the subtree is cut). A set closes only
-   * when a cell of its part leaves the cells the parent could add, so only those are read.
+   * The walked side's node at depth d, which may still add the cells `avail`: the sets it can
+   * no longer hit close and narrow the list's level d into d + 1 (JoinList.close, given the
+   * cells the parent could add and this node cannot). False when no entry is left: the
+   * subtree is cut.
    */
-  private close(walked: number, d: number, avail: number, list: JoinList): boolean {
-    const CW = this.CW;
+  private close(d: number, avail: number, list: JoinList): boolean {
     const left = (d === 0 ? BAND : this.availAt[d - 1]) & ~avail;
     this.availAt[d] = avail;
-    const closing = this.closing;
-    const closed = this.closed;
-    const a = d * CW;
-    for (let w = 0; w < CW; w++) {
-      let x = 0;
-      for (let m = left; m !== 0; m &= m - 1) x |= this.crossHit[(27 * walked + 31 - Math.clz32(m & -m)) * CW + w];
-      x &= this.jx[a + w] & ~closed[a + w];
-      let shut = 0;
-      while (x !== 0) {
-        const low = x & -x;
-        x ^= low;
-        if ((this.walkedPart[32 * w + 31 - Math.clz32(low)] & avail) === 0) shut |= low;
-      }
-      closing[w] = shut;
-      closed[a + CW + w] = closed[a + w] | shut;
-    }
-    if (!list.narrow(d, d + 1, closing, 0)) return false;
+    if (!list.close(d, avail, left)) return false;
     if (d === this.walkedSize - 1) this.lastClues(d, avail, list);
     return true;
   }

@@ -25,6 +25,14 @@ export interface JoinKernel {
   row: number;
   narrow(from: number, to: number, sets: Int32Array, at: number): boolean;
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number;
+  /** The walked side's walk: per cell of its band (27 rows of `words`), the cross sets it hits; the host writes them. */
+  cross: Int32Array;
+  /** Per cross set: its part in the walked band (the host writes them). */
+  part: Int32Array;
+  /** Per depth of the walk (d * words): the sets the node misses (the host writes them) and those closed above it. */
+  jx: Int32Array;
+  closed: Int32Array;
+  close(d: number, avail: number, left: number): boolean;
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
   /** Hands the instance to the next list sealed; this kernel is not used after. */
   release(): void;
@@ -42,6 +50,12 @@ interface KernelExports {
   startAt(): number;
   countAt(): number;
   scratchLevel(): number;
+  crossAt(): number;
+  partAt(): number;
+  jxAt(): number;
+  closedAt(): number;
+  depths(): number;
+  close(d: number, avail: number, left: number): number;
   narrow(from: number, to: number): number;
   partners(level: number): number;
   lastClues(level: number, n: number, last: number): number;
@@ -121,9 +135,18 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   const checkLevel = (level: number): void => {
     if (level > topLevel) throw new RangeError(`join level ${level} beyond the WebAssembly kernel's ${topLevel}`);
   };
+  const depthWords = k.depths() * words;
   return {
     hits: new Int32Array(buffer, k.hitsAt(), sets * row),
     row,
+    cross: new Int32Array(buffer, k.crossAt(), 27 * words),
+    part: new Int32Array(buffer, k.partAt(), sets),
+    jx: new Int32Array(buffer, k.jxAt(), depthWords),
+    closed: new Int32Array(buffer, k.closedAt(), depthWords),
+    close(d, avail, left) {
+      checkLevel(d + 1);
+      return k.close(d, avail, left) !== 0;
+    },
     narrow(from, to, vec, at) {
       checkLevel(to);
       copyIn(vec, at, words, setsIn);
