@@ -191,7 +191,7 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
     );
   });
 
-  it("closes a walk's nodes as the TypeScript kernel does: the same sets closed, the same levels (property, a real grid)", () => {
+  it("closes a walk's nodes as the TypeScript kernel does: the same sets closed, the same levels, the same last clues' partners (property, a real grid)", () => {
     const W = (part1.length + 31) >> 5;
     const walk = (list: JoinList, clues: number[], entries: number): unknown[] => {
       list.walkCross.fill(0);
@@ -199,7 +199,9 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
       list.walkPart.set(part1);
       list.walkMissed.set(missVector(part1, 0));
       list.walkClosed.fill(0, 0, W);
-      const out = new Int32Array(entries);
+      const out = new Int32Array(27 * entries);
+      const start = new Int32Array(27);
+      const count = new Int32Array(27);
       const got: unknown[] = [];
       let before = 0x7ffffff;
       for (let d = 0; d < clues.length; d++) {
@@ -209,6 +211,9 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
         got.push(open, [...list.walkClosed.subarray((d + 1) * W, (d + 2) * W)]);
         if (!open) break;
         got.push([...out.subarray(0, list.partners(d + 1, list.walkMissed, d * W, out))]);
+        // Were the node's next clue its last: each of them with its partners.
+        list.walkLastClues(d, avail, out, start, count);
+        for (let c = 0; c < 27; c++) if ((avail >> c) & 1) got.push([c, [...out.subarray(start[c], start[c] + count[c])]]);
         before = avail;
         for (let w = 0; w < W; w++) list.walkMissed[(d + 1) * W + w] = list.walkMissed[d * W + w] & ~list.walkCross[clues[d] * W + w];
       }

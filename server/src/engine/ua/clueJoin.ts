@@ -60,6 +60,9 @@ export class JoinList {
   walkMissed: Int32Array = new Int32Array(0);
   walkClosed: Int32Array = new Int32Array(0);
   private closing = new Int32Array(0);
+  /** A walked node's open sets (join order) and, per set, its last-clue cells hitting it (walkLastClues). */
+  private openSets = new Int32Array(0);
+  private openCands = new Int32Array(0);
 
   /** `words` words per miss vector, for `sets` cross sets. */
   constructor(
@@ -139,6 +142,8 @@ export class JoinList {
       this.walkMissed = new Int32Array(DEPTHS * W);
       this.walkClosed = new Int32Array(DEPTHS * W);
       this.closing = new Int32Array(W);
+      this.openSets = new Int32Array(this.sets);
+      this.openCands = new Int32Array(this.sets);
     }
   }
 
@@ -185,6 +190,26 @@ export class JoinList {
       closed[a + W + w] = closed[a + w] | shut;
     }
     return this.narrow(d, d + 1, this.closing, 0);
+  }
+
+  /**
+   * The partners of each last clue of the walked node at depth d (after its close), whose last
+   * clue is a cell of `avail`: the sets it misses and has not closed, each with the cells of
+   * `avail` hitting it, go to lastClues at level d + 1 (its out, start and count).
+   */
+  walkLastClues(d: number, avail: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    if (this.kernel) return this.kernel.walkLastClues(d, avail, out, start, count);
+    const W = this.words;
+    const a = d * W;
+    let n = 0;
+    for (let w = 0; w < W; w++) {
+      for (let x = this.walkMissed[a + w] & ~this.walkClosed[a + W + w]; x !== 0; x &= x - 1) {
+        const j = 32 * w + 31 - Math.clz32(x & -x);
+        this.openSets[n] = j;
+        this.openCands[n++] = this.walkPart[j] & avail;
+      }
+    }
+    this.lastClues(d + 1, this.openSets, this.openCands, n, avail, out, start, count);
   }
 
   /**

@@ -370,19 +370,14 @@ class TaskRun {
    */
   private readonly lastStart = new Int32Array(27);
   private readonly lastCount = new Int32Array(27);
-  /** The parent's open cross sets (join order) and, per set, the last-clue cells hitting it. */
-  private openSets = new Int32Array(0);
-  private openCands = new Int32Array(0);
   /** Clues of the walked set (its band), the one at depth d cellAt[d]. */
   private readonly cellAt = new Int32Array(27);
   /** Clues per walked set. */
   private walkedSize = 0;
-  /** Per cross set (join order): its part in the walked band. */
-  private walkedPart: Int32Array = new Int32Array(0);
   /**
    * Per depth of the walked side (d * CW): the cross sets it can no longer hit, closed above
-   * depth d (so the partner must hit them; JoinList.walkClosed, as walkedPart and, while the
-   * walked side walks, jx are the list's); and the cells the node at depth d may still add.
+   * depth d (so the partner must hit them; JoinList.walkClosed, as jx is the list's while the
+   * walked side walks); and the cells the node at depth d may still add.
    */
   private closed: Int32Array = new Int32Array(0);
   private readonly availAt = new Int32Array(28);
@@ -488,16 +483,11 @@ class TaskRun {
     // Room for every group of last clues of a node (at most 27, each emitting at most every entry).
     if (this.partnersOut.length < 27 * list.count) this.partnersOut = new Int32Array(27 * list.count);
     this.walkedSize = walked === 0 ? x : y;
-    if (this.openSets.length < order.length) {
-      this.openSets = new Int32Array(order.length);
-      this.openCands = new Int32Array(order.length);
-    }
     // The walked side's vectors live in the list from here (in the kernel's memory when it runs).
     list.walkPart.set(order.map((i) => sets[3 * i + walked]));
     list.walkCross.set(this.crossHit.subarray(27 * walked * CW, 27 * (walked + 1) * CW));
     list.walkMissed.set(this.jx.subarray(0, CW));
     list.walkClosed.fill(0, 0, CW);
-    this.walkedPart = list.walkPart;
     this.jx = list.walkMissed;
     this.closed = list.walkClosed;
     this.closing = new Int32Array(Math.max(1, CW));
@@ -524,27 +514,9 @@ class TaskRun {
     const left = (d === 0 ? BAND : this.availAt[d - 1]) & ~avail;
     this.availAt[d] = avail;
     if (!list.close(d, avail, left)) return false;
-    if (d === this.walkedSize - 1) this.lastClues(d, avail, list);
+    // The node before the last clue: every last clue's partners at once.
+    if (d === this.walkedSize - 1) list.walkLastClues(d, avail, this.partnersOut, this.lastStart, this.lastCount);
     return true;
-  }
-
-  /**
-   * The partners of each last clue of the node at depth d (size - 1), whose last clue is a
-   * cell of `avail`: the cross sets it misses and has not closed, each with the cells of
-   * `avail` hitting it, go to JoinList.lastClues.
-   */
-  private lastClues(d: number, avail: number, list: JoinList): void {
-    const CW = this.CW;
-    const a = d * CW;
-    let n = 0;
-    for (let w = 0; w < CW; w++) {
-      for (let x = this.jx[a + w] & ~this.closed[a + CW + w]; x !== 0; x &= x - 1) {
-        const j = 32 * w + 31 - Math.clz32(x & -x);
-        this.openSets[n] = j;
-        this.openCands[n++] = this.walkedPart[j] & avail;
-      }
-    }
-    list.lastClues(d + 1, this.openSets, this.openCands, n, avail, this.partnersOut, this.lastStart, this.lastCount);
   }
 
   /**

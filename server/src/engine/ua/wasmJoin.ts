@@ -33,6 +33,7 @@ export interface JoinKernel {
   jx: Int32Array;
   closed: Int32Array;
   close(d: number, avail: number, left: number): boolean;
+  walkLastClues(d: number, avail: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
   /** Hands the instance to the next list sealed; this kernel is not used after. */
   release(): void;
@@ -56,6 +57,7 @@ interface KernelExports {
   closedAt(): number;
   depths(): number;
   close(d: number, avail: number, left: number): number;
+  walkLastClues(d: number, avail: number): number;
   narrow(from: number, to: number): number;
   partners(level: number): number;
   lastClues(level: number, n: number, last: number): number;
@@ -135,6 +137,15 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   const checkLevel = (level: number): void => {
     if (level > topLevel) throw new RangeError(`join level ${level} beyond the WebAssembly kernel's ${topLevel}`);
   };
+  /** The last clues' partners the kernel wrote (n entries), and per cell of `last` where they start and how many. */
+  const lastOut = (n: number, last: number, into: Int32Array, start: Int32Array, count: Int32Array): void => {
+    into.set(out.subarray(0, n));
+    for (let m = last; m !== 0; m &= m - 1) {
+      const c = 31 - Math.clz32(m & -m);
+      start[c] = startOut[c];
+      count[c] = countOut[c];
+    }
+  };
   const depthWords = k.depths() * words;
   return {
     hits: new Int32Array(buffer, k.hitsAt(), sets * row),
@@ -162,12 +173,11 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
       checkLevel(level);
       copyIn(open, 0, n, setsIn);
       copyIn(cands, 0, n, candsIn);
-      into.set(out.subarray(0, k.lastClues(level, n, last)));
-      for (let m = last; m !== 0; m &= m - 1) {
-        const c = 31 - Math.clz32(m & -m);
-        start[c] = startOut[c];
-        count[c] = countOut[c];
-      }
+      lastOut(k.lastClues(level, n, last), last, into, start, count);
+    },
+    walkLastClues(d, avail, into, start, count) {
+      checkLevel(d + 1);
+      lastOut(k.walkLastClues(d, avail), avail, into, start, count);
     },
     release() {
       spare = k;

@@ -166,6 +166,24 @@ export function close(d: i32, avail: i32, left: i32): i32 {
   return and(d, d + 1) !== 0 ? 1 : 0;
 }
 
+/**
+ * JoinList.walkLastClues: the last clues of the walked node at depth d (cells of `avail`),
+ * after its close: the sets it misses and has not closed, with the cells of `avail` hitting
+ * each, go to lastClues at level d + 1. Returns the entries written to OUT.
+ */
+export function walkLastClues(d: i32, avail: i32): i32 {
+  const a = d * WORDS;
+  let n = 0;
+  for (let w = 0; w < WORDS; w++) {
+    for (let x = word(JX, a + w) & ~word(CLOSED, a + WORDS + w); x !== 0; x &= x - 1) {
+      const j = 32 * w + ctz(x);
+      setWord(SETS, n, j);
+      setWord(CANDS, n++, word(PART, j) & avail);
+    }
+  }
+  return lastClues(d + 1, n, avail);
+}
+
 /** JoinList.partners, the sets at SETS: the entries into OUT; returns how many. */
 export function partners(level: i32): i32 {
   and(level, SCRATCH);
