@@ -18,8 +18,8 @@
  * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
  *
  * After seal the ANDs run in a WebAssembly kernel where it loads (ua/wasmJoin.ts: the same
- * ANDs, the hit vectors and levels in its memory, a node's groups one call); the TypeScript
- * kernel here is its fallback and the tests' oracle.
+ * ANDs, the hit vectors, levels and the walked side's rows in its memory, a node's close and
+ * its groups one call each); the TypeScript kernel here is its fallback and the tests' oracle.
  */
 import { joinKernel, type JoinKernel } from './wasmJoin';
 

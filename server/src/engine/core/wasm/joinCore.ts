@@ -6,10 +6,12 @@
  * one differs.
  *
  * What is different: the hit vectors, the slots and the levels live in this module's memory at
- * addresses fixed by layout() (one instance per sealed list: ua/wasmJoin.ts), the levels are a
- * fixed 64 (a walk uses its depth plus at most 28 for a node's groups; the last is the
- * scratch level of partners()), and a node's last clues are one call, the groups' recursion
- * inside: no call per AND pass. The vectors go by blocks of four words, a v128 each: a level
+ * addresses fixed by layout() (an instance per list alive, laid out anew for the next list:
+ * ua/wasmJoin.ts), the levels are a fixed 64 (a walk uses its depth plus at most 28 for a
+ * node's groups; the last is the scratch level of partners()), and a node's last clues are one
+ * call, the groups' recursion inside: no call per AND pass. The walked side's closes
+ * (clueSearch.ts) run here too, on its per-depth rows kept in this memory: a node's close is
+ * one call with nothing copied in. The vectors go by blocks of four words, a v128 each: a level
  * lists its non-zero blocks (the entries that miss the same sets sit side by side, so the
  * words that live cluster), and the hit vectors' rows are padded with zero words to whole blocks.
  */
