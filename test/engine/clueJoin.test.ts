@@ -191,6 +191,46 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
     );
   });
 
+  it("closes a walk's nodes as the TypeScript kernel does: the same sets closed, the same levels, the same last clues' partners (property, a real grid)", () => {
+    const W = (part1.length + 31) >> 5;
+    const walk = (list: JoinList, clues: number[], entries: number): unknown[] => {
+      list.walkCross.fill(0);
+      for (let c = 0; c < 27; c++) part1.forEach((s, j) => (list.walkCross[c * W + (j >> 5)] |= ((s >> c) & 1) << (j & 31)));
+      list.walkPart.set(part1);
+      list.walkMissed.set(missVector(part1, 0));
+      list.walkClosed.fill(0, 0, W);
+      const out = new Int32Array(27 * entries);
+      const start = new Int32Array(27);
+      const count = new Int32Array(27);
+      const got: unknown[] = [];
+      let before = 0x7ffffff;
+      for (let d = 0; d < clues.length; d++) {
+        // The node after clues[0..d-1]; it may still add the cells after its last clue.
+        const avail = d === 0 ? 0x7ffffff : 0x7ffffff & ~((2 << clues[d - 1]) - 1);
+        const open = list.close(d, avail, before & ~avail);
+        got.push(open, [...list.walkClosed.subarray((d + 1) * W, (d + 2) * W)]);
+        if (!open) break;
+        got.push([...out.subarray(0, list.partners(d + 1, list.walkMissed, d * W, out))]);
+        // Were the node's next clue its last: each of them with its partners.
+        list.walkLastClues(d, avail, out, start, count);
+        for (let c = 0; c < 27; c++) if ((avail >> c) & 1) got.push([c, [...out.subarray(start[c], start[c] + count[c])]]);
+        before = avail;
+        for (let w = 0; w < W; w++) list.walkMissed[(d + 1) * W + w] = list.walkMissed[d * W + w] & ~list.walkCross[clues[d] * W + w];
+      }
+      return got;
+    };
+    const clueSet = fc.uniqueArray(fc.integer({ min: 0, max: 26 }), { minLength: 1, maxLength: 8 }).map((cs) => cs.sort((a, b) => a - b));
+    fc.assert(
+      fc.property(fc.array(bandWord, { minLength: 1, maxLength: 400 }), clueSet, (ys, clues) => {
+        const ts = sealed('ts', part2, ys);
+        const wasm = sealed('wasm', part2, ys);
+        expect(walk(wasm, clues, ys.length)).toEqual(walk(ts, clues, ys.length));
+        wasm.release();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('the same search: pairs, XY leaves, band 3, solver calls and puzzles', () => {
     // The faster of the two grids with 8 listed puzzles.
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
@@ -246,6 +286,44 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
       const m = await fresh();
       expect(m.joinCore()).toBe('ts');
       expect(partners(m.JoinList)).toEqual([0, 2]);
+    });
+
+    it('a list done with hands its instance to the next, of any size: one instance, the same answers as the TypeScript kernel', async () => {
+      const { Module, Instance } = (globalThis as unknown as { WebAssembly: WasmHost }).WebAssembly;
+      let made = 0;
+      vi.stubGlobal('WebAssembly', {
+        Module,
+        Instance: function (module: object, imports: Record<string, Record<string, unknown>>) {
+          made++;
+          return new Instance(module, imports);
+        },
+      });
+      const m = await fresh();
+      expect(m.setJoinCore('wasm', bytes)).toBe('wasm');
+      const list = (core: JoinCore, ys: number[]): JoinList => {
+        expect(m.setJoinCore(core)).toBe(core);
+        const l = new m.JoinList((part2.length + 31) >> 5, part2.length);
+        for (const y of ys) l.add(y, missVector(part2, y), 0);
+        l.seal();
+        return l;
+      };
+      // Lists of a few entries and of hundreds, in turn: a small list's rows lie over a bigger one's words.
+      const sizes = fc.oneof(fc.array(bandWord, { minLength: 1, maxLength: 40 }), fc.array(bandWord, { minLength: 200, maxLength: 400 }));
+      fc.assert(
+        fc.property(fc.array(sizes, { minLength: 2, maxLength: 4 }), node, (lists, { before: b, last: l }) => {
+          const before = b & 0x1249249;
+          const last = l & ~before & 0x2492492 || 0x2;
+          for (const ys of lists) {
+            const ts = list('ts', ys);
+            const wasm = list('wasm', ys);
+            expect(answers(wasm, part1, ys.length, before, last)).toEqual(answers(ts, part1, ys.length, before, last));
+            wasm.release();
+            ts.release();
+          }
+        }),
+        { numRuns: 20 },
+      );
+      expect(made).toBe(1);
     });
 
     it("keeps the TypeScript kernel for a list whose instance or memory the host refuses", async () => {

@@ -18,10 +18,13 @@
  * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
  *
  * After seal the ANDs run in a WebAssembly kernel where it loads (ua/wasmJoin.ts: the same
- * ANDs, the hit vectors and levels in its memory, a node's groups one call); the TypeScript
- * kernel here is its fallback and the tests' oracle.
+ * ANDs, the hit vectors, levels and the walked side's rows in its memory, a node's close and
+ * its groups one call each); the TypeScript kernel here is its fallback and the tests' oracle.
  */
 import { joinKernel, type JoinKernel } from './wasmJoin';
+
+/** Depths of the walked side's walk: the root and a clue per cell of its band. */
+const DEPTHS = 28;
 
 export class JoinList {
   count = 0;
@@ -46,6 +49,20 @@ export class JoinList {
   private levels = 0;
   /** After seal: the WebAssembly kernel holding the hit vectors and levels, when it runs. */
   private kernel: JoinKernel | undefined;
+  /**
+   * After seal, for the walked side's walk (close): per cell of its band the cross sets it
+   * hits (27 rows of `words`) and per set its part in that band, both written by the caller;
+   * per depth (d * words) the sets the node misses (the caller's walk writes them) and those
+   * closed above it. In the kernel's memory when it runs: a node's close copies nothing in.
+   */
+  walkCross: Int32Array = new Int32Array(0);
+  walkPart: Int32Array = new Int32Array(0);
+  walkMissed: Int32Array = new Int32Array(0);
+  walkClosed: Int32Array = new Int32Array(0);
+  private closing = new Int32Array(0);
+  /** A walked node's open sets (join order) and, per set, its last-clue cells hitting it (walkLastClues). */
+  private openSets = new Int32Array(0);
+  private openCands = new Int32Array(0);
 
   /** `words` words per miss vector, for `sets` cross sets. */
   constructor(
@@ -97,6 +114,8 @@ export class JoinList {
     for (let j = 0; EW > 0 && j < this.sets; j++) {
       hits.fill(-1, j * row, j * row + EW - 1);
       hits[j * row + EW - 1] = tail;
+      // A reused kernel's memory holds the last list's words where this row is padded.
+      hits.fill(0, j * row + EW, (j + 1) * row);
     }
     for (let e = 0; e < this.count; e++) {
       const src = rank[e];
@@ -110,10 +129,28 @@ export class JoinList {
     this.levels = 0;
     this.miss = new Int32Array(0);
     this.kernel = kernel;
-    if (!kernel) {
+    if (kernel) {
+      this.walkCross = kernel.cross;
+      this.walkPart = kernel.part;
+      this.walkMissed = kernel.jx;
+      this.walkClosed = kernel.closed;
+    } else {
       this.hits = hits;
       this.grow(8);
+      this.walkCross = new Int32Array(27 * W);
+      this.walkPart = new Int32Array(this.sets);
+      this.walkMissed = new Int32Array(DEPTHS * W);
+      this.walkClosed = new Int32Array(DEPTHS * W);
+      this.closing = new Int32Array(W);
+      this.openSets = new Int32Array(this.sets);
+      this.openCands = new Int32Array(this.sets);
     }
+  }
+
+  /** Done with the list: its WebAssembly instance goes to the next list sealed. Not used after. */
+  release(): void {
+    this.kernel?.release();
+    this.kernel = undefined;
   }
 
   /**
@@ -125,6 +162,54 @@ export class JoinList {
     if (this.kernel) return this.kernel.narrow(from, to, sets, at);
     if (to + 1 >= this.levels) this.grow(2 * (to + 2));
     return this.and(from, to, sets, at) !== 0;
+  }
+
+  /**
+   * The walked side's node at depth d, which may still add the cells `avail` and no longer the
+   * cells `left` its parent could: the sets it misses (walkMissed) whose walked part lies
+   * outside `avail` can no longer be hit below it, so every partner must hit them. Those not
+   * closed above (walkClosed, row d) close here (row d + 1) and narrow level d into d + 1;
+   * only the sets the cells of `left` hit are read, as only those can have closed. False when
+   * no entry is left (no clue set below has a partner).
+   */
+  close(d: number, avail: number, left: number): boolean {
+    if (this.kernel) return this.kernel.close(d, avail, left);
+    const W = this.words;
+    const cross = this.walkCross;
+    const closed = this.walkClosed;
+    const a = d * W;
+    for (let w = 0; w < W; w++) {
+      let x = 0;
+      for (let m = left; m !== 0; m &= m - 1) x |= cross[(31 - Math.clz32(m & -m)) * W + w];
+      x &= this.walkMissed[a + w] & ~closed[a + w];
+      let shut = 0;
+      for (; x !== 0; x &= x - 1) {
+        if ((this.walkPart[32 * w + 31 - Math.clz32(x & -x)] & avail) === 0) shut |= x & -x;
+      }
+      this.closing[w] = shut;
+      closed[a + W + w] = closed[a + w] | shut;
+    }
+    return this.narrow(d, d + 1, this.closing, 0);
+  }
+
+  /**
+   * The partners of each last clue of the walked node at depth d (after its close), whose last
+   * clue is a cell of `avail`: the sets it misses and has not closed, each with the cells of
+   * `avail` hitting it, go to lastClues at level d + 1 (its out, start and count).
+   */
+  walkLastClues(d: number, avail: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+    if (this.kernel) return this.kernel.walkLastClues(d, avail, out, start, count);
+    const W = this.words;
+    const a = d * W;
+    let n = 0;
+    for (let w = 0; w < W; w++) {
+      for (let x = this.walkMissed[a + w] & ~this.walkClosed[a + W + w]; x !== 0; x &= x - 1) {
+        const j = 32 * w + 31 - Math.clz32(x & -x);
+        this.openSets[n] = j;
+        this.openCands[n++] = this.walkPart[j] & avail;
+      }
+    }
+    this.lastClues(d + 1, this.openSets, this.openCands, n, avail, out, start, count);
   }
 
   /**

@@ -362,7 +362,7 @@ class TaskRun {
   private crossHit = new Int32Array(0);
   private CW = 0;
   /** Per depth of a band walk: cross sets missed (d * CW). */
-  private jx = new Int32Array(0);
+  private jx: Int32Array = new Int32Array(0);
   private partnersOut = new Int32Array(0);
   /**
    * The last clues' partners, found together at their parent node (JoinList.lastClues): per
@@ -370,20 +370,16 @@ class TaskRun {
    */
   private readonly lastStart = new Int32Array(27);
   private readonly lastCount = new Int32Array(27);
-  /** The parent's open cross sets (join order) and, per set, the last-clue cells hitting it. */
-  private openSets = new Int32Array(0);
-  private openCands = new Int32Array(0);
   /** Clues of the walked set (its band), the one at depth d cellAt[d]. */
   private readonly cellAt = new Int32Array(27);
   /** Clues per walked set. */
   private walkedSize = 0;
-  /** Per cross set (join order): its part in the walked band. */
-  private walkedPart = new Int32Array(0);
   /**
    * Per depth of the walked side (d * CW): the cross sets it can no longer hit, closed above
-   * depth d (so the partner must hit them); and the cells the node at depth d may still add.
+   * depth d (so the partner must hit them; JoinList.walkClosed, as jx is the list's while the
+   * walked side walks); and the cells the node at depth d may still add.
    */
-  private closed = new Int32Array(0);
+  private closed: Int32Array = new Int32Array(0);
   private readonly availAt = new Int32Array(28);
   /** The cross sets that close at the current node. */
   private closing = new Int32Array(0);
@@ -487,71 +483,40 @@ class TaskRun {
     // Room for every group of last clues of a node (at most 27, each emitting at most every entry).
     if (this.partnersOut.length < 27 * list.count) this.partnersOut = new Int32Array(27 * list.count);
     this.walkedSize = walked === 0 ? x : y;
-    if (this.openSets.length < order.length) {
-      this.openSets = new Int32Array(order.length);
-      this.openCands = new Int32Array(order.length);
-    }
-    this.walkedPart = Int32Array.from(order, (i) => sets[3 * i + walked]);
-    this.closed = new Int32Array(most * Math.max(1, CW));
+    // The walked side's vectors live in the list from here (in the kernel's memory when it runs).
+    list.walkPart.set(order.map((i) => sets[3 * i + walked]));
+    list.walkCross.set(this.crossHit.subarray(27 * walked * CW, 27 * (walked + 1) * CW));
+    list.walkMissed.set(this.jx.subarray(0, CW));
+    list.walkClosed.fill(0, 0, CW);
+    this.jx = list.walkMissed;
+    this.closed = list.walkClosed;
     this.closing = new Int32Array(Math.max(1, CW));
-    this.walk(
-      walked,
-      walked === 0 ? x : y,
-      inner[walked],
-      (d, cells) => this.pairs(walked, d, cells, list),
-      this.prune ? (d, avail) => this.close(walked, d, avail, list) : undefined,
-    );
+    try {
+      this.walk(
+        walked,
+        walked === 0 ? x : y,
+        inner[walked],
+        (d, cells) => this.pairs(walked, d, cells, list),
+        this.prune ? (d, avail) => this.close(d, avail, list) : undefined,
+      );
+    } finally {
+      list.release();
+    }
   }
 
   /**
-   * The walked side's node at depth d, which may still add the cells `avail`: the cross sets
-   * it misses whose walked part lies outside `avail` can no longer be hit by it, so every
-   * partner must hit them; they narrow the list's level d into level d + 1. False when no
-   * entry is left (no clue set below has a partner: the subtree is cut). A set closes only
-   * when a cell of its part leaves the cells the parent could add, so only those are read.
+   * The walked side's node at depth d, which may still add the cells `avail`: the sets it can
+   * no longer hit close and narrow the list's level d into d + 1 (JoinList.close, given the
+   * cells the parent could add and this node cannot). False when no entry is left: the
+   * subtree is cut.
    */
-  private close(walked: number, d: number, avail: number, list: JoinList): boolean {
-    const CW = this.CW;
+  private close(d: number, avail: number, list: JoinList): boolean {
     const left = (d === 0 ? BAND : this.availAt[d - 1]) & ~avail;
     this.availAt[d] = avail;
-    const closing = this.closing;
-    const closed = this.closed;
-    const a = d * CW;
-    for (let w = 0; w < CW; w++) {
-      let x = 0;
-      for (let m = left; m !== 0; m &= m - 1) x |= this.crossHit[(27 * walked + 31 - Math.clz32(m & -m)) * CW + w];
-      x &= this.jx[a + w] & ~closed[a + w];
-      let shut = 0;
-      while (x !== 0) {
-        const low = x & -x;
-        x ^= low;
-        if ((this.walkedPart[32 * w + 31 - Math.clz32(low)] & avail) === 0) shut |= low;
-      }
-      closing[w] = shut;
-      closed[a + CW + w] = closed[a + w] | shut;
-    }
-    if (!list.narrow(d, d + 1, closing, 0)) return false;
-    if (d === this.walkedSize - 1) this.lastClues(d, avail, list);
+    if (!list.close(d, avail, left)) return false;
+    // The node before the last clue: every last clue's partners at once.
+    if (d === this.walkedSize - 1) list.walkLastClues(d, avail, this.partnersOut, this.lastStart, this.lastCount);
     return true;
-  }
-
-  /**
-   * The partners of each last clue of the node at depth d (size - 1), whose last clue is a
-   * cell of `avail`: the cross sets it misses and has not closed, each with the cells of
-   * `avail` hitting it, go to JoinList.lastClues.
-   */
-  private lastClues(d: number, avail: number, list: JoinList): void {
-    const CW = this.CW;
-    const a = d * CW;
-    let n = 0;
-    for (let w = 0; w < CW; w++) {
-      for (let x = this.jx[a + w] & ~this.closed[a + CW + w]; x !== 0; x &= x - 1) {
-        const j = 32 * w + 31 - Math.clz32(x & -x);
-        this.openSets[n] = j;
-        this.openCands[n++] = this.walkedPart[j] & avail;
-      }
-    }
-    list.lastClues(d + 1, this.openSets, this.openCands, n, avail, this.partnersOut, this.lastStart, this.lastCount);
   }
 
   /**

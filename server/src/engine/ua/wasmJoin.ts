@@ -5,8 +5,10 @@
  * directly (vitest) have none and keep the TypeScript kernel, which is also the oracle the tests
  * compare this one with (setJoinCore hands them compiled bytes).
  *
- * Each sealed list gets an instance of its own (its memory holds that list's hit vectors and
- * levels), from one compiled module.
+ * A sealed list's instance holds its hit vectors and levels in its memory. A list the walk is done
+ * with gives its instance back (release), and the next list lays out that memory anew instead of
+ * instantiating the module again (the set-up cost a list otherwise); lists alive together get
+ * instances of their own.
  */
 import { decodeBase64, type WasmHost } from '../core/wasmSolver';
 
@@ -23,7 +25,18 @@ export interface JoinKernel {
   row: number;
   narrow(from: number, to: number, sets: Int32Array, at: number): boolean;
   partners(level: number, sets: Int32Array, at: number, out: Int32Array): number;
+  /** The walked side's walk: per cell of its band (27 rows of `words`), the cross sets it hits; the host writes them. */
+  cross: Int32Array;
+  /** Per cross set: its part in the walked band (the host writes them). */
+  part: Int32Array;
+  /** Per depth of the walk (d * words): the sets the node misses (the host writes them) and those closed above it. */
+  jx: Int32Array;
+  closed: Int32Array;
+  close(d: number, avail: number, left: number): boolean;
+  walkLastClues(d: number, avail: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
+  /** Hands the instance to the next list sealed; this kernel is not used after. */
+  release(): void;
 }
 
 interface KernelExports {
@@ -38,6 +51,13 @@ interface KernelExports {
   startAt(): number;
   countAt(): number;
   scratchLevel(): number;
+  crossAt(): number;
+  partAt(): number;
+  jxAt(): number;
+  closedAt(): number;
+  depths(): number;
+  close(d: number, avail: number, left: number): number;
+  walkLastClues(d: number, avail: number): number;
   narrow(from: number, to: number): number;
   partners(level: number): number;
   lastClues(level: number, n: number, last: number): number;
@@ -46,6 +66,8 @@ interface KernelExports {
 let wanted: JoinCore = 'wasm';
 /** The compiled module; null where there is none (no bytes, no WebAssembly, refused). */
 let compiled: object | null | undefined;
+/** An instance of `compiled` no list holds (released), for the next list sealed. */
+let spare: KernelExports | undefined;
 
 function loadedModule(): object | null {
   if (compiled === undefined) {
@@ -65,7 +87,10 @@ function loadedModule(): object | null {
  * (tests); they must compile (this throws otherwise). Returns the kernel lists now use.
  */
 export function setJoinCore(core: JoinCore, bytes?: Uint8Array): JoinCore {
-  if (bytes) compiled = new WebAssembly.Module(bytes);
+  if (bytes) {
+    compiled = new WebAssembly.Module(bytes);
+    spare = undefined;
+  }
   wanted = core;
   return joinCore();
 }
@@ -86,13 +111,18 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   if (!module) return undefined;
   let k: KernelExports;
   try {
-    k = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
-    if (!k.layout(entries, sets, words)) return undefined;
+    k = spare ?? (new WebAssembly.Instance(module, {}).exports as unknown as KernelExports);
+    spare = undefined;
+    if (!k.layout(entries, sets, words)) {
+      // Its memory cannot grow this far; a smaller list may still use it.
+      spare = k;
+      return undefined;
+    }
   } catch {
     // Out of memory for another instance: this list keeps the TypeScript kernel.
     return undefined;
   }
-  // layout() grew the memory: views are made after it, and it never grows again.
+  // layout() grew the memory: views are made after it, and it does not grow while this list holds it.
   const buffer = k.memory.buffer;
   // Each set's row padded to whole blocks of four words (the padding stays zero).
   const row = k.rowWords();
@@ -107,9 +137,27 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   const checkLevel = (level: number): void => {
     if (level > topLevel) throw new RangeError(`join level ${level} beyond the WebAssembly kernel's ${topLevel}`);
   };
+  /** The last clues' partners the kernel wrote (n entries), and per cell of `last` where they start and how many. */
+  const lastOut = (n: number, last: number, into: Int32Array, start: Int32Array, count: Int32Array): void => {
+    into.set(out.subarray(0, n));
+    for (let m = last; m !== 0; m &= m - 1) {
+      const c = 31 - Math.clz32(m & -m);
+      start[c] = startOut[c];
+      count[c] = countOut[c];
+    }
+  };
+  const depthWords = k.depths() * words;
   return {
     hits: new Int32Array(buffer, k.hitsAt(), sets * row),
     row,
+    cross: new Int32Array(buffer, k.crossAt(), 27 * words),
+    part: new Int32Array(buffer, k.partAt(), sets),
+    jx: new Int32Array(buffer, k.jxAt(), depthWords),
+    closed: new Int32Array(buffer, k.closedAt(), depthWords),
+    close(d, avail, left) {
+      checkLevel(d + 1);
+      return k.close(d, avail, left) !== 0;
+    },
     narrow(from, to, vec, at) {
       checkLevel(to);
       copyIn(vec, at, words, setsIn);
@@ -125,12 +173,14 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
       checkLevel(level);
       copyIn(open, 0, n, setsIn);
       copyIn(cands, 0, n, candsIn);
-      into.set(out.subarray(0, k.lastClues(level, n, last)));
-      for (let m = last; m !== 0; m &= m - 1) {
-        const c = 31 - Math.clz32(m & -m);
-        start[c] = startOut[c];
-        count[c] = countOut[c];
-      }
+      lastOut(k.lastClues(level, n, last), last, into, start, count);
+    },
+    walkLastClues(d, avail, into, start, count) {
+      checkLevel(d + 1);
+      lastOut(k.walkLastClues(d, avail), avail, into, start, count);
+    },
+    release() {
+      spare = k;
     },
   };
 }

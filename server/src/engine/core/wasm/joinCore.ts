@@ -6,10 +6,12 @@
  * one differs.
  *
  * What is different: the hit vectors, the slots and the levels live in this module's memory at
- * addresses fixed by layout() (one instance per sealed list: ua/wasmJoin.ts), the levels are a
- * fixed 64 (a walk uses its depth plus at most 28 for a node's groups; the last is the
- * scratch level of partners()), and a node's last clues are one call, the groups' recursion
- * inside: no call per AND pass. The vectors go by blocks of four words, a v128 each: a level
+ * addresses fixed by layout() (an instance per list alive, laid out anew for the next list:
+ * ua/wasmJoin.ts), the levels are a fixed 64 (a walk uses its depth plus at most 28 for a
+ * node's groups; the last is the scratch level of partners()), and a node's last clues are one
+ * call, the groups' recursion inside: no call per AND pass. The walked side's closes
+ * (clueSearch.ts) run here too, on its per-depth rows kept in this memory: a node's close is
+ * one call with nothing copied in. The vectors go by blocks of four words, a v128 each: a level
  * lists its non-zero blocks (the entries that miss the same sets sit side by side, so the
  * words that live cluster), and the hit vectors' rows are padded with zero words to whole blocks.
  */
@@ -37,6 +39,16 @@ let CANDS: usize = 0;
 let OUT: usize = 0;
 let START: usize = 0;
 let COUNT: usize = 0;
+/**
+ * The walked side's walk (clueSearch.ts's TaskRun.close): per cell of its band the cross sets
+ * it hits (WORDS words each), per set its walked part, and per depth (DEPTHS of them, WORDS
+ * words each) the sets the node misses (the host's step writes them) and those closed above it.
+ */
+const DEPTHS: i32 = 28;
+let CROSS: usize = 0;
+let PART: usize = 0;
+let JX: usize = 0;
+let CLOSED: usize = 0;
 let emitted: i32 = 0;
 
 @inline function word(base: usize, i: i32): i32 {
@@ -71,11 +83,16 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   START = region(CANDS, sets);
   COUNT = region(START, 27);
   OUT = region(COUNT, 27);
-  const end = region(OUT, 27 * entries);
+  CROSS = region(OUT, 27 * entries);
+  PART = region(CROSS, 27 * words);
+  JX = region(PART, sets);
+  CLOSED = region(JX, DEPTHS * words);
+  const end = region(CLOSED, DEPTHS * words);
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return 0;
-  // Level 0: every entry.
+  // Level 0: every entry; nothing closed at the root.
   setWord(NLIVE, 0, -1);
+  for (let w = 0; w < words; w++) setWord(CLOSED, w, 0);
   setWord(REF, 0, 0);
   return 1;
 }
@@ -105,6 +122,21 @@ export function startAt(): usize {
 export function countAt(): usize {
   return COUNT;
 }
+export function crossAt(): usize {
+  return CROSS;
+}
+export function partAt(): usize {
+  return PART;
+}
+export function jxAt(): usize {
+  return JX;
+}
+export function closedAt(): usize {
+  return CLOSED;
+}
+export function depths(): i32 {
+  return DEPTHS;
+}
 export function scratchLevel(): i32 {
   return SCRATCH;
 }
@@ -112,6 +144,46 @@ export function scratchLevel(): i32 {
 /** JoinList.narrow, the sets at SETS: false (0) when no entry is left. */
 export function narrow(from: i32, to: i32): i32 {
   return and(from, to) !== 0 ? 1 : 0;
+}
+
+/**
+ * JoinList.close: the node at depth d, which may still add the cells `avail` and no longer the
+ * cells `left` its parent could: the sets it misses, not closed above, whose walked part lies
+ * outside `avail` close (into CLOSED's row d + 1 and, as narrow's sets, SETS); they narrow
+ * level d into d + 1. False (0) when no entry is left.
+ */
+export function close(d: i32, avail: i32, left: i32): i32 {
+  const a = d * WORDS;
+  for (let w = 0; w < WORDS; w++) {
+    let x = 0;
+    for (let m = left; m !== 0; m &= m - 1) x |= word(CROSS, ctz(m) * WORDS + w);
+    x &= word(JX, a + w) & ~word(CLOSED, a + w);
+    let shut = 0;
+    for (; x !== 0; x &= x - 1) {
+      if ((word(PART, 32 * w + ctz(x)) & avail) === 0) shut |= x & -x;
+    }
+    setWord(SETS, w, shut);
+    setWord(CLOSED, a + WORDS + w, word(CLOSED, a + w) | shut);
+  }
+  return and(d, d + 1) !== 0 ? 1 : 0;
+}
+
+/**
+ * JoinList.walkLastClues: the last clues of the walked node at depth d (cells of `avail`),
+ * after its close: the sets it misses and has not closed, with the cells of `avail` hitting
+ * each, go to lastClues at level d + 1. Returns the entries written to OUT.
+ */
+export function walkLastClues(d: i32, avail: i32): i32 {
+  const a = d * WORDS;
+  let n = 0;
+  for (let w = 0; w < WORDS; w++) {
+    for (let x = word(JX, a + w) & ~word(CLOSED, a + WORDS + w); x !== 0; x &= x - 1) {
+      const j = 32 * w + ctz(x);
+      setWord(SETS, n, j);
+      setWord(CANDS, n++, word(PART, j) & avail);
+    }
+  }
+  return lastClues(d + 1, n, avail);
 }
 
 /** JoinList.partners, the sets at SETS: the entries into OUT; returns how many. */
