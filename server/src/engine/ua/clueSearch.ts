@@ -381,7 +381,7 @@ class TaskRun {
    */
   private closed: Int32Array = new Int32Array(0);
   private readonly availAt = new Int32Array(28);
-  /** The cross sets that close at the current node. */
+  /** Scratch for `pairs`: the cross sets a walked set misses and that were not closed above it. */
   private closing = new Int32Array(0);
   /** Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses. */
   private fresh: number[] = [];
