@@ -52,9 +52,12 @@ export interface NestedHint {
 const EXTRA = NKEY;
 
 /**
- * One propagation: the nodes found, their parents (as slots) and causes. Parents are recorded
- * only when asked for (`withParents`): a search without a level keeps of most runs only which
- * nodes they reach, and propagates again, with parents, the few a hint is built from.
+ * One propagation: the nodes found, their parents (as slots) and causes. A run with a level
+ * (`withParents`) keeps each node's parents in `pool`: a pause's rule gives any list. A run
+ * without one keeps only what implied each node (`first`) and its cause, and where each off node
+ * was taken off (`offAt`): the rest of a node's parents, the removals since the start that made
+ * its single, are read back from those when a hint is built (`parentsOf`), so no run is
+ * propagated twice.
  */
 class Run {
   readonly onFlag = new Uint8Array(NCAND);
@@ -67,6 +70,10 @@ class Run {
   readonly parStart = new Int32Array(NKEY + 1);
   readonly parCount = new Uint16Array(NKEY + 1);
   readonly cause = new Uint8Array(NKEY + 1);
+  /** Without parents: the node that implied each node (its first parent), -1 for the start. */
+  readonly first = new Int16Array(NKEY + 1);
+  /** Without parents: each off node's place in `offList`, the order off nodes are taken off in. */
+  readonly offAt = new Int16Array(NCAND);
   /**
    * Each node's depth: the length of a path of parents back to the start, recorded with or
    * without parents. A branch's complexity (its end's distinct ancestors) is at least its end's
@@ -82,8 +89,7 @@ class Run {
   /** The contradiction: slots of its on node and its off node, -1 when none. */
   absurdOn = -1;
   absurdOff = -1;
-  /** The node it starts from, and whether parents and causes were recorded. */
-  startKey = -1;
+  /** Whether parents were recorded in `pool` (a run with a level) or only `first`. */
   withParents = false;
 
   reset(): void {
@@ -570,12 +576,11 @@ export class DynamicChainer {
 
   /**
    * Fills `run` from the start key; true when it met a contradiction. Chainers with a level
-   * always record parents (a pause asks the simpler rules, which cost more than a second
-   * propagation saves); the others only for `materialize`.
+   * record parents (a pause's rule gives any list); the others only what implied each node
+   * (see Run): most of their runs are never walked. The tests record them both ways.
    */
-  propagate(run: Run, startKey: number, parents = this.level > 0): boolean {
+  private propagate(run: Run, startKey: number, parents = this.level > 0): boolean {
     this.checkBudget();
-    run.startKey = startKey;
     run.withParents = parents;
     const g = this.g;
     const save = this.save;
@@ -588,7 +593,7 @@ export class DynamicChainer {
     let offTail = 0;
     const startCand = startKey >= NCAND ? startKey - ON : startKey;
     if (startKey >= NCAND) {
-      this.storeOn(run, startCand, CAUSE_NONE, 0, 0, 0);
+      this.storeOn(run, startCand, CAUSE_NONE, -1, 0, 0, 0);
       this.qOn[onTail++] = startCand;
     } else {
       this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
@@ -609,6 +614,7 @@ export class DynamicChainer {
               run.parCount[EXTRA] = 1;
               run.ensurePool(1);
               run.pool[run.poolN++] = p + ON;
+              run.first[EXTRA] = p + ON;
               run.cause[EXTRA] = this.outCause[i];
               run.absurdOn = c + ON;
               run.absurdOff = EXTRA;
@@ -634,13 +640,14 @@ export class DynamicChainer {
               run.parStart[EXTRA] = run.poolN;
               run.parCount[EXTRA] = pc;
               for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
+              run.first[EXTRA] = p;
               run.cause[EXTRA] = this.outCause[i];
               run.absurdOn = EXTRA;
               run.absurdOff = c;
               return true;
             }
             if (!run.onFlag[c]) {
-              this.storeOn(run, c, this.outCause[i], ps, pc, run.depth[p] + 1);
+              this.storeOn(run, c, this.outCause[i], p, ps, pc, run.depth[p] + 1);
               this.qOn[onTail++] = c;
             }
           }
@@ -679,32 +686,33 @@ export class DynamicChainer {
     return this.budget;
   }
 
-  /** The same run again with its parents, for a hint built from it (see Run). */
-  private materialize(run: Run): void {
-    if (run.withParents) return;
-    const startKey = run.startKey;
-    run.reset();
-    this.propagate(run, startKey, true);
-  }
-
-  private storeOn(run: Run, c: number, cause: number, ps: number, pc: number, depth: number): void {
+  /** `c` on, implied by off node `from` (-1 for the start); with parents, `pc` of them at `ps` in outPar. */
+  private storeOn(run: Run, c: number, cause: number, from: number, ps: number, pc: number, depth: number): void {
     run.onFlag[c] = 1;
     run.onList[run.onN++] = c;
-    run.depth[c + ON] = depth;
-    if (!run.withParents) return;
     const slot = c + ON;
+    run.depth[slot] = depth;
+    run.cause[slot] = cause;
+    if (!run.withParents) {
+      run.first[slot] = from;
+      return;
+    }
     run.ensurePool(pc);
     run.parStart[slot] = run.poolN;
     run.parCount[slot] = pc;
     for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
-    run.cause[slot] = cause;
   }
 
   private storeOff(run: Run, c: number, cause: number, parent: number, depth: number): void {
     run.offFlag[c] = 1;
-    run.offList[run.offN++] = c;
     run.depth[c] = depth;
-    if (!run.withParents) return;
+    if (!run.withParents) {
+      run.offAt[c] = run.offN;
+      run.offList[run.offN++] = c;
+      run.first[c] = parent;
+      return;
+    }
+    run.offList[run.offN++] = c;
     run.parStart[c] = run.poolN;
     if (parent >= 0) {
       run.ensurePool(1);
@@ -742,6 +750,52 @@ export class DynamicChainer {
     return n;
   }
 
+  /**
+   * The parents of `slot` (keys), in the order offToOn gives them: `parentCount` of them from
+   * `parentAt` in `parentList`. A run without parents rebuilds them from `first`: an off node
+   * has one; an on node's single (dynamic) also relied on the removals since the start in the
+   * cell or house of its cause, which are the off nodes taken off before the one that implied
+   * it (its own candidate is the last to go), since a run without a level removes nothing else.
+   */
+  private parentsOf(run: Run, slot: number): number {
+    if (run.withParents) {
+      this.parentList = run.pool;
+      this.parentAt = run.parStart[slot];
+      return run.parCount[slot];
+    }
+    this.parentList = this.parentBuf;
+    this.parentAt = 0;
+    const from = run.first[slot];
+    if (from < 0) return 0;
+    const buf = this.parentBuf;
+    buf[0] = from;
+    if (from >= NCAND || !this.dynamic) return 1;
+    // From the search's grid, which every run starts from and is back to now.
+    const g = this.g;
+    const before = run.offAt[from];
+    const cell = (from / 9) | 0;
+    const d = from - cell * 9;
+    let n = 1;
+    const cause = run.cause[slot];
+    if (cause === CAUSE_CELL) {
+      for (let m = g.cands[cell]; m; m &= m - 1) {
+        const c = cell * 9 + lowBit(m);
+        if (run.offFlag[c] && run.offAt[c] < before) buf[n++] = c;
+      }
+    } else {
+      const h = causeHouse(cause, cell);
+      for (let m = g.hpos[h * 9 + d]; m; m &= m - 1) {
+        const c = HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d;
+        if (run.offFlag[c] && run.offAt[c] < before) buf[n++] = c;
+      }
+    }
+    return n;
+  }
+
+  private parentList: Int32Array = new Int32Array(0);
+  private parentAt = 0;
+  private readonly parentBuf = new Int32Array(9);
+
   // ---------------------------------------------------------------------------------------
   // Chain measures
 
@@ -755,10 +809,9 @@ export class DynamicChainer {
     const key = run.keyOf(slot);
     this.keyMark[key] = gen;
     count++;
-    const s0 = run.parStart[slot];
-    const c0 = run.parCount[slot];
+    const c0 = this.parentsOf(run, slot);
     for (let j = 0; j < c0; j++) {
-      const p = run.pool[s0 + j];
+      const p = this.parentList[this.parentAt + j];
       if (this.keyMark[p] === gen) continue;
       this.keyMark[p] = gen;
       count++;
@@ -767,10 +820,11 @@ export class DynamicChainer {
     }
     while (head < tail) {
       const s = q[head++];
-      const ps = run.parStart[s];
-      const pc = run.parCount[s];
+      const pc = this.parentsOf(run, s);
+      const list = this.parentList;
+      const ps = this.parentAt;
       for (let j = 0; j < pc; j++) {
-        const p = run.pool[ps + j];
+        const p = list[ps + j];
         if (this.keyMark[p] === gen) continue;
         this.keyMark[p] = gen;
         count++;
@@ -809,11 +863,12 @@ export class DynamicChainer {
       if (n === order.length) order = this.growOrder();
       order[n++] = s;
       if (n > max) break;
-      const ps = run.parStart[s];
-      const pc = run.parCount[s];
+      const pc = this.parentsOf(run, s);
+      const list = this.parentList;
+      const ps = this.parentAt;
       for (let j = 0; j < pc; j++) {
         if (tail === q.length) q = this.growWalk();
-        q[tail++] = run.pool[ps + j];
+        q[tail++] = list[ps + j];
       }
     }
     return order.subarray(0, n);
@@ -830,10 +885,9 @@ export class DynamicChainer {
 
   private links(run: Run, slot: number, out: number[]): void {
     for (const s of this.chainOrder(run, slot)) {
-      const pc = run.parCount[s];
+      const pc = this.parentsOf(run, s);
       if (pc > 6) continue;
-      const ps = run.parStart[s];
-      for (let j = 0; j < pc; j++) out.push(run.pool[ps + j], run.keyOf(s));
+      for (let j = 0; j < pc; j++) out.push(this.parentList[this.parentAt + j], run.keyOf(s));
     }
   }
 
@@ -880,7 +934,6 @@ export class DynamicChainer {
     let least = 0;
     for (let i = 0; i < n; i++) least += runs[i].depth[slots[i]] + 1;
     if (least > limit) return null;
-    for (let i = 0; i < n; i++) this.materialize(runs[i]);
     // Gathered in a scratch list: most walks end without a hint.
     const parents = this.parents;
     parents.length = 0;
@@ -1003,8 +1056,6 @@ export class DynamicChainer {
     if (this.nestedCtx) {
       return this.nestedHint(kind, this.prefix + what + this.suffix, sortKey, runs, slots, 2, CAUSE_NONE, conclusion);
     }
-    this.materialize(runA);
-    this.materialize(runB);
     const a = this.ancestors(runA, slotA);
     if (!this.canBeat(a + 1, sortKey)) return null;
     const complexity = a + this.ancestors(runB, slotB) + this.nestedComplexity(runs, slots, 2);
@@ -1045,7 +1096,6 @@ export class DynamicChainer {
     let complexity = 0;
     for (let i = 0; i < n; i++) {
       slots[i] = targetKey;
-      this.materialize(runs[i]);
       complexity += this.ancestors(runs[i], targetKey);
       if (!this.canBeat(complexity + (n - 1 - i), sortKey)) return null;
     }
