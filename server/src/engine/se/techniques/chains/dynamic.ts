@@ -366,6 +366,8 @@ export class DynamicChainer {
 
   private search(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
     this.g = g;
+    // Every run starts from this grid, and a dynamic run puts it back from here when it ends.
+    if (this.dynamic) this.save.copyFrom(g);
     this.budget = budget;
     this.nestedCtx = nested;
     this.display = nested === null;
@@ -586,7 +588,6 @@ export class DynamicChainer {
     const save = this.save;
     const isY = !this.nishio;
     const dynamic = this.dynamic;
-    if (dynamic) save.copyFrom(g);
     let onHead = 0;
     let onTail = 0;
     let offHead = 0;
@@ -678,7 +679,7 @@ export class DynamicChainer {
         }
       }
     } finally {
-      if (dynamic) g.copyFrom(save);
+      if (dynamic) g.copyCandidatesFrom(save);
     }
   }
 

@@ -190,6 +190,12 @@ export class ChainGrid {
     this.values.set(o.values);
   }
 
+  /** The candidates of `o`, not its values (what a dynamic chain's run changes). */
+  copyCandidatesFrom(o: ChainGrid): void {
+    this.cands.set(o.cands);
+    this.hpos.set(o.hpos);
+  }
+
   has(cand: number): boolean {
     return (this.cands[(cand / 9) | 0] & (1 << cand % 9)) !== 0;
   }
