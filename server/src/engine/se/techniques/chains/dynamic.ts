@@ -262,8 +262,6 @@ export class DynamicChainer {
   private readonly onRunList: number[] = [];
 
   // scratch
-  private readonly qOn = new Int16Array(NCAND);
-  private readonly qOff = new Int16Array(NCAND);
   private readonly outCand = new Int16Array(32);
   private readonly outCause = new Uint8Array(32);
   private readonly outParStart = new Int32Array(33);
@@ -588,22 +586,16 @@ export class DynamicChainer {
     const save = this.save;
     const isY = !this.nishio;
     const dynamic = this.dynamic;
+    // The run's lists are its queues: nodes are processed in the order they are found.
     let onHead = 0;
-    let onTail = 0;
     let offHead = 0;
-    let offTail = 0;
     const startCand = startKey >= NCAND ? startKey - ON : startKey;
-    if (startKey >= NCAND) {
-      this.storeOn(run, startCand, CAUSE_NONE, -1, 0, 0, 0);
-      this.qOn[onTail++] = startCand;
-    } else {
-      this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
-      this.qOff[offTail++] = startCand;
-    }
+    if (startKey >= NCAND) this.storeOn(run, startCand, CAUSE_NONE, -1, 0, 0, 0);
+    else this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
     try {
       for (;;) {
-        if (onHead < onTail) {
-          const p = this.qOn[onHead++];
+        if (onHead < run.onN) {
+          const p = run.onList[onHead++];
           const n = onToOff(this.g, p, isY, this.outCand, this.outCause);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
@@ -621,13 +613,10 @@ export class DynamicChainer {
               run.absurdOff = EXTRA;
               return true;
             }
-            if (!run.offFlag[c]) {
-              this.storeOff(run, c, this.outCause[i], p + ON, run.depth[p + ON] + 1);
-              this.qOff[offTail++] = c;
-            }
+            if (!run.offFlag[c]) this.storeOff(run, c, this.outCause[i], p + ON, run.depth[p + ON] + 1);
           }
-        } else if (offHead < offTail) {
-          const p = this.qOff[offHead++];
+        } else if (offHead < run.offN) {
+          const p = run.offList[offHead++];
           const n = parents ? this.offToOn(p, isY, dynamic) : offToOn(g, p, isY, true, this.outCand, this.outCause);
           if (dynamic) g.remove(p);
           for (let i = 0; i < n; i++) {
@@ -647,13 +636,10 @@ export class DynamicChainer {
               run.absurdOff = c;
               return true;
             }
-            if (!run.onFlag[c]) {
-              this.storeOn(run, c, this.outCause[i], p, ps, pc, run.depth[p] + 1);
-              this.qOn[onTail++] = c;
-            }
+            if (!run.onFlag[c]) this.storeOn(run, c, this.outCause[i], p, ps, pc, run.depth[p] + 1);
           }
         }
-        if (onHead === onTail && offHead === offTail) {
+        if (onHead === run.onN && offHead === run.offN) {
           if (this.level > 0) {
             const added = this.advanced!.potentials(g, save, this.nestedBudget());
             for (let i = 0; i < added.length; i++) {
@@ -672,10 +658,9 @@ export class DynamicChainer {
               run.depth[a.cand] = depth + 1;
               run.cause[a.cand] = CAUSE_ADVANCED;
               if (run.nested) run.nested[a.cand] = a.nested;
-              this.qOff[offTail++] = a.cand;
             }
           }
-          if (onHead === onTail && offHead === offTail) return false;
+          if (onHead === run.onN && offHead === run.offN) return false;
         }
       }
     } finally {
