@@ -77,8 +77,9 @@ class Run {
   /**
    * Each node's depth: the length of a path of parents back to the start, recorded with or
    * without parents. A branch's complexity (its end's distinct ancestors) is at least its end's
-   * depth plus one, which tells most nested hints too long to claim anything before their runs
-   * are propagated again.
+   * depth plus one, which tells most nested hints too long to claim anything before they are
+   * walked. Once a branch is walked (the run complete), its end's depth is raised to what the
+   * walk counted, less one: the next chain with the same branch gets the tighter bound.
    */
   readonly depth = new Uint16Array(NKEY + 1);
   pool = new Int32Array(1024);
@@ -916,7 +917,7 @@ export class DynamicChainer {
     const ctx = this.nestedCtx!;
     const limit = this.claims.limit(this.g, conclusion, sortKey);
     // Most nested chains are too long to claim anything (80% on the forum's level-4-bound
-    // puzzles); their depths tell most of them before any run is propagated again.
+    // puzzles); their depths tell most of them before they are walked.
     let least = 0;
     for (let i = 0; i < n; i++) least += runs[i].depth[slots[i]] + 1;
     if (least > limit) return null;
@@ -938,6 +939,8 @@ export class DynamicChainer {
       h1 = Math.imul(h1 ^ (target + 0x10000), 0x01000193);
       h2 = Math.imul(h2 + target + 0x20000, 0x5bd1e995) ^ (h2 >>> 15);
       const order = this.chainOrder(run, slots[i], limit - complexity);
+      // All of the branch's ancestors, or (cut short) fewer than they are.
+      if (order.length - 1 > run.depth[slots[i]]) run.depth[slots[i]] = order.length - 1;
       complexity += order.length;
       if (complexity > limit) return null;
       for (let j = 0; j < order.length; j++) {
