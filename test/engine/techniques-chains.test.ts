@@ -555,6 +555,39 @@ describe('search details', () => {
     expect(rebuilt).toBeGreaterThan(nodes / 100);
   });
 
+  it('finds a double chain at every node the on and off runs of a value share, however small the off run', () => {
+    // Most off runs in a cell of three values or more imply nothing and are not scanned.
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; onFlag: Uint8Array; offFlag: Uint8Array };
+    type Binary = (cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: { name: string }[]) => void;
+    const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+    const inner = chainer as unknown as { binary: Binary; g: ChainGrid };
+    const { binary } = inner;
+    let smallest = Infinity;
+    let doubles = 0;
+    vi.spyOn(inner, 'binary').mockImplementation(function (this: typeof inner, cand, onRun, offRun, doDouble, doContradiction, out) {
+      const isDouble = (h: { name: string }) => h.name.startsWith('Dynamic Double');
+      const before = out.filter(isDouble).length;
+      binary.call(this, cand, onRun, offRun, doDouble, doContradiction, out);
+      if (!doDouble) return;
+      let shared = 0;
+      for (let i = 0; i < onRun.onN; i++) {
+        const c = onRun.onList[i];
+        const cell = Math.floor(c / 9);
+        // An on end removes the cell's other values, when it has any.
+        if (offRun.onFlag[c] && this.g.cands[cell] & ~(1 << (c - cell * 9))) shared++;
+      }
+      for (let i = 0; i < onRun.offN; i++) if (offRun.offFlag[onRun.offList[i]]) shared++;
+      expect(out.filter(isDouble).length - before).toBe(shared);
+      doubles += shared;
+      if (shared) smallest = Math.min(smallest, offRun.onN + offRun.offN);
+    });
+    // Grids an outer chain reaches, searched at the top level: every chain found is kept.
+    for (const { g } of outerGrids(3)) chainer.hints(g, null, null);
+    expect(doubles).toBeGreaterThan(20);
+    // The smallest off run with a double chain: the chains of small off runs are checked too.
+    expect(smallest).toBeLessThan(12);
+  });
+
   it('keeps the searches of the most recently used grids only', () => {
     const memo = new SearchMemo(2);
     memo.of('a').record(5, []);
