@@ -555,19 +555,28 @@ describe('search details', () => {
     expect(rebuilt).toBeGreaterThan(nodes / 100);
   });
 
-  it('finds a double chain at every node the on and off runs of a value share, however small the off run', () => {
-    // Most off runs in a cell of three values or more imply nothing and are not scanned.
-    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; onFlag: Uint8Array; offFlag: Uint8Array };
-    type Binary = (cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: { name: string }[]) => void;
+  it('finds a double chain at every node the on and off runs of a value share, and skips only off runs that imply nothing', () => {
+    // Most off runs in a cell of three values or more are their start alone: not propagated.
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; onFlag: Uint8Array; offFlag: Uint8Array; absurdOn: number };
+    type Hints = { name: string }[];
+    type Chainer = {
+      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints) => void;
+      offChains: (cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints) => void;
+      propagate: (run: Run, startKey: number) => boolean;
+      g: ChainGrid;
+    };
     const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
-    const inner = chainer as unknown as { binary: Binary; g: ChainGrid };
-    const { binary } = inner;
-    let smallest = Infinity;
+    const inner = chainer as unknown as Chainer;
+    const { binary, offChains } = inner;
+    let propagated = 0;
+    let skipped = 0;
     let doubles = 0;
-    vi.spyOn(inner, 'binary').mockImplementation(function (this: typeof inner, cand, onRun, offRun, doDouble, doContradiction, out) {
+    let smallest = Infinity;
+    vi.spyOn(inner, 'offChains').mockImplementation(function (this: Chainer, cand, onRun, offRun, doDouble, doContradiction, out) {
+      propagated++;
       const isDouble = (h: { name: string }) => h.name.startsWith('Dynamic Double');
       const before = out.filter(isDouble).length;
-      binary.call(this, cand, onRun, offRun, doDouble, doContradiction, out);
+      offChains.call(this, cand, onRun, offRun, doDouble, doContradiction, out);
       if (!doDouble) return;
       let shared = 0;
       for (let i = 0; i < onRun.onN; i++) {
@@ -581,9 +590,20 @@ describe('search details', () => {
       doubles += shared;
       if (shared) smallest = Math.min(smallest, offRun.onN + offRun.offN);
     });
+    vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out) {
+      const before = propagated;
+      binary.call(this, cand, onRun, doDouble, doContradiction, out);
+      if (propagated > before) return;
+      // Skipped: propagated here, the off run is its start alone.
+      skipped++;
+      const run = new (onRun.constructor as new () => Run)();
+      expect(this.propagate(run, cand)).toBe(false);
+      expect(run.onN + run.offN).toBe(1);
+    });
     // Grids an outer chain reaches, searched at the top level: every chain found is kept.
     for (const { g } of outerGrids(3)) chainer.hints(g, null, null);
     expect(doubles).toBeGreaterThan(20);
+    expect(skipped).toBeGreaterThan(propagated);
     // The smallest off run with a double chain: the chains of small off runs are checked too.
     expect(smallest).toBeLessThan(12);
   });

@@ -455,11 +455,7 @@ export class DynamicChainer {
       // Static multiple chains use only what the value on implies (SE also propagates the
       // value off, and drops the result).
       const onRun = this.onRun(cand);
-      if (needBinary) {
-        const offRun = this.takeRun();
-        this.binary(cand, onRun, offRun, doDouble, doContradiction, out);
-        this.releaseRun(offRun);
-      }
+      if (needBinary) this.binary(cand, onRun, doDouble, doContradiction, out);
       if (regions) this.regionChains(cell, d, onRun, regions, out);
       valueRuns[nValues++] = onRun;
       // Cell chains need a node common to every value: once there is none, the remaining
@@ -499,26 +495,26 @@ export class DynamicChainer {
     return out;
   }
 
-  private binary(
-    cand: number,
-    onRun: Run,
-    offRun: Run,
-    doDouble: boolean,
-    doContradiction: boolean,
-    out: ChainHint[],
-  ): void {
+  private binary(cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
     if (onRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand + ON, onRun, onRun.absurdOn, onRun, onRun.absurdOff, cand, false);
       this.offer(h, out);
     }
+    // Without a level (no pause), an off run whose start implies nothing, as in most cells of
+    // three values or more, is that node alone: no contradiction, nothing shared with the on run.
+    if (this.level === 0 && offToOn(this.g, cand, !this.nishio, true, this.outCand, this.outCause) === 0) return;
+    const offRun = this.takeRun();
+    this.offChains(cand, onRun, offRun, doDouble, doContradiction, out);
+    this.releaseRun(offRun);
+  }
+
+  /** The contradiction from `cand` off and the double chains of `cand`: the common nodes of its two runs. */
+  private offChains(cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
     if (this.propagate(offRun, cand) && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand, offRun, offRun.absurdOn, offRun, offRun.absurdOff, cand, true);
       this.offer(h, out);
     }
-    // A double chain's end is a node of the off run other than its start (the on run never
-    // holds its own value off): an off run that implied nothing, as most do in a cell of
-    // three values or more (91% on puzzle 3's level-4 pauses), shares nothing with the on run.
-    if (doDouble && offRun.onN + offRun.offN > 1) {
+    if (doDouble) {
       for (let i = 0; i < onRun.onN; i++) {
         const c = onRun.onList[i];
         if (!offRun.onFlag[c]) continue;
