@@ -737,7 +737,7 @@ export class DynamicChainer {
   }
 
   /**
-   * The parents of `slot` (keys), in the order offToOn gives them: `parentCount` of them from
+   * The parents of `slot` (keys), in the order offToOn gives them: as many as it returns, from
    * `parentAt` in `parentList`. A run without parents rebuilds them from `first`: an off node
    * has one; an on node's single (dynamic) also relied on the removals since the start in the
    * cell or house of its cause, which are the off nodes taken off before the one that implied
