@@ -34,6 +34,12 @@ export interface JoinKernel {
   closed: Int32Array;
   close(d: number, avail: number, left: number): boolean;
   walkLastClues(d: number, avail: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
+  /** Per entry its band word and its code words (the host writes them at seal), and the walked set's code words (the host writes them before pairsPast). */
+  cells: Int32Array;
+  codes: Int32Array;
+  walkCodes: Int32Array;
+  /** JoinList.pairsPast on the entries the last partners or last clues call wrote (the host's out holds a copy): the passing ones into `pass`; how many, and how many fit the caps. */
+  pairsPast(from: number, to: number, cells: number, cap: number, k: number, pass: Int32Array): { passed: number; fitted: number };
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
   /** Hands the instance to the next list sealed; this kernel is not used after. */
   release(): void;
@@ -55,12 +61,18 @@ interface KernelExports {
   partAt(): number;
   jxAt(): number;
   closedAt(): number;
+  cellsAt(): number;
+  codeAt(): number;
+  walkCodeAt(): number;
+  passAt(): number;
+  fitted(): number;
   depths(): number;
   close(d: number, avail: number, left: number): number;
   walkLastClues(d: number, avail: number): number;
   narrow(from: number, to: number): number;
   partners(level: number): number;
   lastClues(level: number, n: number, last: number): number;
+  pairsPast(from: number, to: number, cells: number, cap: number, k: number): number;
 }
 
 let wanted: JoinCore = 'wasm';
@@ -106,7 +118,7 @@ export function joinCore(): JoinCore {
  * writes the hit vectors into its `hits`. Undefined when the TypeScript kernel is to run: it is
  * the one wanted, the module is not there, or this list's memory cannot be had (a host's limits).
  */
-export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array): JoinKernel | undefined {
+export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array, codeWords: number): JoinKernel | undefined {
   const module = joinCore() === 'wasm' ? loadedModule() : null;
   if (!module) return undefined;
   let k: KernelExports;
@@ -147,6 +159,8 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     }
   };
   const depthWords = k.depths() * words;
+  const passOut = new Int32Array(buffer, k.passAt(), entries);
+  const passed = { passed: 0, fitted: 0 };
   return {
     hits: new Int32Array(buffer, k.hitsAt(), sets * row),
     row,
@@ -154,6 +168,9 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     part: new Int32Array(buffer, k.partAt(), sets),
     jx: new Int32Array(buffer, k.jxAt(), depthWords),
     closed: new Int32Array(buffer, k.closedAt(), depthWords),
+    cells: new Int32Array(buffer, k.cellsAt(), entries),
+    codes: new Int32Array(buffer, k.codeAt(), entries * codeWords),
+    walkCodes: new Int32Array(buffer, k.walkCodeAt(), codeWords),
     close(d, avail, left) {
       checkLevel(d + 1);
       return k.close(d, avail, left) !== 0;
@@ -178,6 +195,13 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     walkLastClues(d, avail, into, start, count) {
       checkLevel(d + 1);
       lastOut(k.walkLastClues(d, avail), avail, into, start, count);
+    },
+    pairsPast(from, to, cells, cap, kk, pass) {
+      const n = k.pairsPast(from, to, cells, cap, kk);
+      pass.set(passOut.subarray(0, n));
+      passed.passed = n;
+      passed.fitted = k.fitted();
+      return passed;
     },
     release() {
       spare = k;
