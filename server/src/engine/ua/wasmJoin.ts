@@ -1,9 +1,10 @@
 /**
  * Loads the 17-clue join's WebAssembly kernel (core/wasm/joinCore.ts, AssemblyScript) and gives it
- * JoinList's face after seal (clueJoin.ts): narrow, partners and lastClues. The bytes arrive as the
- * solver core's do (core/wasmSolver.ts): the build defines JOIN_WASM_BASE64; the sources run
- * directly (vitest) have none and keep the TypeScript kernel, which is also the oracle the tests
- * compare this one with (setJoinCore hands them compiled bytes).
+ * JoinList's face after seal (clueJoin.ts): narrow, partners, lastClues, the walk's closes and the
+ * pairs' first filter (pairsPast). The bytes arrive as the solver core's do (core/wasmSolver.ts):
+ * the build defines JOIN_WASM_BASE64; the sources run directly (vitest) have none and keep the
+ * TypeScript kernel, which is also the oracle the tests compare this one with (setJoinCore hands
+ * them compiled bytes).
  *
  * A sealed list's instance holds its hit vectors and levels in its memory. A list the walk is done
  * with gives its instance back (release), and the next list lays out that memory anew instead of

@@ -1,7 +1,7 @@
 /**
  * The 17-clue search's join kernel (ua/clueJoin.ts's JoinList after seal), in AssemblyScript
  * (compiled by scripts/solverWasm.mjs, not by tsc). The same ANDs in the same order as the
- * TypeScript kernel, so the same partners in the same order (test/engine/clueJoin-wasm.test.ts
+ * TypeScript kernel, so the same partners in the same order (test/engine/clueJoin.test.ts
  * runs both); clueJoin.ts's header explains the design, the comments here only say where this
  * one differs.
  *
@@ -11,7 +11,9 @@
  * node's groups; the last is the scratch level of partners()), and a node's last clues are one
  * call, the groups' recursion inside: no call per AND pass. The walked side's closes
  * (clueSearch.ts) run here too, on its per-depth rows kept in this memory: a node's close is
- * one call with nothing copied in. The vectors go by blocks of four words, a v128 each: a level
+ * one call with nothing copied in. So does the pairs' first filter (pairsPast), on the entries'
+ * cells and code words written here at seal: one call per walked set, reading the partners where
+ * the last call left them. The vectors go by blocks of four words, a v128 each: a level
  * lists its non-zero blocks (the entries that miss the same sets sit side by side, so the
  * words that live cluster), and the hit vectors' rows are padded with zero words to whole blocks.
  */
