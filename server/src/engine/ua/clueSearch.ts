@@ -34,13 +34,13 @@
  *    pairs needs one clue (two when all three pairs are missed), and parts disjoint from
  *    those and from each other one more each: a bound on the clues band 3 needs (per stack
  *    too when stacks are capped). Its mini-row part comes first, per pair, from 36 words
- *    (the first 32 gangster sets of each code that each side misses, ANDed: JoinList.pairsPast) and
- *    rejects 98% of the pairs; the vector of every band-3 set the XY misses is computed only
- *    for the rest, for the whole bound. Then XY must make bands 1+2 unique with band 3
- *    given (the solver; if not, the difference is learnt, see 3), and the k-clue sets of
- *    band 3 hitting every minimal part are enumerated like XY, bounded at each node: parts
- *    whose live cells are disjoint need a clue each, and the last clue lies in every part
- *    not yet hit.
+ *    (the first 32 gangster sets of each code that each side misses, ANDed: the join's
+ *    filter, JoinList.pairsPast) and rejects 98% of the pairs; the vector of every band-3
+ *    set the XY misses is computed only for the rest, for the whole bound. Then XY must
+ *    make bands 1+2 unique with band 3 given (the solver; if not, the difference is learnt,
+ *    see 3), and the k-clue sets of band 3 hitting every minimal part are enumerated like
+ *    XY, bounded at each node: parts whose live cells are disjoint need a clue each, and the
+ *    last clue lies in every part not yet hit.
  * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
  *    cells where it differs contain new UA sets: the minimal ones inside (a UA enumeration
  *    restricted to those cells) are learnt, into the lists for the tasks after and, inside
