@@ -39,6 +39,70 @@ function missVector(sets: number[], cells: number): Int32Array {
 
 const bandWord = fc.uniqueArray(fc.integer({ min: 0, max: 26 }), { minLength: 3, maxLength: 7 }).map((cells) => cells.reduce((w, c) => w | (1 << c), 0));
 
+/**
+ * A side's 36 code words (per band-3 code, the sets of it the side misses), codes 4i..4i+3 of
+ * mini-row i: some mini-rows none (so that some pairs pass), the others dense (so that some have
+ * all three pairs missed by a pair).
+ */
+const codeWords = fc
+  .tuple(fc.integer({ min: 0, max: 511 }), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 36, maxLength: 36 }))
+  .map(([rows, words]) => words.map((w, c) => ((rows >> (c >> 2)) & 1 ? w : 0)));
+const STACKS = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
+const bits = (x: number): number => [...x.toString(2)].filter((b) => b === '1').length;
+
+/**
+ * The pairs' first filter by its definition: the pair (walked set `cells`, `codes`; entry
+ * ys[e], codes[e]) keeps each stack within `cap`; a code is missed when both sides miss a set of
+ * it; mini-row i (codes 4i..4i+3, stack i % 3) needs 2 clues when its three pairs are missed, 1
+ * for any missed code; at most k in all, each stack within its room. The passing entries of
+ * `es` and how many fit the caps.
+ */
+function filterByDefinition(es: number[], ys: number[], yCodes: number[][], cells: number, codes: number[], cap: number, k: number): [number[], number] {
+  let fitted = 0;
+  const passed = es.filter((e) => {
+    const room = STACKS.map((m) => cap - bits(cells & m) - bits(ys[e] & m));
+    if (room.some((r) => r < 0)) return false;
+    fitted++;
+    const need = [0, 0, 0];
+    for (let i = 0; i < 9; i++) {
+      const missed = [0, 1, 2, 3].filter((q) => (codes[4 * i + q] & yCodes[e][4 * i + q]) !== 0);
+      need[i % 3] += missed.filter((q) => q < 3).length === 3 ? 2 : missed.length > 0 ? 1 : 0;
+    }
+    return need[0] + need[1] + need[2] <= k && need.every((n, s) => n <= room[s]);
+  });
+  return [passed, fitted];
+}
+
+/** Entries (band word, code words) and a walked set's, with its caps. */
+const pairCase = fc.record({
+  ys: fc.array(fc.record({ cells: bandWord, codes: codeWords }), { minLength: 1, maxLength: 300 }),
+  cells: bandWord,
+  codes: codeWords,
+  cap: fc.integer({ min: 2, max: 9 }),
+  k: fc.integer({ min: 0, max: 9 }),
+  from: fc.nat({ max: 299 }),
+  length: fc.nat({ max: 300 }),
+});
+
+/** A list of the pair case's entries (no cross sets missed: every entry is a partner), sealed with the given kernel, and its filter's answer on the range asked. */
+function filtered(core: JoinCore, c: typeof pairCase extends fc.Arbitrary<infer T> ? T : never): [number[], number, number[]] {
+  expect(setJoinCore(core)).toBe(core);
+  const list = new JoinList(1, 1);
+  for (const y of c.ys) list.add(y.cells, [0], 0, y.codes, 0);
+  list.seal();
+  const out = new Int32Array(c.ys.length);
+  const n = list.partners(0, Int32Array.of(0), 0, out);
+  const from = c.from % n;
+  const to = Math.min(n, from + c.length);
+  list.walkCodes.set(c.codes);
+  const pass = new Int32Array(n);
+  const m = list.pairsPast(out, from, to, c.cells, c.cap, c.k, pass);
+  const result: [number[], number, number[]] = [[...pass.subarray(0, m)], list.fitted, [...out.subarray(from, to)]];
+  list.release();
+  return result;
+}
+
+
 describe('X × Y join (clueJoin)', () => {
   const grid = [...BY_SOLUTION.keys()][0];
   const cross = crossSets(grid);
@@ -115,6 +179,21 @@ describe('X × Y join (clueJoin)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it("passes a walked set's partners by the stack caps and the mini-row bound as defined (property)", () => {
+    let passed = 0;
+    fc.assert(
+      fc.property(pairCase, (c) => {
+        const [pass, fitted, range] = filtered('ts', c);
+        const [want, wantFitted] = filterByDefinition(range, c.ys.map((y) => y.cells), c.ys.map((y) => y.codes), c.cells, c.codes, c.cap, c.k);
+        expect(pass).toEqual(want);
+        expect(fitted).toBe(wantFitted);
+        passed += pass.length;
+      }),
+      { numRuns: 500 },
+    );
+    expect(passed).toBeGreaterThan(0);
   });
 
   it('finds every listed 17 of a grid through the join, each unique, the same with the walk cut or not', () => {
@@ -228,6 +307,15 @@ describe('the WebAssembly join kernel answers as the TypeScript one', () => {
         wasm.release();
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it("passes the same partners of a walked set through the pairs' filter (property)", () => {
+    fc.assert(
+      fc.property(pairCase, (c) => {
+        expect(filtered('wasm', c)).toEqual(filtered('ts', c));
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -17,14 +17,23 @@
  * cuts the node. The node before the last clue asks for all its last clues at once
  * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
  *
+ * A walked set's partners then pass a first filter (pairsPast): the stacks' caps and the mini-row
+ * part of clueSearch.ts's band-3 bound, from 36 code words per side (per band-3 code, the first 32
+ * gangster sets of that code the side misses), which rejects 98% of the pairs.
+ *
  * After seal the ANDs run in a WebAssembly kernel where it loads (ua/wasmJoin.ts: the same
  * ANDs, the hit vectors, levels and the walked side's rows in its memory, a node's close and
  * its groups one call each); the TypeScript kernel here is its fallback and the tests' oracle.
  */
+import { popcount27 } from './cells';
 import { joinKernel, type JoinKernel } from './wasmJoin';
 
 /** Depths of the walked side's walk: the root and a clue per cell of its band. */
 const DEPTHS = 28;
+/** Code words per side: band-3 codes (4 * mini-row + pair 0..2 / triplet 3), 9 mini-rows x 4. */
+export const CODES = 36;
+/** Cells of stack s inside a band word. */
+const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 
 export class JoinList {
   count = 0;
@@ -32,6 +41,12 @@ export class JoinList {
   cells = new Int32Array(256);
   /** Per entry, `words` words from words * entry: the cross sets it misses (until seal). */
   private miss: Int32Array;
+  /** Per entry, CODES words from CODES * entry: the codes' gangster sets it misses (in the kernel's memory after seal when it runs). */
+  private codes: Int32Array = new Int32Array(256 * CODES);
+  /** The walked set's code words, written by the caller before pairsPast (in the kernel's memory when it runs). */
+  walkCodes: Int32Array = new Int32Array(CODES);
+  /** The pairs the last pairsPast found within the stack caps. */
+  fitted = 0;
   /** After seal: per cross set j, from j * EW, the entries that hit it. */
   private hits: Int32Array = new Int32Array(0);
   private EW = 0;
@@ -72,8 +87,11 @@ export class JoinList {
     this.miss = new Int32Array(256 * Math.max(1, words));
   }
 
-  /** Adds an entry: its band word and its miss vector (from `at` in `vec`); returns its index. */
-  add(cells: number, vec: ArrayLike<number>, at: number): number {
+  /**
+   * Adds an entry: its band word, its miss vector (from `at` in `vec`) and its code words (CODES
+   * from `codesAt` in `codes`; none: it misses no code); returns its index.
+   */
+  add(cells: number, vec: ArrayLike<number>, at: number, codes?: ArrayLike<number>, codesAt = 0): number {
     const i = this.count;
     if (i === this.cells.length) {
       const cells2 = new Int32Array(2 * i);
@@ -82,10 +100,14 @@ export class JoinList {
       const miss2 = new Int32Array(2 * this.miss.length);
       miss2.set(this.miss);
       this.miss = miss2;
+      const codes2 = new Int32Array(2 * this.codes.length);
+      codes2.set(this.codes);
+      this.codes = codes2;
     }
     this.cells[i] = cells;
     const W = this.words;
     for (let w = 0; w < W; w++) this.miss[i * W + w] = vec[at + w];
+    if (codes) for (let c = 0; c < CODES; c++) this.codes[i * CODES + c] = codes[codesAt + c];
     this.count++;
     return i;
   }
@@ -106,7 +128,7 @@ export class JoinList {
     }
     this.slot = Int32Array.from(rank);
     // The WebAssembly kernel's hit vectors are in its memory, rows of `row` words: written there.
-    const kernel = joinKernel(this.count, this.sets, W, this.slot);
+    const kernel = joinKernel(this.count, this.sets, W, this.slot, CODES);
     const row = kernel ? kernel.row : EW;
     const hits = kernel ? kernel.hits : new Int32Array(Math.max(1, this.sets * EW));
     // Every entry hits every set, then the sets it misses are cleared: an entry misses few.
@@ -130,6 +152,10 @@ export class JoinList {
     this.miss = new Int32Array(0);
     this.kernel = kernel;
     if (kernel) {
+      kernel.cells.set(this.cells.subarray(0, this.count));
+      kernel.codes.set(this.codes.subarray(0, this.count * CODES));
+      this.codes = new Int32Array(0);
+      this.walkCodes = kernel.walkCodes;
       this.walkCross = kernel.cross;
       this.walkPart = kernel.part;
       this.walkMissed = kernel.jx;
@@ -357,6 +383,55 @@ export class JoinList {
     }
     if (first >= 0 && nLive !== 0) nLive = this.andSet(src, to, first, first);
     return nLive;
+  }
+
+  /**
+   * The pairs' first filter: of the entries out[from..to) (as the last partners or last-clues
+   * call wrote them), those whose pair with the walked set (band word `cells`, code words in
+   * walkCodes) keeps every stack within `cap` clues and whose mini-row bound fits band 3: a code
+   * is missed by the pair when both sides miss one of its sets; a mini-row with missed codes
+   * needs one clue, two when its three pairs are missed; at most k in all and within each
+   * stack's room (cap less the pair's clues there). Into `pass`; returns how many (`fitted`:
+   * how many were within the caps).
+   */
+  pairsPast(out: Int32Array, from: number, to: number, cells: number, cap: number, k: number, pass: Int32Array): number {
+    if (this.kernel) {
+      const r = this.kernel.pairsPast(from, to, cells, cap, k, pass);
+      this.fitted = r.fitted;
+      return r.passed;
+    }
+    const q0 = cap - popcount27(cells & STACK_MASK[0]);
+    const q1 = cap - popcount27(cells & STACK_MASK[1]);
+    const q2 = cap - popcount27(cells & STACK_MASK[2]);
+    const wc = this.walkCodes;
+    const ec = this.codes;
+    let fitted = 0;
+    let n = 0;
+    for (let t = from; t < to; t++) {
+      const e = out[t];
+      const other = this.cells[e];
+      const r0 = q0 - popcount27(other & STACK_MASK[0]);
+      const r1 = q1 - popcount27(other & STACK_MASK[1]);
+      const r2 = q2 - popcount27(other & STACK_MASK[2]);
+      if (r0 < 0 || r1 < 0 || r2 < 0) continue;
+      fitted++;
+      // Per stack s, its mini-rows i (i % 3 = s) and their codes 4i..4i+3.
+      let total = 0;
+      let fits = true;
+      for (let s = 0; s < 3 && fits; s++) {
+        let needs = 0;
+        for (let i = s; i < 9; i += 3) {
+          let p = 0;
+          for (let q = 0; q < 4; q++) if ((wc[4 * i + q] & ec[e * CODES + 4 * i + q]) !== 0) p |= 1 << q;
+          needs += (p & 7) === 7 ? 2 : p !== 0 ? 1 : 0;
+        }
+        total += needs;
+        fits = needs <= (s === 0 ? r0 : s === 1 ? r1 : r2) && total <= k;
+      }
+      if (fits) pass[n++] = e;
+    }
+    this.fitted = fitted;
+    return n;
   }
 
   /** The entries of level `level` into `out` from `at`; returns how many. */

@@ -34,13 +34,13 @@
  *    pairs needs one clue (two when all three pairs are missed), and parts disjoint from
  *    those and from each other one more each: a bound on the clues band 3 needs (per stack
  *    too when stacks are capped). Its mini-row part comes first, per pair, from 36 words
- *    (the first 32 gangster sets of each code that each side misses, ANDed: codeBound) and
- *    rejects 98% of the pairs; the vector of every band-3 set the XY misses is computed only
- *    for the rest, for the whole bound. Then XY must make bands 1+2 unique with band 3
- *    given (the solver; if not, the difference is learnt, see 3), and the k-clue sets of
- *    band 3 hitting every minimal part are enumerated like XY, bounded at each node: parts
- *    whose live cells are disjoint need a clue each, and the last clue lies in every part
- *    not yet hit.
+ *    (the first 32 gangster sets of each code that each side misses, ANDed: the join's
+ *    filter, JoinList.pairsPast) and rejects 98% of the pairs; the vector of every band-3
+ *    set the XY misses is computed only for the rest, for the whole bound. Then XY must
+ *    make bands 1+2 unique with band 3 given (the solver; if not, the difference is learnt,
+ *    see 3), and the k-clue sets of band 3 hitting every minimal part are enumerated like
+ *    XY, bounded at each node: parts whose live cells are disjoint need a clue each, and the
+ *    last clue lies in every part not yet hit.
  * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
  *    cells where it differs contain new UA sets: the minimal ones inside (a UA enumeration
  *    restricted to those cells) are learnt, into the lists for the tasks after and, inside
@@ -56,7 +56,7 @@
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
 import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
-import { JoinList } from './clueJoin';
+import { CODES, JoinList } from './clueJoin';
 import { fewestClues, walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { gangsterUAs } from './gangster';
@@ -100,8 +100,6 @@ export interface ClueSearchResult {
 }
 
 const NODE_BUDGET = 5_000_000;
-/** Band-3 codes of the gangster sets: 9 mini-rows x (3 pairs, the triplet). */
-const CODES = 36;
 /**
  * Learnt difference sets up to this size are reduced to the minimal UA sets inside (a small
  * restricted enumeration); larger ones, costly to enumerate, are learnt as they are (still
@@ -325,7 +323,7 @@ class TaskRun {
   private readonly target: number;
   private readonly chosen = new Int32Array(81);
   private readonly stackCount = new Int32Array(3);
-  /** Sets of `three` the current XY leaf misses, computed for the pairs past codeBound. */
+  /** Sets of `three` the current XY leaf misses, computed for the pairs past the mini-row bound. */
   private v3 = new Int32Array(0);
   private W3 = 0;
   private nodes = 0;
@@ -394,16 +392,8 @@ class TaskRun {
    */
   private codeHit = new Int32Array(54 * CODES);
   private jm = new Int32Array(0);
-  private sCode = new Int32Array(0);
-  private readonly codes = new Int32Array(CODES);
-  /**
-   * The walked set's codes by mini-row, the mini-rows by stack: per mini-row with some, where
-   * its codes start in `codes` and whether all three of its pairs are there (only then can it
-   * need two clues); per stack, its first mini-row there (stackRow[3]: their number).
-   */
-  private readonly rowStart = new Int32Array(10);
-  private readonly rowTwo = new Uint8Array(9);
-  private readonly stackRow = new Int32Array(4);
+  /** A walked set's partners past the list's first filter (JoinList.pairsPast). */
+  private pass = new Int32Array(0);
 
   /**
    * Bands 1+2 per split (x clues in band 1, y in band 2): the valid y-clue sets of one band
@@ -470,18 +460,13 @@ class TaskRun {
 
     const list = new JoinList(CW, order.length);
     this.walk(listed, listed === 0 ? x : y, inner[listed], (d, cells) => {
-      const e = list.add(cells, this.jx, d * CW);
-      if ((e + 1) * CODES > this.sCode.length) {
-        const bigger = new Int32Array(Math.max(1024 * CODES, 2 * this.sCode.length));
-        bigger.set(this.sCode);
-        this.sCode = bigger;
-      }
-      for (let c = 0; c < CODES; c++) this.sCode[e * CODES + c] = this.jm[d * CODES + c];
+      list.add(cells, this.jx, d * CW, this.jm, d * CODES);
     });
     if (list.count === 0) return;
     list.seal();
     // Room for every group of last clues of a node (at most 27, each emitting at most every entry).
     if (this.partnersOut.length < 27 * list.count) this.partnersOut = new Int32Array(27 * list.count);
+    if (this.pass.length < list.count) this.pass = new Int32Array(list.count);
     this.walkedSize = walked === 0 ? x : y;
     // The walked side's vectors live in the list from here (in the kernel's memory when it runs).
     list.walkPart.set(order.map((i) => sets[3 * i + walked]));
@@ -552,56 +537,35 @@ class TaskRun {
     // the others this set misses.
     let first = 0;
     let n: number;
+    // The codes whose sets this side misses (only those can be missed by a pair), for the list's filter.
+    const codes = list.walkCodes;
     if (this.prune && d > 0) {
       // Found at the parent, with its other last clues.
       const c = this.cellAt[d - 1];
       first = this.lastStart[c];
       n = first + this.lastCount[c];
       if (n === first) return;
-      for (let w = 0, a = (d - 1) * CODES, h = (27 * walked + c) * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
+      for (let w = 0, a = (d - 1) * CODES, h = (27 * walked + c) * CODES; w < CODES; w++) codes[w] = this.jm[a + w] & ~this.codeHit[h + w];
     } else {
       const CW = this.CW;
       const a = d * CW;
       for (let w = 0; w < CW; w++) this.closing[w] = this.jx[a + w] & ~this.closed[a + w];
       n = list.partners(this.prune ? d : 0, this.closing, 0, out);
+      if (n === 0) return;
+      for (let w = 0; w < CODES; w++) codes[w] = this.jm[d * CODES + w];
     }
-    if (n === first) return;
-    // The codes whose sets this side misses (only those can be missed by a pair), by stack:
-    // codeBound reads each pair's stacks least room first and stops at the first over it.
-    const codes = this.codes;
+    const cap = this.task.stackCap;
+    const passed = list.pairsPast(out, first, n, cells, cap, this.task.k, this.pass);
+    this.stats.pairs += list.fitted;
+    const fv = this.freshSets;
+    let known = -1;
     const ws0 = popcount27(cells & STACK_MASK[0]);
     const ws1 = popcount27(cells & STACK_MASK[1]);
     const ws2 = popcount27(cells & STACK_MASK[2]);
-    let nc = 0;
-    let nr = 0;
-    for (let s = 0; s < 3; s++) {
-      this.stackRow[s] = nr;
-      for (let r = 0; r < 3; r++) {
-        const i = 3 * r + s;
-        const start = nc;
-        for (let c = 4 * i, a = d * CODES; c < 4 * i + 4; c++) if (this.jm[a + c] !== 0) codes[nc++] = c;
-        if (nc === start) continue;
-        this.rowStart[nr] = start;
-        // The row's pairs 0, 1, 2 are its first three codes when all are there.
-        this.rowTwo[nr++] = nc - start >= 3 && (codes[start + 2] & 3) === 2 ? 1 : 0;
-      }
-    }
-    this.stackRow[3] = nr;
-    this.rowStart[nr] = nc;
-    const fv = this.freshSets;
-    let known = -1;
-    const cap = this.task.stackCap;
     const w0 = walked * 27;
     const w1 = 27 - w0;
-    for (let j = first; j < n; j++) {
-      const e = out[j];
-      const other = list.cells[e];
-      const s0 = ws0 + popcount27(other & STACK_MASK[0]);
-      const s1 = ws1 + popcount27(other & STACK_MASK[1]);
-      const s2 = ws2 + popcount27(other & STACK_MASK[2]);
-      if (s0 > cap || s1 > cap || s2 > cap) continue;
-      this.stats.pairs++;
-      if (!this.codeBound(d * CODES, e * CODES, cap - s0, cap - s1, cap - s2)) continue;
+    for (let j = 0; j < passed; j++) {
+      const other = list.cells[this.pass[j]];
       if (known < 0) {
         this.fresh.length = 0;
         if (!this.freshParts(walked, cells, 0)) return;
@@ -616,85 +580,11 @@ class TaskRun {
       let t = 0;
       for (let m = cells; m !== 0; m &= m - 1) this.chosen[t++] = w0 + 31 - Math.clz32(m & -m);
       for (let m = other; m !== 0; m &= m - 1) this.chosen[t++] = w1 + 31 - Math.clz32(m & -m);
-      this.stackCount[0] = s0;
-      this.stackCount[1] = s1;
-      this.stackCount[2] = s2;
+      this.stackCount[0] = ws0 + popcount27(other & STACK_MASK[0]);
+      this.stackCount[1] = ws1 + popcount27(other & STACK_MASK[1]);
+      this.stackCount[2] = ws2 + popcount27(other & STACK_MASK[2]);
       this.leaf(this.target);
     }
-  }
-
-
-  /**
-   * The mini-row part of the band-3 bound for a pair: the walked side's code words (jm from
-   * `a`) and the listed entry's (sCode from `b`); false when band 3 needs more than k clues
-   * or a stack more than its room. The pair's stacks are read least room first: most
-   * rejections are a stack over its room, the first stack read decides most of them.
-   */
-  private codeBound(a: number, b: number, r0: number, r1: number, r2: number): boolean {
-    // The stacks by room, least first (ties: stack order).
-    let s0 = 0;
-    let s1 = 1;
-    let s2 = 2;
-    let q0 = r0;
-    let q1 = r1;
-    let q2 = r2;
-    if (q1 < q0) {
-      s0 = 1;
-      s1 = 0;
-      q0 = r1;
-      q1 = r0;
-    }
-    if (q2 < q1) {
-      s2 = s1;
-      q2 = q1;
-      if (r2 < q0) {
-        s1 = s0;
-        q1 = q0;
-        s0 = 2;
-        q0 = r2;
-      } else {
-        s1 = 2;
-        q1 = r2;
-      }
-    }
-    const k = this.task.k;
-    const lb = this.stackNeed(a, b, s0, q0, k);
-    if (lb < 0) return false;
-    const n1 = this.stackNeed(a, b, s1, q1, k - lb);
-    if (n1 < 0) return false;
-    return this.stackNeed(a, b, s2, q2, k - lb - n1) >= 0;
-  }
-
-  /**
-   * The clues band 3 needs in stack s for the mini-rows of the pair's missed codes (walked side's
-   * code words from jm[a], listed entry's from sCode[b]); -1 once over `room` or `left`.
-   */
-  private stackNeed(a: number, b: number, s: number, room: number, left: number): number {
-    const jm = this.jm;
-    const sm = this.sCode;
-    const codes = this.codes;
-    const most = room < left ? room : left;
-    let n = 0;
-    for (let r = this.stackRow[s], end = this.stackRow[s + 1]; r < end; r++) {
-      let j = this.rowStart[r];
-      const stop = this.rowStart[r + 1];
-      let need = 0;
-      if (this.rowTwo[r] !== 0) {
-        let p = 0;
-        for (; j < stop; j++) if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) p |= 1 << (codes[j] & 3);
-        need = (p & 7) === 7 ? 2 : p !== 0 ? 1 : 0;
-      } else {
-        // One missed code is all the mini-row can need.
-        for (; j < stop; j++) {
-          if ((jm[a + codes[j]] & sm[b + codes[j]]) !== 0) {
-            need = 1;
-            break;
-          }
-        }
-      }
-      if ((n += need) > most) return -1;
-    }
-    return n;
   }
 
   /**
@@ -743,12 +633,19 @@ class TaskRun {
     const W3 = this.W3;
     const v3 = this.v3;
     const h3 = three.hit;
-    for (let w = 0; w < used; w++) {
-      let x = 0;
-      for (let t = 0; t < d; t++) x |= h3[this.chosen[t] * W3 + w];
-      const full = w < used - 1 || (three.count & 31) === 0 ? -1 : (1 << (three.count & 31)) - 1;
-      v3[w] = full & ~x;
+    const ch = this.chosen;
+    // Four rows a pass over the vector, so v3 is read and written a quarter as often (the last
+    // pass repeats its last row when fewer are left); the first pass sets it.
+    for (let t = 0; t < d; t += 4) {
+      const a = ch[t] * W3;
+      const b = ch[Math.min(t + 1, d - 1)] * W3;
+      const c = ch[Math.min(t + 2, d - 1)] * W3;
+      const e = ch[Math.min(t + 3, d - 1)] * W3;
+      if (t === 0) for (let w = 0; w < used; w++) v3[w] = h3[a + w] | h3[b + w] | h3[c + w] | h3[e + w];
+      else for (let w = 0; w < used; w++) v3[w] |= h3[a + w] | h3[b + w] | h3[c + w] | h3[e + w];
     }
+    for (let w = 0; w < used; w++) v3[w] = ~v3[w];
+    if ((three.count & 31) !== 0) v3[used - 1] &= (1 << (three.count & 31)) - 1;
   }
 
   /** The clues chosen[0..d-1] as band words (into x0, x1). */

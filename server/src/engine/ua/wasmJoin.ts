@@ -1,9 +1,10 @@
 /**
  * Loads the 17-clue join's WebAssembly kernel (core/wasm/joinCore.ts, AssemblyScript) and gives it
- * JoinList's face after seal (clueJoin.ts): narrow, partners and lastClues. The bytes arrive as the
- * solver core's do (core/wasmSolver.ts): the build defines JOIN_WASM_BASE64; the sources run
- * directly (vitest) have none and keep the TypeScript kernel, which is also the oracle the tests
- * compare this one with (setJoinCore hands them compiled bytes).
+ * JoinList's face after seal (clueJoin.ts): narrow, partners, lastClues, the walk's closes and the
+ * pairs' first filter (pairsPast). The bytes arrive as the solver core's do (core/wasmSolver.ts):
+ * the build defines JOIN_WASM_BASE64; the sources run directly (vitest) have none and keep the
+ * TypeScript kernel, which is also the oracle the tests compare this one with (setJoinCore hands
+ * them compiled bytes).
  *
  * A sealed list's instance holds its hit vectors and levels in its memory. A list the walk is done
  * with gives its instance back (release), and the next list lays out that memory anew instead of
@@ -34,6 +35,12 @@ export interface JoinKernel {
   closed: Int32Array;
   close(d: number, avail: number, left: number): boolean;
   walkLastClues(d: number, avail: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
+  /** Per entry its band word and its code words (the host writes them at seal), and the walked set's code words (the host writes them before pairsPast). */
+  cells: Int32Array;
+  codes: Int32Array;
+  walkCodes: Int32Array;
+  /** JoinList.pairsPast on the entries the last partners or last clues call wrote (the host's out holds a copy): the passing ones into `pass`; how many, and how many fit the caps. */
+  pairsPast(from: number, to: number, cells: number, cap: number, k: number, pass: Int32Array): { passed: number; fitted: number };
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void;
   /** Hands the instance to the next list sealed; this kernel is not used after. */
   release(): void;
@@ -55,12 +62,18 @@ interface KernelExports {
   partAt(): number;
   jxAt(): number;
   closedAt(): number;
+  cellsAt(): number;
+  codeAt(): number;
+  walkCodeAt(): number;
+  passAt(): number;
+  fitted(): number;
   depths(): number;
   close(d: number, avail: number, left: number): number;
   walkLastClues(d: number, avail: number): number;
   narrow(from: number, to: number): number;
   partners(level: number): number;
   lastClues(level: number, n: number, last: number): number;
+  pairsPast(from: number, to: number, cells: number, cap: number, k: number): number;
 }
 
 let wanted: JoinCore = 'wasm';
@@ -106,7 +119,7 @@ export function joinCore(): JoinCore {
  * writes the hit vectors into its `hits`. Undefined when the TypeScript kernel is to run: it is
  * the one wanted, the module is not there, or this list's memory cannot be had (a host's limits).
  */
-export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array): JoinKernel | undefined {
+export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array, codeWords: number): JoinKernel | undefined {
   const module = joinCore() === 'wasm' ? loadedModule() : null;
   if (!module) return undefined;
   let k: KernelExports;
@@ -147,6 +160,8 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     }
   };
   const depthWords = k.depths() * words;
+  const passOut = new Int32Array(buffer, k.passAt(), entries);
+  const passed = { passed: 0, fitted: 0 };
   return {
     hits: new Int32Array(buffer, k.hitsAt(), sets * row),
     row,
@@ -154,6 +169,9 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     part: new Int32Array(buffer, k.partAt(), sets),
     jx: new Int32Array(buffer, k.jxAt(), depthWords),
     closed: new Int32Array(buffer, k.closedAt(), depthWords),
+    cells: new Int32Array(buffer, k.cellsAt(), entries),
+    codes: new Int32Array(buffer, k.codeAt(), entries * codeWords),
+    walkCodes: new Int32Array(buffer, k.walkCodeAt(), codeWords),
     close(d, avail, left) {
       checkLevel(d + 1);
       return k.close(d, avail, left) !== 0;
@@ -178,6 +196,13 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     walkLastClues(d, avail, into, start, count) {
       checkLevel(d + 1);
       lastOut(k.walkLastClues(d, avail), avail, into, start, count);
+    },
+    pairsPast(from, to, cells, cap, kk, pass) {
+      const n = k.pairsPast(from, to, cells, cap, kk);
+      pass.set(passOut.subarray(0, n));
+      passed.passed = n;
+      passed.fitted = k.fitted();
+      return passed;
     },
     release() {
       spare = k;

@@ -1,7 +1,7 @@
 /**
  * The 17-clue search's join kernel (ua/clueJoin.ts's JoinList after seal), in AssemblyScript
  * (compiled by scripts/solverWasm.mjs, not by tsc). The same ANDs in the same order as the
- * TypeScript kernel, so the same partners in the same order (test/engine/clueJoin-wasm.test.ts
+ * TypeScript kernel, so the same partners in the same order (test/engine/clueJoin.test.ts
  * runs both); clueJoin.ts's header explains the design, the comments here only say where this
  * one differs.
  *
@@ -11,7 +11,9 @@
  * node's groups; the last is the scratch level of partners()), and a node's last clues are one
  * call, the groups' recursion inside: no call per AND pass. The walked side's closes
  * (clueSearch.ts) run here too, on its per-depth rows kept in this memory: a node's close is
- * one call with nothing copied in. The vectors go by blocks of four words, a v128 each: a level
+ * one call with nothing copied in. So does the pairs' first filter (pairsPast), on the entries'
+ * cells and code words written here at seal: one call per walked set, reading the partners where
+ * the last call left them. The vectors go by blocks of four words, a v128 each: a level
  * lists its non-zero blocks (the entries that miss the same sets sit side by side, so the
  * words that live cluster), and the hit vectors' rows are padded with zero words to whole blocks.
  */
@@ -49,6 +51,17 @@ let CROSS: usize = 0;
 let PART: usize = 0;
 let JX: usize = 0;
 let CLOSED: usize = 0;
+/**
+ * The pairs' first filter (pairsPast): per entry its band word (CELLS) and its 36 code words
+ * (CODE, 9 blocks: mini-row i's four codes in block i), the walked set's code words (WCODE,
+ * the host writes them) and the entries that pass (PASS).
+ */
+const CODES: i32 = 36;
+let CELLS: usize = 0;
+let CODE: usize = 0;
+let WCODE: usize = 0;
+let PASS: usize = 0;
+let fit: i32 = 0;
 let emitted: i32 = 0;
 
 @inline function word(base: usize, i: i32): i32 {
@@ -87,7 +100,11 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   PART = region(CROSS, 27 * words);
   JX = region(PART, sets);
   CLOSED = region(JX, DEPTHS * words);
-  const end = region(CLOSED, DEPTHS * words);
+  CELLS = region(CLOSED, DEPTHS * words);
+  CODE = region(CELLS, entries);
+  WCODE = region(CODE, entries * CODES);
+  PASS = region(WCODE, CODES);
+  const end = region(PASS, entries);
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return 0;
   // Level 0: every entry; nothing closed at the root.
@@ -133,6 +150,22 @@ export function jxAt(): usize {
 }
 export function closedAt(): usize {
   return CLOSED;
+}
+export function cellsAt(): usize {
+  return CELLS;
+}
+export function codeAt(): usize {
+  return CODE;
+}
+export function walkCodeAt(): usize {
+  return WCODE;
+}
+export function passAt(): usize {
+  return PASS;
+}
+/** The pairs the last pairsPast found within the stack caps. */
+export function fitted(): i32 {
+  return fit;
 }
 export function depths(): i32 {
   return DEPTHS;
@@ -328,4 +361,59 @@ function emit(level: i32, at: i32): i32 {
     }
   }
   return n - at;
+}
+
+/** Cells of stack s inside a band word. */
+const STACK0: i32 = 0x1c0e07;
+const STACK1: i32 = 0x1c0e07 << 3;
+const STACK2: i32 = 0x1c0e07 << 6;
+
+/** Clues mini-row block i of the pair's missed codes needs: 2 when its three pairs are missed, 1 for any code, else 0. */
+@inline function need(w: v128, e: usize, i: i32): i32 {
+  const p = i32x4.bitmask(i32x4.ne(v128.and(w, v128.load(e + (<usize>i << 4))), i32x4.splat(0)));
+  return i32(p !== 0) + i32((p & 7) === 7);
+}
+
+/**
+ * JoinList.pairsPast: of the entries OUT[from..to), those whose pair with the walked set (band
+ * word `cells`, code words at WCODE) keeps every stack within `cap` clues and whose mini-row
+ * bound fits: at most k clues, and within each stack's room. Into PASS; returns how many (fitted():
+ * those within the caps). The TypeScript filter reads the mini-rows one at a time; here a
+ * mini-row's four codes are one block.
+ */
+export function pairsPast(from: i32, to: i32, cells: i32, cap: i32, k: i32): i32 {
+  const q0 = cap - popcnt(cells & STACK0);
+  const q1 = cap - popcnt(cells & STACK1);
+  const q2 = cap - popcnt(cells & STACK2);
+  const w0 = v128.load(WCODE);
+  const w1 = v128.load(WCODE, 16);
+  const w2 = v128.load(WCODE, 32);
+  const w3 = v128.load(WCODE, 48);
+  const w4 = v128.load(WCODE, 64);
+  const w5 = v128.load(WCODE, 80);
+  const w6 = v128.load(WCODE, 96);
+  const w7 = v128.load(WCODE, 112);
+  const w8 = v128.load(WCODE, 128);
+  let f = 0;
+  let n = 0;
+  for (let t = from; t < to; t++) {
+    const e = word(OUT, t);
+    const other = word(CELLS, e);
+    const r0 = q0 - popcnt(other & STACK0);
+    const r1 = q1 - popcnt(other & STACK1);
+    const r2 = q2 - popcnt(other & STACK2);
+    if ((r0 | r1 | r2) < 0) continue;
+    f++;
+    const c = CODE + <usize>(e * CODES) * 4;
+    // Mini-row i lies in stack i % 3.
+    const n0 = need(w0, c, 0) + need(w3, c, 3) + need(w6, c, 6);
+    if (n0 > r0) continue;
+    const n1 = need(w1, c, 1) + need(w4, c, 4) + need(w7, c, 7);
+    if (n1 > r1) continue;
+    const n2 = need(w2, c, 2) + need(w5, c, 5) + need(w8, c, 8);
+    if (n2 > r2 || n0 + n1 + n2 > k) continue;
+    setWord(PASS, n++, e);
+  }
+  fit = f;
+  return n;
 }
