@@ -15,6 +15,7 @@ import {
   uaSets,
   unhitUAs,
 } from '../../server/src/engine/ua';
+import { clueTasks, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -328,6 +329,49 @@ describe('pattern search', () => {
 // ---------------------------------------------------------------------------
 // 17-clue search
 // ---------------------------------------------------------------------------
+
+describe('17-clue search: its tasks', () => {
+  /**
+   * Whether `task` searches a puzzle whose clues per box are `boxes` (boxes[3 * band + stack]):
+   * its grid's bands are the input's stacks when transposed; band 3 holds k, the other two
+   * (in order) at most cap1 and cap2, every stack at most stackCap.
+   */
+  const owns = (task: ClueTaskShape, boxes: number[]): boolean => {
+    const at = (b: number, s: number): number => (task.transposed ? boxes[3 * s + b] : boxes[3 * b + s]);
+    const band = (b: number): number => at(b, 0) + at(b, 1) + at(b, 2);
+    const stack = (s: number): number => at(0, s) + at(1, s) + at(2, s);
+    const lower = [0, 1, 2].filter((b) => b !== task.t3);
+    return (
+      band(task.t3) === task.k &&
+      band(lower[0]) <= task.cap1 &&
+      band(lower[1]) <= task.cap2 &&
+      [0, 1, 2].every((s) => stack(s) <= task.stackCap)
+    );
+  };
+
+  it('give every puzzle to exactly one task, whatever its clues per band and stack', () => {
+    // Clues per box, 0..9 each: every way the clues of a puzzle of 8 to 40 clues can fall.
+    const layout = fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 })
+      .map((boxes) => ({ n: boxes.reduce((a, b) => a + b, 0), boxes }))
+      .filter(({ n }) => n >= 8 && n <= 40);
+    fc.assert(
+      fc.property(layout, ({ n, boxes }) => {
+        expect(clueTasks(n).filter((t) => owns(t, boxes))).toHaveLength(1);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('do not cap the stacks of a puzzle with a band over m clues (pass A)', () => {
+    // 17 clues: a band of 7 and a stack of 10 (boxes by band, then stack).
+    const boxes = [5, 1, 1, 5, 0, 0, 0, 5, 0];
+    const tasks = clueTasks(17).filter((t) => owns(t, boxes));
+    expect(tasks).toEqual([expect.objectContaining({ transposed: false, t3: 0, k: 7 })]);
+    // From 28 clues on, some stack holds 10 or more in every puzzle.
+    expect(clueTasks(28).filter((t) => owns(t, [9, 1, 0, 9, 0, 0, 9, 0, 0]))).toHaveLength(1);
+  });
+});
 
 describe('17-clue search', () => {
   // Every puzzle of the (complete) list, up to equivalence: invariant key -> puzzles.

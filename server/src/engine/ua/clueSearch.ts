@@ -5,7 +5,7 @@
  * A clue set is a puzzle of the grid when it hits every UA set. Call band 3 the band with the
  * most clues (k of them; the lowest such band on ties) and XY the clues of the two others.
  * With m = ceil(n / 3), the search is split in passes that bound k and the stacks:
- *   A.  some band holds more than m clues (so XY has at most n - m - 1);
+ *   A.  some band holds more than m clues (so XY has at most n - m - 1); stacks are not capped;
  *   A'. the same on the transposed grid: some stack holds more than m and no band does (the
  *       bands of the input grid are the stacks of the transposed one: they are capped at m, so
  *       what A found is never searched again);
@@ -122,7 +122,7 @@ interface Task {
   /** Most clues in bands 1 and 2 of the searched grid. */
   cap1: number;
   cap2: number;
-  /** Most clues per stack (9 = no cap). */
+  /** Most clues per stack (the clue count: no cap). */
   stackCap: number;
   /** The grid searched is the transposed input grid, its bands in this order. */
   transposed: boolean;
@@ -145,39 +145,72 @@ function bandToBottom(g: Uint8Array, t3: number, transposed: boolean): { grid: U
   return { grid, back, order };
 }
 
+/** What a task of the search owns: the puzzles whose clues fall so (see clueTasks). */
+export interface ClueTaskShape {
+  /** Whether the grid searched is the transposed one (its bands are the input's stacks). */
+  transposed: boolean;
+  /** The searched grid's band moved to the bottom (band 3). */
+  t3: number;
+  /** Clues in band 3. */
+  k: number;
+  /** Most clues in the other two bands, in order. */
+  cap1: number;
+  cap2: number;
+  /** Most clues per stack of the searched grid: `n` where there is no cap. */
+  stackCap: number;
+}
+
+/**
+ * The search's tasks for `n`-clue puzzles, in the order they run. With m = ceil(n / 3), every
+ * puzzle belongs to exactly one: pass A (a band of more than m clues: band 3 is the lowest band
+ * with the most clues; stacks not capped), pass A' (no band over m, a stack over m: the same on
+ * the transposed grid, whose stacks are the input's bands, capped at m), pass B (no band or stack
+ * over m: band 3 the lowest band with m clues). Pass B runs last: it is the largest, and it
+ * profits from the UA sets learnt before.
+ */
+export function clueTasks(n: number): ClueTaskShape[] {
+  const m = Math.ceil(n / 3);
+  const tasks: ClueTaskShape[] = [];
+  const passB: ClueTaskShape[] = [];
+  for (const transposed of [false, true]) {
+    for (let t3 = 0; t3 < 3; t3++) {
+      const lower = [0, 1, 2].filter((b) => b !== t3);
+      // Ties: band 3 is the lowest band with the most clues.
+      const capOf = (b: number, k: number): number => (b < t3 ? k - 1 : k);
+      const push = (list: ClueTaskShape[], k: number, stackCap: number): void => {
+        const rest = n - k;
+        const cap1 = Math.min(capOf(lower[0], k), rest);
+        const cap2 = Math.min(capOf(lower[1], k), rest);
+        if (cap1 + cap2 < rest) return;
+        list.push({ transposed, t3, k, cap1, cap2, stackCap });
+      };
+      for (let k = m + 1; k <= n; k++) push(tasks, k, transposed ? m : n); // passes A, A'
+      if (!transposed) push(passB, m, m); // pass B
+    }
+  }
+  return tasks.concat(passB);
+}
+
 /** All puzzles of `clues` clues (default 17) with one solution whose solution is `solution`. */
 export function searchClues(solution: string | ArrayLike<number>, options: ClueSearchOptions = {}): ClueSearchResult {
   const t0 = performance.now();
   const S = solutionDigits(solution);
   const n = options.clues ?? 17;
   if (!(Number.isInteger(n) && n >= 8 && n <= 40)) throw new Error(`clues: expected an integer in 8..40, got ${n}`);
-  const m = Math.ceil(n / 3);
   const found = new Set<string>();
   const stats = { pairs: 0, xy: 0, band3: 0, solverCalls: 0, learnt: 0, uaSets: 0, ms: 0 };
 
-  const tasks: Task[] = [];
-  const passB: Task[] = [];
-  for (const transposed of [false, true]) {
-    const g = transposed ? transposeGrid(S) : S;
-    for (let t3 = 0; t3 < 3; t3++) {
-      const { grid, back, order } = bandToBottom(g, t3, transposed);
-      const lower = [0, 1, 2].filter((b) => b !== t3);
-      // Ties: band 3 is the lowest band with the most clues.
-      const capOf = (b: number, k: number): number => (b < t3 ? k - 1 : k);
-      const push = (list: Task[], k: number, stackCap: number): void => {
-        const rest = n - k;
-        const cap1 = Math.min(capOf(lower[0], k), rest);
-        const cap2 = Math.min(capOf(lower[1], k), rest);
-        if (cap1 + cap2 < rest) return;
-        list.push({ grid, back, clues: n, k, cap1, cap2, stackCap, transposed, order });
-      };
-      // Pass A' caps its stacks (the input grid's bands) at m: some band over m is pass A's.
-      for (let k = m + 1; k <= n; k++) push(tasks, k, transposed ? m : 9); // passes A, A'
-      if (!transposed) push(passB, m, m); // pass B
+  const grids = new Map<string, ReturnType<typeof bandToBottom>>();
+  const tasks: Task[] = clueTasks(n).map((t) => {
+    const id = `${t.transposed} ${t.t3}`;
+    let placed = grids.get(id);
+    if (!placed) {
+      placed = bandToBottom(t.transposed ? transposeGrid(S) : S, t.t3, t.transposed);
+      grids.set(id, placed);
     }
-  }
-  // Pass B last: it is the largest, and it profits from the UA sets learnt before.
-  tasks.push(...passB);
+    const { grid, back, order } = placed;
+    return { grid, back, clues: n, k: t.k, cap1: t.cap1, cap2: t.cap2, stackCap: t.stackCap, transposed: t.transposed, order };
+  });
 
   const cache = new Map<string, Prepared>();
   const shared = new Map<boolean, CellSetList>();
@@ -780,7 +813,7 @@ class TaskRun {
       }
     }
     const cap = this.task.stackCap;
-    if (cap < 9) {
+    if (cap < this.task.clues) {
       const sc = this.stackCount;
       if (perStack[0] > cap - sc[0] || perStack[1] > cap - sc[1] || perStack[2] > cap - sc[2]) return false;
     }

@@ -21,7 +21,7 @@ export interface BandWalk {
   size: number;
   /** The UA sets inside the band (band words): every set must hit them all. */
   inner: number[];
-  /** Most clues per stack (9: no cap). */
+  /** Most clues per stack (9 or more: none, a band's stack has 9 cells). */
   stackCap: number;
   /** The clue at depth d is cell c (0..26), before the node at depth d + 1. */
   step(d: number, c: number): void;
