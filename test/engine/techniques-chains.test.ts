@@ -20,7 +20,7 @@ import {
   nestedForcingChains,
   nishioForcingChains,
 } from '../../server/src/engine/se/techniques/chains';
-import { AdvancedRules } from '../../server/src/engine/se/techniques/chains/advanced';
+import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
@@ -404,6 +404,41 @@ describe('search details', () => {
       }
     }
     expect(found).toBeGreaterThan(0);
+  });
+
+  it('runs the simple rules at a pause once per grid for all levels, each level getting what it would alone', () => {
+    // Level 1 runs first on a grid, then level 2 meets the same pauses: the simple rules'
+    // results are shared, the nested chains of level 2 are its own. The pauses: the first 200
+    // a level-2 search of the level-3 puzzle makes.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const start = new ChainGrid();
+    start.load(state.values, state.cands);
+    const pauses: ChainGrid[] = [];
+    const potentials = AdvancedRules.prototype.potentials;
+    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation(function (this: AdvancedRules, g, initial, budget) {
+      if (pauses.length >= 200) throw new Error('enough');
+      const copy = new ChainGrid();
+      copy.copyFrom(g);
+      pauses.push(copy);
+      return potentials.call(this, g, initial, budget);
+    });
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+    spy.mockRestore();
+    const simple = new PotentialsCache();
+    let nested = 0;
+    for (const g of pauses) {
+      const alone = [new AdvancedRules(1).potentials(g, start, null), new AdvancedRules(2).potentials(g, start, null)];
+      const level1 = new AdvancedRules(1, null, simple);
+      const level2 = new AdvancedRules(2, null, simple);
+      const rules = vi.spyOn(level2 as unknown as { simpleRules: () => void }, 'simpleRules');
+      expect(level1.potentials(g, start, null)).toEqual(alone[0]);
+      expect(level2.potentials(g, start, null)).toEqual(alone[1]);
+      expect(rules).not.toHaveBeenCalled();
+      // A later level 1 on the grid still gets the simple rules' result alone.
+      expect(new AdvancedRules(1, null, simple).potentials(g, start, null)).toEqual(alone[0]);
+      if (alone[0].length === 0 && alone[1].length > 0) nested++;
+    }
+    expect(nested).toBeGreaterThan(0);
   });
 
   it('searches forward from each end of the touched strong links once a pass, however many links it ends', () => {
