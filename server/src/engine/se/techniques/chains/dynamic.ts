@@ -34,7 +34,6 @@ import {
   NKEY,
   ON,
   POPCOUNT9,
-  StrongLinks,
   offToOn,
   onToOff,
   causeHouse,
@@ -250,9 +249,6 @@ export class DynamicChainer {
   private advanced: AdvancedRules | null = null;
   private filtered = false;
   private readonly relevance = new Relevance();
-  /** A static search's grid's X links (see StrongLinks); null for dynamic runs, which change the grid. */
-  private xLinks: StrongLinks | null = null;
-  private readonly ownLinks = new StrongLinks();
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -377,12 +373,6 @@ export class DynamicChainer {
     // filtered.
     this.filtered = nested !== null && !this.dynamic;
     if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
-    // Static runs leave the grid as it is: its X links from one table (the filter's, nested).
-    this.xLinks = null;
-    if (!this.dynamic) {
-      if (!this.filtered) this.ownLinks.of(g);
-      this.xLinks = this.filtered ? this.relevance.links : this.ownLinks;
-    }
     if (nested) this.claims.clear();
     const out: ChainHint[] = [];
     const cands = g.cands;
@@ -635,7 +625,7 @@ export class DynamicChainer {
           }
         } else if (offHead < offTail) {
           const p = this.qOff[offHead++];
-          const n = parents ? this.offToOn(p, isY, dynamic) : this.offToOnNoParents(p, isY);
+          const n = parents ? this.offToOn(p, isY, dynamic) : offToOn(g, p, isY, true, this.outCand, this.outCause);
           if (dynamic) g.remove(p);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
@@ -729,12 +719,6 @@ export class DynamicChainer {
     if (run.nested) run.nested[c] = null;
   }
 
-  /** Candidates turned on by `cand` off (current grid), into outCand and outCause. */
-  private offToOnNoParents(cand: number, isY: boolean): number {
-    if (this.xLinks) return this.xLinks.offToOn(cand, isY, true, this.outCand, this.outCause);
-    return offToOn(this.g, cand, isY, true, this.outCand, this.outCause);
-  }
-
   /**
    * Candidates turned on by `cand` off (current grid, before removing it), each with its
    * parents: the off node, then (dynamic) the removals since the start that made the single.
@@ -744,7 +728,7 @@ export class DynamicChainer {
     const save = this.save;
     const cell = (cand / 9) | 0;
     const d = cand - cell * 9;
-    const n = this.offToOnNoParents(cand, isY);
+    const n = offToOn(g, cand, isY, true, this.outCand, this.outCause);
     let np = 0;
     for (let i = 0; i < n; i++) {
       this.outParStart[i] = np;
