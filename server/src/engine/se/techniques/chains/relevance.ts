@@ -40,7 +40,7 @@ export class Relevance {
     this.marks(g, isY, isX, true, cycles);
   }
 
-  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed. */
+  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed; `g`'s X links. */
   touch(g: ChainGrid, initial: Uint16Array): void {
     this.links.of(g);
     const cellTouched = this.cellTouched;
