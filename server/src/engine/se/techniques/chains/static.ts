@@ -299,8 +299,7 @@ export class StaticChainer {
         const k = onToOff(this.g, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const off = this.outCand[j];
-          // An off node without a strong link (out, as in) turns nothing on: a dead end.
-          if (!this.hasStrongIn(off, isY, isX) || this.isParent(p, off)) continue;
+          if (this.isParent(p, off)) continue;
           const node = this.node(off, p, this.outCause[j]);
           if (nOff === this.qOff.length) this.grow();
           this.qOff[nOff++] = node;
