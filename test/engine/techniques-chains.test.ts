@@ -26,7 +26,7 @@ import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9, StrongLinks, offToOn, onToOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9, offToOn, onToOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
@@ -464,28 +464,6 @@ describe('search details', () => {
       shared += ends.length - new Set(ends).size;
     }
     expect(shared).toBeGreaterThan(0);
-  });
-
-  it('reads a grid’s links off => on from its table as offToOn works them out', () => {
-    // One table, rebuilt grid after grid (each with fewer candidates), against the definition.
-    const links = new StrongLinks();
-    const [a, b] = [new Int16Array(32), new Int16Array(32)];
-    const [ca, cb] = [new Uint8Array(32), new Uint8Array(32)];
-    let compared = 0;
-    for (const { g } of outerGrids(6)) {
-      links.of(g);
-      for (let cand = 0; cand < NCAND; cand++) {
-        if (!g.has(cand)) continue;
-        for (const [isY, isX] of [[false, true], [true, false], [true, true]] as const) {
-          const n = offToOn(g, cand, isY, isX, a, ca);
-          expect(links.offToOn(cand, isY, isX, b, cb), `${cand}`).toBe(n);
-          expect([...b.subarray(0, n)]).toEqual([...a.subarray(0, n)]);
-          expect([...cb.subarray(0, n)]).toEqual([...ca.subarray(0, n)]);
-          compared += n;
-        }
-      }
-    }
-    expect(compared).toBeGreaterThan(50);
   });
 
   it('marks as relevant exactly the nodes that imply the tail of a link in a cell or house that lost a candidate', () => {

@@ -12,7 +12,19 @@
  * A start that cannot reach such a link in the implication graph cannot matter, so the
  * searches skip it: `reach` marks, by a backward search, the nodes that can.
  */
-import { CELL_HOUSES, HOUSE_CELLS, NCAND, NKEY, ON, POPCOUNT9, StrongLinks, lowBit, onToOff, type ChainGrid } from './tables';
+import {
+  CELL_HOUSES,
+  CELL_INDEX,
+  HOUSE_CELLS,
+  NCAND,
+  NKEY,
+  ON,
+  POPCOUNT9,
+  lowBit,
+  offToOn,
+  onToOff,
+  type ChainGrid,
+} from './tables';
 
 export class Relevance {
   /** Nodes that can reach a touched strong link (forcing chains, branches). */
@@ -28,8 +40,6 @@ export class Relevance {
    * take a touched strong link (see `forcing`).
    */
   readonly forcingFrom = new Uint8Array(NKEY);
-  /** The X links of the grid `touch` was given, which the marks read (and a static search may). */
-  readonly links = new StrongLinks();
   private readonly stack = new Int16Array(NKEY);
   private readonly outCand = new Int16Array(32);
   private readonly outCause = new Uint8Array(32);
@@ -42,7 +52,6 @@ export class Relevance {
 
   /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed; `g`'s X links. */
   touch(g: ChainGrid, initial: Uint16Array): void {
-    this.links.of(g);
     const cellTouched = this.cellTouched;
     const houseTouched = this.houseTouched;
     houseTouched.fill(0);
@@ -230,7 +239,7 @@ export class Relevance {
     while (head < tail) {
       const key = queue[head++];
       const off = key < NCAND;
-      const k = off ? this.links.offToOn(key, isY, isX, this.outCand, this.outCause) : onToOff(g, key - ON, isY, this.outCand, this.outCause);
+      const k = off ? offToOn(g, key, isY, isX, this.outCand, this.outCause) : onToOff(g, key - ON, isY, this.outCand, this.outCause);
       const shift = off ? ON : 0;
       for (let j = 0; j < k; j++) {
         const p = this.outCand[j] + shift;
@@ -261,14 +270,28 @@ export class Relevance {
         }
       } else {
         // On node: implied by the other value of its bivalue cell (Y) or the other place of
-        // its digit in a house where it has two (X): the nodes it implies off => on, as the
-        // links are both ways.
-        const k = this.links.offToOn(key - ON, isY, isX, this.outCand, this.outCause);
-        for (let j = 0; j < k; j++) {
-          const p = this.outCand[j];
+        // its digit in a house where it has two (X).
+        const cand = key - ON;
+        const cell = (cand / 9) | 0;
+        const d = cand - cell * 9;
+        const m = g.cands[cell];
+        if (isY && POPCOUNT9[m] === 2) {
+          const p = cell * 9 + lowBit(m & ~(1 << d));
           if (!mark[p]) {
             mark[p] = 1;
             stack[n++] = p;
+          }
+        }
+        if (isX) {
+          for (let k = 0; k < 3; k++) {
+            const h = CELL_HOUSES[3 * cell + k];
+            const pm = g.hpos[h * 9 + d];
+            if (POPCOUNT9[pm] !== 2) continue;
+            const p = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d;
+            if (!mark[p]) {
+              mark[p] = 1;
+              stack[n++] = p;
+            }
           }
         }
       }

@@ -18,17 +18,20 @@ import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMem
 import {
   CAUSE_CELL,
   CAUSE_NONE,
+  CELL_HOUSES,
+  CELL_INDEX,
   HOUSE_CELLS,
   NCAND,
   NKEY,
   ON,
   POPCOUNT9,
   SE_PEERS,
+  offToOn,
   onToOff,
   causeHouse,
+  houseCause,
   lowBit,
   CandSet,
-  StrongLinks,
   gridKey,
   type ChainGrid,
 } from './tables';
@@ -85,9 +88,6 @@ export class StaticChainer {
   // Nested mode: skip starts that cannot reach a link the outer chain touched.
   private filtered = false;
   private readonly relevance = new Relevance();
-  /** The searched grid's X links: the relevance filter's when nested, else ownLinks. */
-  private links!: StrongLinks;
-  private readonly ownLinks = new StrongLinks();
 
   // Nested mode with a memo: what earlier searches found on this grid, and what this one finds.
   private searches: GridSearches | null = null;
@@ -109,10 +109,7 @@ export class StaticChainer {
     this.bestOnly = false;
     this.best = null;
     const all: ChainHint[] = [];
-    // Nested, the relevance filter reads the grid's X links too: one table for both.
     if (nested) this.relevance.touch(g, nested.initial);
-    else this.ownLinks.of(g);
-    this.links = nested ? this.relevance.links : this.ownLinks;
     this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? gridKey(g.cands)) : null;
     this.loops(false, true, all, budget);
     this.loops(true, false, all, budget);
@@ -132,8 +129,6 @@ export class StaticChainer {
     this.bestOnly = true;
     this.best = null;
     this.searches = null;
-    this.ownLinks.of(g);
-    this.links = this.ownLinks;
     try {
       const all: ChainHint[] = [];
       this.loops(false, true, all, budget);
@@ -270,8 +265,13 @@ export class StaticChainer {
    * in one of its houses, X): into its value on, and, the links going both ways, out of it off.
    */
   private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
-    if (isY && POPCOUNT9[this.g.cands[(cand / 9) | 0]] === 2) return true;
-    return isX && this.links.count[cand] > 0;
+    const g = this.g;
+    const cell = (cand / 9) | 0;
+    if (isY && POPCOUNT9[g.cands[cell]] === 2) return true;
+    if (!isX) return false;
+    const d = cand - cell * 9;
+    for (let k = 0; k < 3; k++) if (POPCOUNT9[g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d]] === 2) return true;
+    return false;
   }
 
   /** SE's doCycles from "cand is on"; reports each cycle back to the start as a hint. */
@@ -313,7 +313,7 @@ export class StaticChainer {
       nOff = 0;
       for (let i = 0; i < offCount; i++) {
         const p = offQ[i];
-        const k = this.links.offToOn(this.nodeKey[p], isY, isX, this.outCand, this.outCause);
+        const k = offToOn(this.g, this.nodeKey[p], isY, isX, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const on = this.outCand[j];
           if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, this.outCause[j]));
@@ -414,18 +414,36 @@ export class StaticChainer {
    * queue's new length, or -1 when `contra` was reached (see contradiction).
    */
   private offRound(contra: number, isY: boolean, offCount: number): number {
+    const cands = this.g.cands;
+    const hpos = this.g.hpos;
     const qOn = this.candQOn;
     const qOff = this.candQOff;
-    const outCand = this.outCand;
-    const outCause = this.outCause;
     let nOn = 0;
     for (let i = 0; i < offCount; i++) {
       const p = qOff[i];
-      const k = this.links.offToOn(p, isY, true, outCand, outCause);
-      for (let j = 0; j < k; j++) {
-        const on = outCand[j];
-        if (on + ON === contra) return this.contradiction(on + ON, p, outCause[j]);
-        if (this.reach(on + ON, p, outCause[j])) qOn[nOn++] = on;
+      const cell = (p / 9) | 0;
+      const d = p - cell * 9;
+      if (isY) {
+        const m = cands[cell];
+        if (POPCOUNT9[m] === 2) {
+          const on = cell * 9 + lowBit(m & ~(1 << d));
+          if (on + ON === contra) return this.contradiction(on + ON, p, CAUSE_CELL);
+          if (this.reach(on + ON, p, CAUSE_CELL)) qOn[nOn++] = on;
+        }
+      }
+      let seen0 = -1;
+      let seen1 = -1;
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_HOUSES[3 * cell + k];
+        const pm = hpos[h * 9 + d];
+        if (POPCOUNT9[pm] !== 2) continue;
+        const other = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))];
+        if (other === seen0 || other === seen1) continue;
+        if (seen0 < 0) seen0 = other;
+        else seen1 = other;
+        const on = other * 9 + d;
+        if (on + ON === contra) return this.contradiction(on + ON, p, houseCause(h));
+        if (this.reach(on + ON, p, houseCause(h))) qOn[nOn++] = on;
       }
     }
     return nOn;

@@ -148,59 +148,6 @@ export function offToOn(g: ChainGrid, cand: number, isY: boolean, isX: boolean, 
   return n;
 }
 
-/**
- * The X links of a grid that stays as it is while searched (a static search's grid): each
- * candidate's other places in the houses where its digit has two, in offToOn's order and with
- * its causes. Every off node of every search from every start reads them: built once a grid,
- * they spare reading the candidate's three houses each time.
- */
-export class StrongLinks {
-  private g!: ChainGrid;
-  /** How many other places each candidate present has (0..3); 0 for a candidate absent. */
-  readonly count = new Uint8Array(NCAND);
-  private readonly other = new Int16Array(3 * NCAND);
-  private readonly cause = new Uint8Array(3 * NCAND);
-  private readonly outCand = new Int16Array(32);
-  private readonly outCause = new Uint8Array(32);
-
-  /** The links of `g`, which must not change while they are read. */
-  of(g: ChainGrid): void {
-    this.g = g;
-    this.count.fill(0);
-    for (let cell = 0; cell < 81; cell++) {
-      for (let m = g.cands[cell]; m; m &= m - 1) {
-        const cand = cell * 9 + lowBit(m);
-        const n = offToOn(g, cand, false, true, this.outCand, this.outCause);
-        for (let j = 0; j < n; j++) {
-          this.other[3 * cand + j] = this.outCand[j];
-          this.cause[3 * cand + j] = this.outCause[j];
-        }
-        this.count[cand] = n;
-      }
-    }
-  }
-
-  /** offToOn on the grid of `of`, for a candidate present there. */
-  offToOn(cand: number, isY: boolean, isX: boolean, outCand: Int16Array, outCause: Uint8Array): number {
-    let n = 0;
-    if (isY) {
-      const cell = (cand / 9) | 0;
-      const m = this.g.cands[cell];
-      if (POPCOUNT9[m] === 2) {
-        outCand[n] = cell * 9 + lowBit(m & ~(1 << (cand - cell * 9)));
-        outCause[n++] = CAUSE_CELL;
-      }
-    }
-    if (!isX) return n;
-    const at = 3 * cand;
-    for (let j = 0, k = this.count[cand]; j < k; j++) {
-      outCand[n] = this.other[at + j];
-      outCause[n++] = this.cause[at + j];
-    }
-    return n;
-  }
-}
-
 /** A grid's candidates as a string: the key of what is kept by grid. */
 export const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
 
