@@ -50,7 +50,7 @@ export class Relevance {
     this.marks(g, isY, isX, true, cycles);
   }
 
-  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed; `g`'s X links. */
+  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed. */
   touch(g: ChainGrid, initial: Uint16Array): void {
     const cellTouched = this.cellTouched;
     const houseTouched = this.houseTouched;

@@ -260,10 +260,6 @@ export class StaticChainer {
     if (searches) searches.record(slot, this.finding);
   }
 
-  /**
-   * Whether `cand` has a strong link in the pass (its cell bivalue, Y; its digit with two places
-   * in one of its houses, X): into its value on, and, the links going both ways, out of it off.
-   */
   private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
     const g = this.g;
     const cell = (cand / 9) | 0;
