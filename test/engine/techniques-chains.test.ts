@@ -20,13 +20,13 @@ import {
   nestedForcingChains,
   nishioForcingChains,
 } from '../../server/src/engine/se/techniques/chains';
-import { AdvancedRules } from '../../server/src/engine/se/techniques/chains/advanced';
+import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9 } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9, offToOn, onToOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
@@ -406,6 +406,41 @@ describe('search details', () => {
     expect(found).toBeGreaterThan(0);
   });
 
+  it('runs the simple rules at a pause once per grid for all levels, each level getting what it would alone', () => {
+    // Level 1 runs first on a grid, then level 2 meets the same pauses: the simple rules'
+    // results are shared, the nested chains of level 2 are its own. The pauses: the first 200
+    // a level-2 search of the level-3 puzzle makes.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const start = new ChainGrid();
+    start.load(state.values, state.cands);
+    const pauses: ChainGrid[] = [];
+    const potentials = AdvancedRules.prototype.potentials;
+    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation(function (this: AdvancedRules, g, initial, budget) {
+      if (pauses.length >= 200) throw new Error('enough');
+      const copy = new ChainGrid();
+      copy.copyFrom(g);
+      pauses.push(copy);
+      return potentials.call(this, g, initial, budget);
+    });
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+    spy.mockRestore();
+    const simple = new PotentialsCache();
+    let nested = 0;
+    for (const g of pauses) {
+      const alone = [new AdvancedRules(1).potentials(g, start, null), new AdvancedRules(2).potentials(g, start, null)];
+      const level1 = new AdvancedRules(1, null, simple);
+      const level2 = new AdvancedRules(2, null, simple);
+      const rules = vi.spyOn(level2 as unknown as { simpleRules: () => void }, 'simpleRules');
+      expect(level1.potentials(g, start, null)).toEqual(alone[0]);
+      expect(level2.potentials(g, start, null)).toEqual(alone[1]);
+      expect(rules).not.toHaveBeenCalled();
+      // A later level 1 on the grid still gets the simple rules' result alone.
+      expect(new AdvancedRules(1, null, simple).potentials(g, start, null)).toEqual(alone[0]);
+      if (alone[0].length === 0 && alone[1].length > 0) nested++;
+    }
+    expect(nested).toBeGreaterThan(0);
+  });
+
   it('searches forward from each end of the touched strong links once a pass, however many links it ends', () => {
     const rel = new Relevance();
     const forward = vi.spyOn(rel as unknown as { forward: () => void }, 'forward');
@@ -429,6 +464,68 @@ describe('search details', () => {
       shared += ends.length - new Set(ends).size;
     }
     expect(shared).toBeGreaterThan(0);
+  });
+
+  it('marks as relevant exactly the nodes that imply the tail of a link in a cell or house that lost a candidate', () => {
+    // The definition, read over every candidate of the grid: an off node whose strong link out
+    // (bivalue cell, two places) lies in a touched cell (Y) or house/digit (X) is a strong tail,
+    // an on node whose weak link out does is a tail of any link; then every node implying a tail.
+    const rel = new Relevance();
+    const outCand = new Int16Array(32);
+    const outCause = new Uint8Array(32);
+    let marked = 0;
+    for (const { initial, g } of outerGrids(12)) {
+      rel.touch(g, initial.cands);
+      for (const [isY, isX] of [
+        [false, true],
+        [true, false],
+        [true, true],
+      ] as const) {
+        const strong = new Uint8Array(2 * NCAND);
+        const any = new Uint8Array(2 * NCAND);
+        for (let c = 0; c < 81; c++) {
+          for (let d = 0; d < 9; d++) {
+            if (!(g.cands[c] & (1 << d))) continue;
+            const cand = c * 9 + d;
+            const cellTouched = (initial.cands[c] & ~g.cands[c]) !== 0;
+            let isStrong = isY && cellTouched && POPCOUNT9[g.cands[c]] === 2;
+            let weak = isY && cellTouched;
+            for (let k = 0; k < 3; k++) {
+              const h = CELL_HOUSES[3 * c + k];
+              let lost = false;
+              for (let o = 0; o < 81; o++) if (CELL_HOUSES.slice(3 * o, 3 * o + 3).includes(h) && initial.cands[o] & ~g.cands[o] & (1 << d)) lost = true;
+              if (!lost) continue;
+              weak = true;
+              if (isX && POPCOUNT9[g.hpos[h * 9 + d]] === 2) isStrong = true;
+            }
+            if (isStrong) strong[cand] = any[cand] = 1;
+            if (weak) any[cand + NCAND] = 1;
+          }
+        }
+        for (const mark of [strong, any]) {
+          // Closed by rounds: a node implying a marked node is marked.
+          for (let changed = true; changed; ) {
+            changed = false;
+            for (let k = 0; k < 2 * NCAND; k++) {
+              if (mark[k] || !g.has(k % NCAND)) continue;
+              const on = k >= NCAND;
+              const n = on ? onToOff(g, k - NCAND, isY, outCand, outCause) : offToOn(g, k, isY, isX, outCand, outCause);
+              for (let j = 0; j < n; j++) {
+                if (!mark[outCand[j] + (on ? 0 : NCAND)]) continue;
+                mark[k] = 1;
+                changed = true;
+                break;
+              }
+            }
+          }
+        }
+        rel.marks(g, isY, isX, true, true);
+        expect([...rel.reachStrong], `strong, ${isY} ${isX}`).toEqual([...strong]);
+        expect([...rel.reachAny], `any, ${isY} ${isX}`).toEqual([...any]);
+        marked += strong.reduce((a, b) => a + b, 0);
+      }
+    }
+    expect(marked).toBeGreaterThan(0);
   });
 
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {

@@ -77,10 +77,16 @@ export class AdvancedRules {
    */
   private readonly cache = new PotentialsCache();
 
-  /** `shared`: a cache for the simple rules and the first chainer, shared with another level. */
+  /**
+   * `shared`: a cache for the simple rules and the first chainer, shared with another level.
+   * `simple`: a cache for the simple rules alone, shared by every level from 1 up: SE tries them
+   * in turn on the same grid, and a level's runs go through the pauses of the level below until
+   * its own nested chains first add something, so most of its pauses' grids were met already.
+   */
   constructor(
     level: number,
     private readonly shared: SharedPrefix | null = null,
+    private readonly simple: PotentialsCache | null = null,
   ) {
     if (level < 4) {
       if (level >= 2) {
@@ -115,6 +121,7 @@ export class AdvancedRules {
     const initialKey = this.initialKey(initial.cands);
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
+    this.simple?.start(initialKey);
     const key = gridKey(g.cands);
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -160,6 +167,20 @@ export class AdvancedRules {
     const init = initial.cands;
     // No place lost since the outer start: no simple rule can have rule parents.
     if (!this.touch(g, initial)) return this.chainers.length ? this.chain(0, g, init, budget, key) : this.out;
+    let simple = this.simple?.get(key);
+    if (!simple) {
+      simple = this.simpleRules(g, init);
+      this.simple?.set(key, simple);
+    }
+    if (simple.length || !this.chainers.length) return simple;
+    // A fresh list: the empty one may be kept in the simple rules' cache.
+    this.out = [];
+    return this.chain(0, g, init, budget, key);
+  }
+
+  /** The removals of the first simple rule that makes any with rule parents (`touch` first). */
+  private simpleRules(g: ChainGrid, init: Uint16Array): AdvancedOff[] {
+    this.out = [];
     this.locking(g, init);
     if (this.out.length) return this.out;
     this.hiddenPairs(g, init);
@@ -167,8 +188,7 @@ export class AdvancedRules {
     this.nakedPairs(g, init);
     if (this.out.length) return this.out;
     this.xWings(g, init);
-    if (this.out.length || !this.chainers.length) return this.out;
-    return this.chain(0, g, init, budget, key);
+    return this.out;
   }
 
   /**

@@ -18,7 +18,7 @@
  * complexity (distinct ancestors of each branch's end, summed, plus nested chains), then kind.
  */
 import type { Budget } from '../../../core/budget';
-import { AdvancedRules, type SharedPrefix } from './advanced';
+import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { Relevance } from './relevance';
 import { collectRemoved, type NestedContext } from './static';
@@ -233,6 +233,8 @@ export interface ChainerOptions {
   level: number;
   /** Levels 2-5 at the top: the cache shared with the level that starts with the same rules. */
   shared?: SharedPrefix;
+  /** Levels 1-5 at the top: the simple rules' cache, shared by all of them (see AdvancedRules). */
+  simple?: PotentialsCache;
 }
 
 export class DynamicChainer {
@@ -274,9 +276,11 @@ export class DynamicChainer {
   private readonly chainSlots = new Int32Array(9);
 
   private readonly shared: SharedPrefix | null;
+  private readonly simple: PotentialsCache | null;
 
   constructor(o: ChainerOptions) {
     this.shared = o.shared ?? null;
+    this.simple = o.simple ?? null;
     this.multiple = o.multiple;
     this.dynamic = o.dynamic;
     this.nishio = o.nishio;
@@ -370,7 +374,7 @@ export class DynamicChainer {
     this.budget = budget;
     this.nestedCtx = nested;
     this.display = nested === null;
-    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level, this.shared);
+    if (this.level > 0 && !this.advanced) this.advanced = new AdvancedRules(this.level, this.shared, this.simple);
     // Nested static multiple chains: skip branches that cannot use a link the outer chain
     // touched (see relevance.ts). Dynamic runs change the grid as they go, so they are not
     // filtered.

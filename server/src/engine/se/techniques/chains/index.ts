@@ -72,10 +72,13 @@ export const dynamicForcingChains = dynamicTechnique(
   new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 }),
 );
 
+/** What the simple rules find at a pause, by grid, for levels 1-5 (see AdvancedRules). */
+const simpleRules = new PotentialsCache();
+
 /** Dynamic forcing chains (+): pointing/claiming, hidden/naked pairs and X-Wings as links (9.0 + length). */
 export const dynamicForcingChainsPlus = dynamicTechnique(
   'Dynamic Forcing Chains (+)',
-  new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 1 }),
+  new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 1, simple: simpleRules }),
 );
 
 /**
@@ -87,6 +90,6 @@ const withDynamic: SharedPrefix = { cache: new PotentialsCache() };
 export const nestedForcingChains: readonly Technique[] = [2, 3, 4, 5].map((level) =>
   dynamicTechnique(
     `Dynamic Forcing Chains${nestedSuffix(level)}`,
-    new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level, shared: level < 4 ? withStatic : withDynamic }),
+    new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level, shared: level < 4 ? withStatic : withDynamic, simple: simpleRules }),
   ),
 );

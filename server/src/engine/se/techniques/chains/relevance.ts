@@ -50,22 +50,36 @@ export class Relevance {
     this.marks(g, isY, isX, true, cycles);
   }
 
-  /** The cells and houses of `g` that lost a candidate since `initial`. */
+  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed. */
   touch(g: ChainGrid, initial: Uint16Array): void {
     const cellTouched = this.cellTouched;
     const houseTouched = this.houseTouched;
     houseTouched.fill(0);
+    let nc = 0;
+    let nh = 0;
     for (let c = 0; c < 81; c++) {
       const removed = initial[c] & ~g.cands[c];
       cellTouched[c] = removed ? 1 : 0;
+      if (removed) this.touchedCells[nc++] = c;
       for (let r = removed; r; r &= r - 1) {
         const d = lowBit(r);
-        houseTouched[CELL_HOUSES[3 * c] * 9 + d] = 1;
-        houseTouched[CELL_HOUSES[3 * c + 1] * 9 + d] = 1;
-        houseTouched[CELL_HOUSES[3 * c + 2] * 9 + d] = 1;
+        for (let k = 0; k < 3; k++) {
+          const hd = CELL_HOUSES[3 * c + k] * 9 + d;
+          if (houseTouched[hd]) continue;
+          houseTouched[hd] = 1;
+          this.touchedHouses[nh++] = hd;
+        }
       }
     }
+    this.touchedCellN = nc;
+    this.touchedHouseN = nh;
   }
+
+  // The touched cells and house/digits as lists: a pause touches a few of the 81 and 243.
+  private readonly touchedCells = new Uint8Array(81);
+  private touchedCellN = 0;
+  private readonly touchedHouses = new Uint8Array(27 * 9);
+  private touchedHouseN = 0;
 
   /**
    * The marks for the touched cells and houses (`touch` first): `reachStrong` when `strong`
@@ -77,38 +91,59 @@ export class Relevance {
     const ra = this.reachAny;
     if (strong) rs.fill(0);
     if (cycles) ra.fill(0);
-    const cellTouched = this.cellTouched;
-    const houseTouched = this.houseTouched;
+    this.strongN = 0;
+    this.anyN = 0;
     // Tails: off nodes with a touched strong link out; on nodes with a touched weak link out.
-    for (let c = 0; c < 81; c++) {
-      const m = g.cands[c];
-      if (!m) continue;
-      const ct = cellTouched[c] === 1;
-      for (let mm = m; mm; mm &= mm - 1) {
-        const d = lowBit(mm);
-        const cand = c * 9 + d;
-        let isStrong = false;
-        let weak = false;
-        if (isY && ct) {
-          if (POPCOUNT9[m] === 2) isStrong = true;
-          weak = true;
+    // Only candidates of a touched cell (Y) or house/digit have one: read from the lists.
+    if (isY) {
+      for (let i = 0; i < this.touchedCellN; i++) {
+        const c = this.touchedCells[i];
+        const m = g.cands[c];
+        const bivalue = POPCOUNT9[m] === 2;
+        for (let mm = m; mm; mm &= mm - 1) {
+          const cand = c * 9 + lowBit(mm);
+          if (bivalue) this.tail(cand, strong, cycles);
+          if (cycles) this.anyTail(cand + ON);
         }
-        for (let k = 0; k < 3; k++) {
-          const h = CELL_HOUSES[3 * c + k];
-          if (!houseTouched[h * 9 + d]) continue;
-          weak = true;
-          if (isX && POPCOUNT9[g.hpos[h * 9 + d]] === 2) isStrong = true;
-        }
-        if (isStrong) {
-          if (strong) rs[cand] = 1;
-          if (cycles) ra[cand] = 1;
-        }
-        if (weak && cycles) ra[cand + ON] = 1;
       }
     }
-    if (strong) this.backward(g, rs, isY, isX);
-    if (cycles) this.backward(g, ra, isY, isX);
+    for (let i = 0; i < this.touchedHouseN; i++) {
+      const hd = this.touchedHouses[i];
+      const pm = g.hpos[hd];
+      const h = (hd / 9) | 0;
+      const d = hd - h * 9;
+      const two = isX && POPCOUNT9[pm] === 2;
+      for (let m = pm; m; m &= m - 1) {
+        const cand = HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d;
+        if (two) this.tail(cand, strong, cycles);
+        if (cycles) this.anyTail(cand + ON);
+      }
+    }
+    if (strong) this.backward(g, rs, this.strongSeeds, this.strongN, isY, isX);
+    if (cycles) this.backward(g, ra, this.anySeeds, this.anyN, isY, isX);
   }
+
+  /** Marks off node `cand`, the tail of a touched strong link, in the marks asked for. */
+  private tail(cand: number, strong: boolean, cycles: boolean): void {
+    if (strong && !this.reachStrong[cand]) {
+      this.reachStrong[cand] = 1;
+      this.strongSeeds[this.strongN++] = cand;
+    }
+    if (cycles) this.anyTail(cand);
+  }
+
+  /** Marks `key`, the tail of a touched link, in `reachAny`. */
+  private anyTail(key: number): void {
+    if (this.reachAny[key]) return;
+    this.reachAny[key] = 1;
+    this.anySeeds[this.anyN++] = key;
+  }
+
+  // The tails marked by `marks`, where the backward searches start.
+  private readonly strongSeeds = new Int16Array(NKEY);
+  private strongN = 0;
+  private readonly anySeeds = new Int16Array(NKEY);
+  private anyN = 0;
 
   /**
    * `forcingFrom` for the touched cells and houses (`touch` first), a stricter condition than
@@ -125,21 +160,21 @@ export class Relevance {
     from.fill(0);
     this.reachPass++;
     this.reachN = 0;
-    const cellTouched = this.cellTouched;
-    const houseTouched = this.houseTouched;
     if (isY) {
-      for (let c = 0; c < 81; c++) {
+      for (let i = 0; i < this.touchedCellN; i++) {
+        const c = this.touchedCells[i];
         const m = g.cands[c];
-        if (cellTouched[c] && POPCOUNT9[m] === 2) this.forcingLink(g, c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)), isY, isX);
+        if (POPCOUNT9[m] === 2) this.forcingLink(g, c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)), isY, isX);
       }
     }
     if (!isX) return;
-    for (let h = 0; h < 27; h++) {
-      for (let d = 0; d < 9; d++) {
-        const pm = g.hpos[h * 9 + d];
-        if (!houseTouched[h * 9 + d] || POPCOUNT9[pm] !== 2) continue;
-        this.forcingLink(g, HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d, isY, isX);
-      }
+    for (let i = 0; i < this.touchedHouseN; i++) {
+      const hd = this.touchedHouses[i];
+      const pm = g.hpos[hd];
+      if (POPCOUNT9[pm] !== 2) continue;
+      const h = (hd / 9) | 0;
+      const d = hd - h * 9;
+      this.forcingLink(g, HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d, isY, isX);
     }
   }
 
@@ -216,11 +251,11 @@ export class Relevance {
     this.reachedN = tail;
   }
 
-  /** Marks every node that implies a marked node (the implication graph read backwards). */
-  private backward(g: ChainGrid, mark: Uint8Array, isY: boolean, isX: boolean): void {
+  /** Marks every node that implies a marked node (the implication graph read backwards), from the `seedN` marked `seeds`. */
+  private backward(g: ChainGrid, mark: Uint8Array, seeds: Int16Array, seedN: number, isY: boolean, isX: boolean): void {
     const stack = this.stack;
-    let n = 0;
-    for (let k = 0; k < NKEY; k++) if (mark[k]) stack[n++] = k;
+    for (let i = 0; i < seedN; i++) stack[i] = seeds[i];
+    let n = seedN;
     while (n > 0) {
       const key = stack[--n];
       if (key < NCAND) {
