@@ -5,6 +5,8 @@
  */
 
 export const BAND_BITS = 0x7ffffff;
+/** Cells of stack s inside a band word. */
+export const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 
 export type CellSet = [number, number, number];
 

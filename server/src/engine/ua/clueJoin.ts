@@ -25,15 +25,13 @@
  * ANDs, the hit vectors, levels and the walked side's rows in its memory, a node's close and
  * its groups one call each); the TypeScript kernel here is its fallback and the tests' oracle.
  */
-import { popcount27 } from './cells';
+import { STACK_MASK, popcount27 } from './cells';
 import { joinKernel, type JoinKernel } from './wasmJoin';
 
 /** Depths of the walked side's walk: the root and a clue per cell of its band. */
 const DEPTHS = 28;
 /** Code words per side: band-3 codes (4 * mini-row + pair 0..2 / triplet 3), 9 mini-rows x 4. */
 export const CODES = 36;
-/** Cells of stack s inside a band word. */
-const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 
 export class JoinList {
   count = 0;

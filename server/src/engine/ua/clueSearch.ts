@@ -55,7 +55,7 @@
  */
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
-import { CellSetList, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
+import { BAND_BITS, CellSetList, STACK_MASK, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { CODES, JoinList } from './clueJoin';
 import { fewestClues, walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
@@ -106,9 +106,6 @@ const NODE_BUDGET = 5_000_000;
  * UA sets, only weaker). Measured: the best trade-off of the sizes tried (0, 20, all).
  */
 const MINIMIZE_UP_TO = 20;
-const BAND = 0x7ffffff;
-/** Cells of stack s inside a band word. */
-const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
 
 interface Task {
@@ -316,11 +313,11 @@ function bandFreeUAs(grid: Uint8Array, maxSize: number, budget?: Budget): CellSe
   const add = (l: CellSetList): void => appendSets(all, l);
   add(enumerateUAs(grid, { maxSize, budget }));
   for (let b = 0; b < 3; b++) {
-    const fixed: CellSet = [BAND, BAND, BAND];
+    const fixed: CellSet = [BAND_BITS, BAND_BITS, BAND_BITS];
     fixed[b] = 0;
     add(enumerateUAs(grid, { maxSize: 27, fixedWords: fixed, budget }));
     const stack = STACK_MASK[b];
-    add(enumerateUAs(grid, { maxSize: 27, fixedWords: [BAND & ~stack, BAND & ~stack, BAND & ~stack], budget }));
+    add(enumerateUAs(grid, { maxSize: 27, fixedWords: [BAND_BITS & ~stack, BAND_BITS & ~stack, BAND_BITS & ~stack], budget }));
   }
   return all;
 }
@@ -529,7 +526,7 @@ class TaskRun {
    * subtree is cut.
    */
   private close(d: number, avail: number, list: JoinList): boolean {
-    const left = (d === 0 ? BAND : this.availAt[d - 1]) & ~avail;
+    const left = (d === 0 ? BAND_BITS : this.availAt[d - 1]) & ~avail;
     this.availAt[d] = avail;
     if (!list.close(d, avail, left)) return false;
     // The node before the last clue: every last clue's partners at once.
@@ -703,7 +700,7 @@ class TaskRun {
     // Bands 1+2 must be unique with band 3 given; if not, learn why.
     this.chosenWords(d);
     this.stats.solverCalls++;
-    const r = solve(candidatesWithGivens(this.g, this.x0, this.x1, BAND), { limit: 2, nodeBudget: NODE_BUDGET });
+    const r = solve(candidatesWithGivens(this.g, this.x0, this.x1, BAND_BITS), { limit: 2, nodeBudget: NODE_BUDGET });
     if (r.count !== 1) {
       const other = r.solutions.find((s) => s.some((v, c) => v !== this.g[c]));
       if (other) this.learn(other);
@@ -828,7 +825,7 @@ class TaskRun {
     let pick = -1;
     let best = 99;
     // With one clue left, it must lie in every part not hit yet: their live cells' intersection.
-    let inter = BAND;
+    let inter = BAND_BITS;
     let union = 0;
     let disjoint = 0;
     for (let i = 0; i < this.nParts; i++) {
@@ -926,7 +923,7 @@ class TaskRun {
     const [d0, d1, d2] = differingCells(g, other);
     const size = popcount27(d0) + popcount27(d1) + popcount27(d2);
     let inner: CellSetList;
-    if (size <= MINIMIZE_UP_TO) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND & ~d0, BAND & ~d1, BAND & ~d2] });
+    if (size <= MINIMIZE_UP_TO) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND_BITS & ~d0, BAND_BITS & ~d1, BAND_BITS & ~d2] });
     else {
       inner = new CellSetList(4);
       inner.push(d0, d1, d2);

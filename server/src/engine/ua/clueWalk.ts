@@ -10,11 +10,7 @@
  * every cell added below the node, or the cut would drop partners
  * (test/engine/clueWalk.test.ts).
  */
-import { popcount27 } from './cells';
-
-const BAND = 0x7ffffff;
-/** Cells of stack s inside a band word. */
-const STACK_MASK = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
+import { BAND_BITS, STACK_MASK, popcount27 } from './cells';
 
 export interface BandWalk {
   /** Clues per set. */
@@ -36,7 +32,7 @@ export interface BandWalk {
 export function walkBand(walk: BandWalk): void {
   const { size, inner, stackCap: cap } = walk;
   const live = (cells: number, dead: number): number => {
-    let l = BAND & ~cells & ~dead;
+    let l = BAND_BITS & ~cells & ~dead;
     if (cap < 9) {
       if (popcount27(cells & STACK_MASK[0]) >= cap) l &= ~STACK_MASK[0];
       if (popcount27(cells & STACK_MASK[1]) >= cap) l &= ~STACK_MASK[1];
@@ -52,7 +48,7 @@ export function walkBand(walk: BandWalk): void {
       walk.leaf(d, cells);
       return;
     }
-    const l = live(cells, dead) & (BAND << from);
+    const l = live(cells, dead) & (BAND_BITS << from);
     if (!open(d, cells, l)) return;
     for (let m = l; m !== 0; m &= m - 1) {
       const c = 31 - Math.clz32(m & -m);
