@@ -665,7 +665,9 @@ class TaskRun {
     const h3 = three.hit;
     const ch = this.chosen;
     // Four rows a pass over the vector, so v3 is read and written a quarter as often (the last
-    // pass repeats its last row when fewer are left); the first pass sets it.
+    // pass repeats its last row when fewer are left); the first pass sets it. With no clue in
+    // bands 1+2 (k = n) no pass runs and nothing is hit.
+    if (d === 0) v3.fill(0, 0, used);
     for (let t = 0; t < d; t += 4) {
       const a = ch[t] * W3;
       const b = ch[Math.min(t + 1, d - 1)] * W3;
