@@ -26,7 +26,7 @@ import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9, offToOn, onToOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
@@ -703,6 +703,44 @@ describe('search details', () => {
     expect(skipped).toBeGreaterThan(propagated);
     // The smallest off run with a double chain: the chains of small off runs are checked too.
     expect(smallest).toBeLessThan(12);
+  });
+
+  it('takes an off node off and turns on what it implies in one pass, as offToOn then remove', () => {
+    // A dynamic run without a level asks what each off node turns on and takes it off at once:
+    // the same candidates, causes and order, and the same grid after, on grids thinned out
+    // step by step (more bivalue cells and two-place houses at each step).
+    const outA = new Int16Array(32);
+    const causeA = new Uint8Array(32);
+    const outB = new Int16Array(32);
+    const causeB = new Uint8Array(32);
+    const { initial } = outerGrids(1)[0];
+    const thinned = new ChainGrid();
+    thinned.copyFrom(initial);
+    let turnedOn = 0;
+    for (let step = 0; step < 12; step++) {
+      for (let cand = step * 7; cand < NCAND; cand += 29) {
+        const cell = (cand / 9) | 0;
+        if (thinned.has(cand) && POPCOUNT9[thinned.cands[cell]] > 2) thinned.remove(cand);
+      }
+      for (const isY of [false, true]) {
+        for (let cand = 0; cand < NCAND; cand++) {
+          if (!thinned.has(cand)) continue;
+          const a = new ChainGrid();
+          a.copyFrom(thinned);
+          const b = new ChainGrid();
+          b.copyFrom(thinned);
+          const n = offToOn(a, cand, isY, true, outA, causeA);
+          a.remove(cand);
+          expect(takeOff(b, cand, isY, outB, causeB), `candidate ${cand}`).toBe(n);
+          expect([...outB.subarray(0, n)]).toEqual([...outA.subarray(0, n)]);
+          expect([...causeB.subarray(0, n)]).toEqual([...causeA.subarray(0, n)]);
+          expect([...b.cands]).toEqual([...a.cands]);
+          expect([...b.hpos]).toEqual([...a.hpos]);
+          turnedOn += n;
+        }
+      }
+    }
+    expect(turnedOn).toBeGreaterThan(100);
   });
 
   it('keeps the searches of the most recently used grids only', () => {

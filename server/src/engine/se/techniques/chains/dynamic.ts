@@ -36,6 +36,7 @@ import {
   POPCOUNT9,
   offToOn,
   onToOff,
+  takeOff,
   causeHouse,
   houseCause,
   lowBit,
@@ -621,8 +622,11 @@ export class DynamicChainer {
           }
         } else if (offHead < run.offN) {
           const p = run.offList[offHead++];
-          const n = parents ? this.offToOn(p, isY, dynamic) : offToOn(g, p, isY, true, this.outCand, this.outCause);
-          if (dynamic) g.remove(p);
+          let n: number;
+          if (parents) {
+            n = this.offToOn(p, isY, dynamic);
+            if (dynamic) g.remove(p);
+          } else n = dynamic ? takeOff(g, p, isY, this.outCand, this.outCause) : offToOn(g, p, isY, true, this.outCand, this.outCause);
           for (let i = 0; i < n; i++) {
             const c = this.outCand[i];
             const ps = parents ? this.outParStart[i] : 0;
