@@ -15,7 +15,8 @@ import {
   uaSets,
   unhitUAs,
 } from '../../server/src/engine/ua';
-import { clueTasks, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { differingCells } from '../../server/src/engine/ua/cells';
+import { clueTasks, isMinimalUA, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -370,6 +371,41 @@ describe('17-clue search: its tasks', () => {
     expect(tasks).toEqual([expect.objectContaining({ transposed: false, t3: 0, k: 7 })]);
     // From 28 clues on, some stack holds 10 or more in every puzzle.
     expect(clueTasks(28).filter((t) => owns(t, [9, 1, 0, 9, 0, 0, 9, 0, 0]))).toHaveLength(1);
+  });
+});
+
+describe('17-clue search: learning', () => {
+  it('tells a difference set minimal exactly when no smaller UA set lies inside it (property)', () => {
+    const seen = { minimal: 0, not: 0 };
+    const puzzle = fc.record({ grid: fc.integer({ min: 0, max: 199 }), clues: fc.integer({ min: 18, max: 40 }), seed: fc.integer() });
+    fc.assert(
+      fc.property(puzzle, ({ grid, clues, seed }) => {
+        const g = Uint8Array.from(SEVENTEEN[grid * 97].solution, Number);
+        // `clues` cells of the grid given, drawn by a small LCG from the seed.
+        const cands = new Uint16Array(81).fill(0x1ff);
+        let x = seed >>> 0;
+        for (let given = 0; given < clues; ) {
+          x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+          const c = x % 81;
+          if (cands[c] !== 0x1ff) continue;
+          cands[c] = 1 << (g[c] - 1);
+          given++;
+        }
+        const other = solve(cands, { limit: 2 }).solutions.find((s) => s.some((v, c) => v !== g[c]));
+        if (!other) return;
+        const [d0, d1, d2] = differingCells(g, other);
+        const size = [d0, d1, d2].reduce((n, w) => n + w.toString(2).replace(/0/g, '').length, 0);
+        if (size > 24) return;
+        const inside = enumerateUAs(g, { maxSize: size, fixedWords: [0x7ffffff & ~d0, 0x7ffffff & ~d1, 0x7ffffff & ~d2] });
+        const minimal = inside.count === 1 && inside.size(0) === size;
+        expect(isMinimalUA(g, d0, d1, d2)).toBe(minimal);
+        seen[minimal ? 'minimal' : 'not']++;
+      }),
+      { numRuns: 300 },
+    );
+    // Both answers were checked.
+    expect(seen.minimal).toBeGreaterThan(20);
+    expect(seen.not).toBeGreaterThan(20);
   });
 });
 
