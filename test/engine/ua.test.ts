@@ -16,7 +16,8 @@ import {
   unhitUAs,
 } from '../../server/src/engine/ua';
 import { differingCells } from '../../server/src/engine/ua/cells';
-import { clueTasks, isMinimalUA, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { bandFreeUAs, clueTasks, isMinimalUA, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -371,6 +372,16 @@ describe('17-clue search: its tasks', () => {
     expect(tasks).toEqual([expect.objectContaining({ transposed: false, t3: 0, k: 7 })]);
     // From 28 clues on, some stack holds 10 or more in every puzzle.
     expect(clueTasks(28).filter((t) => owns(t, [9, 1, 0, 9, 0, 0, 9, 0, 0]))).toHaveLength(1);
+  });
+});
+
+describe('17-clue search: the UA sets up front', () => {
+  it("are the transposed grid's when the input grid's are transposed", () => {
+    const setsOf = (l: { count: number; cells(i: number): number[] }): string[] => Array.from({ length: l.count }, (_, i) => l.cells(i).join(' ')).sort();
+    for (const i of [0, 1000, 20000]) {
+      const g = Uint8Array.from(SEVENTEEN[i].solution, Number);
+      expect(setsOf(transposedSets(bandFreeUAs(g, 12)))).toEqual(setsOf(bandFreeUAs(transposeGrid(g), 12)));
+    }
   });
 });
 

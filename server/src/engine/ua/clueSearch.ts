@@ -55,7 +55,7 @@
  */
 import { solve } from '../core/solve';
 import type { Budget } from '../core/budget';
-import { BAND_BITS, CellSetList, STACK_MASK, candidatesWithGivens, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
+import { BAND_BITS, CellSetList, STACK_MASK, candidatesWithGivens, cellSetOf, cellsOfWords, differingCells, popcount27, solutionDigits, type CellSet } from './cells';
 import { CODES, JoinList } from './clueJoin';
 import { fewestClues, walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
@@ -218,7 +218,9 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
     if (!prep) {
       let common = shared.get(task.transposed);
       if (!common) {
-        common = bandFreeUAs(task.transposed ? transposeGrid(S) : S, options.maxSize ?? 12, options.budget);
+        // The other orientation's sets, transposed, are this one's: the bands and stacks trade places.
+        const other = shared.get(!task.transposed);
+        common = other ? transposedSets(other) : bandFreeUAs(task.transposed ? transposeGrid(S) : S, options.maxSize ?? 12, options.budget);
         shared.set(task.transposed, common);
       }
       prep = prepare(task.grid, task.order, common, options.gangsterSize ?? 16, options.budget);
@@ -329,7 +331,7 @@ function appendSets(all: CellSetList, l: CellSetList): void {
  * most `maxSize` cells and those inside each band and each stack (any size). Moving the
  * bands permutes the three words of each set, so they are enumerated once per orientation.
  */
-function bandFreeUAs(grid: Uint8Array, maxSize: number, budget?: Budget): CellSetList {
+export function bandFreeUAs(grid: Uint8Array, maxSize: number, budget?: Budget): CellSetList {
   const all = new CellSetList(1024);
   const add = (l: CellSetList): void => appendSets(all, l);
   add(enumerateUAs(grid, { maxSize, budget }));
@@ -341,6 +343,13 @@ function bandFreeUAs(grid: Uint8Array, maxSize: number, budget?: Budget): CellSe
     add(enumerateUAs(grid, { maxSize: 27, fixedWords: [BAND_BITS & ~stack, BAND_BITS & ~stack, BAND_BITS & ~stack], budget }));
   }
   return all;
+}
+
+/** Every set of `list` transposed (cell 9r + c to 9c + r), in the same order. */
+export function transposedSets(list: CellSetList): CellSetList {
+  const out = new CellSetList(list.count);
+  for (let i = 0; i < list.count; i++) out.push(...cellSetOf(list.cells(i).map((c) => 9 * (c % 9) + ((c / 9) | 0))));
+  return out;
 }
 
 /** The UA vectors of `grid` (the grid of `common` with its bands in `order`). */
