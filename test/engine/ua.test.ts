@@ -409,7 +409,9 @@ describe('17-clue search: learning', () => {
         if (size > 24) return;
         const inside = enumerateUAs(g, { maxSize: size, fixedWords: [0x7ffffff & ~d0, 0x7ffffff & ~d1, 0x7ffffff & ~d2] });
         const minimal = inside.count === 1 && inside.size(0) === size;
+        // Read off every solution of the cells outside it, and (a limit of 1) cell by cell.
         expect(isMinimalUA(g, d0, d1, d2)).toBe(minimal);
+        expect(isMinimalUA(g, d0, d1, d2, 1)).toBe(minimal);
         seen[minimal ? 'minimal' : 'not']++;
       }),
       { numRuns: 300 },

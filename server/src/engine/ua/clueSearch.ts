@@ -107,6 +107,8 @@ const NODE_BUDGET = 5_000_000;
  */
 const MINIMIZE_UP_TO = 20;
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
+/** The solutions isMinimalUA lists at once before it tests a set cell by cell (fewer: all of them). */
+const MINIMAL_LIMIT = 32;
 
 interface Task {
   /** The grid as searched: band 3 in rows 6-8. */
@@ -294,13 +296,25 @@ function miniCode(p: number): number {
 const MINI_CELLS = Array.from({ length: 9 }, (_, i) => 7 << (9 * ((i / 3) | 0) + 3 * (i % 3)));
 
 /**
- * Whether the UA set (d0, d1, d2) of grid `g` (cells where another solution differs) is minimal:
- * it is not when a UA set lies inside it less one of its cells c, i.e. when the cells outside it
- * and c, given, still have another solution. Each such puzzle has all but a few cells given, so
- * its solver call is quick. An undecided call (node budget) counts as not minimal.
+ * Whether the UA set (d0, d1, d2) of grid `g` (cells where another solution differs) is minimal,
+ * i.e. no solution differs from g on part of it only. The cells outside it, given, have few
+ * solutions: when the solver lists them all (fewer than MINIMAL_LIMIT), that is read off them.
+ * Else, per cell c of the set: a UA set lies inside it less c when the cells outside it and c,
+ * given, still have another solution (each such puzzle has all but a few cells given, so its
+ * solver call is quick). An undecided call (node budget) counts as not minimal.
  */
-export function isMinimalUA(g: Uint8Array, d0: number, d1: number, d2: number): boolean {
+export function isMinimalUA(g: Uint8Array, d0: number, d1: number, d2: number, limit = MINIMAL_LIMIT): boolean {
   const cands = candidatesWithGivens(g, BAND_BITS & ~d0, BAND_BITS & ~d1, BAND_BITS & ~d2);
+  const size = popcount27(d0) + popcount27(d1) + popcount27(d2);
+  const all = solve(cands, { limit, nodeBudget: NODE_BUDGET });
+  if (all.complete && all.count < limit) {
+    for (const s of all.solutions) {
+      let differ = 0;
+      for (let c = 0; c < 81; c++) if (s[c] !== g[c]) differ++;
+      if (differ > 0 && differ < size) return false;
+    }
+    return true;
+  }
   const words = [d0, d1, d2];
   for (let b = 0; b < 3; b++) {
     for (let m = words[b]; m !== 0; m &= m - 1) {
