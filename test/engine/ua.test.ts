@@ -16,7 +16,7 @@ import {
   unhitUAs,
 } from '../../server/src/engine/ua';
 import { differingCells } from '../../server/src/engine/ua/cells';
-import { bandFreeUAs, clueTasks, isMinimalUA, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
@@ -386,7 +386,7 @@ describe('17-clue search: the UA sets up front', () => {
 });
 
 describe('17-clue search: learning', () => {
-  it('tells a difference set minimal exactly when no smaller UA set lies inside it (property)', () => {
+  it('tells a difference set minimal exactly when no smaller UA set lies inside it, else finds one (property)', () => {
     const seen = { minimal: 0, not: 0 };
     const puzzle = fc.record({ grid: fc.integer({ min: 0, max: 199 }), clues: fc.integer({ min: 18, max: 40 }), seed: fc.integer() });
     fc.assert(
@@ -412,6 +412,15 @@ describe('17-clue search: learning', () => {
         // Read off every solution of the cells outside it, and (a limit of 1) cell by cell.
         expect(isMinimalUA(g, d0, d1, d2)).toBe(minimal);
         expect(isMinimalUA(g, d0, d1, d2, 1)).toBe(minimal);
+        // The smallest difference inside it: itself when minimal, else a smaller UA set inside it.
+        const smallest = smallestDifference(g, [d0, d1, d2]);
+        if (smallest) {
+          const [s0, s1, s2] = smallest;
+          expect([s0 & ~d0, s1 & ~d1, s2 & ~d2]).toEqual([0, 0, 0]);
+          expect(s0 === d0 && s1 === d1 && s2 === d2).toBe(minimal);
+          const outside = Uint16Array.from(g, (v, c) => ((c < 27 ? s0 : c < 54 ? s1 : s2) >> c % 27) & 1 ? 0x1ff : 1 << (v - 1));
+          expect(solve(outside, { limit: 2 }).count).toBe(2);
+        }
         seen[minimal ? 'minimal' : 'not']++;
       }),
       { numRuns: 300 },

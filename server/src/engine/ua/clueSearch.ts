@@ -987,9 +987,10 @@ class TaskRun {
     // bench grid), and the enumeration below takes over at MINIMIZE_UP_TO cells.
     while (size > MINIMIZE_UP_TO) {
       const smaller = smallestDifference(g, d);
-      if (!smaller || smaller === d) break;
+      const n = smaller ? sizeOfWords(smaller[0], smaller[1], smaller[2]) : size;
+      if (!smaller || n >= size) break;
       d = smaller;
-      size = sizeOfWords(d[0], d[1], d[2]);
+      size = n;
     }
     const [d0, d1, d2] = d;
     let inner: CellSetList;
