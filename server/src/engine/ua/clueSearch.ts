@@ -42,7 +42,9 @@
  *    XY, bounded at each node: parts whose live cells are disjoint need a clue each, and the
  *    last clue lies in every part not yet hit.
  * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
- *    cells where it differs contain new UA sets: the minimal ones inside (a UA enumeration
+ *    cells where it differs contain new UA sets: a large difference is first made smaller
+ *    (another solution of the cells outside it that differs on fewer cells), then the minimal
+ *    UA sets inside (the set itself when the solver shows it minimal, else a UA enumeration
  *    restricted to those cells) are learnt, into the lists for the tasks after and, inside
  *    bands 1+2, as "fresh" sets checked at each pair of the task, so the neighbourhood is
  *    rejected without the solver from then on.
