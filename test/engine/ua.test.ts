@@ -15,7 +15,9 @@ import {
   uaSets,
   unhitUAs,
 } from '../../server/src/engine/ua';
-import { clueTasks, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { differingCells } from '../../server/src/engine/ua/cells';
+import { bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -370,6 +372,62 @@ describe('17-clue search: its tasks', () => {
     expect(tasks).toEqual([expect.objectContaining({ transposed: false, t3: 0, k: 7 })]);
     // From 28 clues on, some stack holds 10 or more in every puzzle.
     expect(clueTasks(28).filter((t) => owns(t, [9, 1, 0, 9, 0, 0, 9, 0, 0]))).toHaveLength(1);
+  });
+});
+
+describe('17-clue search: the UA sets up front', () => {
+  it("are the transposed grid's when the input grid's are transposed", () => {
+    const setsOf = (l: { count: number; cells(i: number): number[] }): string[] => Array.from({ length: l.count }, (_, i) => l.cells(i).join(' ')).sort();
+    for (const i of [0, 1000, 20000]) {
+      const g = Uint8Array.from(SEVENTEEN[i].solution, Number);
+      expect(setsOf(transposedSets(bandFreeUAs(g, 12)))).toEqual(setsOf(bandFreeUAs(transposeGrid(g), 12)));
+    }
+  });
+});
+
+describe('17-clue search: learning', () => {
+  it('tells a difference set minimal exactly when no smaller UA set lies inside it, else finds one (property)', () => {
+    const seen = { minimal: 0, not: 0 };
+    const puzzle = fc.record({ grid: fc.integer({ min: 0, max: 199 }), clues: fc.integer({ min: 18, max: 40 }), seed: fc.integer() });
+    fc.assert(
+      fc.property(puzzle, ({ grid, clues, seed }) => {
+        const g = Uint8Array.from(SEVENTEEN[grid * 97].solution, Number);
+        // `clues` cells of the grid given, drawn by a small LCG from the seed.
+        const cands = new Uint16Array(81).fill(0x1ff);
+        let x = seed >>> 0;
+        for (let given = 0; given < clues; ) {
+          x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+          const c = x % 81;
+          if (cands[c] !== 0x1ff) continue;
+          cands[c] = 1 << (g[c] - 1);
+          given++;
+        }
+        const other = solve(cands, { limit: 2 }).solutions.find((s) => s.some((v, c) => v !== g[c]));
+        if (!other) return;
+        const [d0, d1, d2] = differingCells(g, other);
+        const size = [d0, d1, d2].reduce((n, w) => n + w.toString(2).replace(/0/g, '').length, 0);
+        if (size > 24) return;
+        const inside = enumerateUAs(g, { maxSize: size, fixedWords: [0x7ffffff & ~d0, 0x7ffffff & ~d1, 0x7ffffff & ~d2] });
+        const minimal = inside.count === 1 && inside.size(0) === size;
+        // Read off every solution of the cells outside it, and (a limit of 1) cell by cell.
+        expect(isMinimalUA(g, d0, d1, d2)).toBe(minimal);
+        expect(isMinimalUA(g, d0, d1, d2, 1)).toBe(minimal);
+        // The smallest difference inside it: itself when minimal, else a smaller UA set inside it.
+        const smallest = smallestDifference(g, [d0, d1, d2]);
+        if (smallest) {
+          const [s0, s1, s2] = smallest;
+          expect([s0 & ~d0, s1 & ~d1, s2 & ~d2]).toEqual([0, 0, 0]);
+          expect(s0 === d0 && s1 === d1 && s2 === d2).toBe(minimal);
+          const outside = Uint16Array.from(g, (v, c) => ((c < 27 ? s0 : c < 54 ? s1 : s2) >> c % 27) & 1 ? 0x1ff : 1 << (v - 1));
+          expect(solve(outside, { limit: 2 }).count).toBe(2);
+        }
+        seen[minimal ? 'minimal' : 'not']++;
+      }),
+      { numRuns: 300 },
+    );
+    // Both answers were checked.
+    expect(seen.minimal).toBeGreaterThan(20);
+    expect(seen.not).toBeGreaterThan(20);
   });
 });
 

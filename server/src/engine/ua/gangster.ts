@@ -43,6 +43,9 @@ const MINI_ROW_MOVES = [
   [1, 2, 0],
   [2, 0, 1],
 ];
+/** The stack bit (as STACK_COLS indexes them) of each column, and the bits set in each 6-bit row mask. */
+const STACK_BIT = [1, 1, 1, 2, 2, 2, 4, 4, 4];
+const POPCOUNT6 = Array.from({ length: 64 }, (_, m) => popcount27(m));
 /** Columns of a row (9 bits) in the band word, folded: bit c set when some row has column c. */
 const foldColumns = (w: number): number => (w | (w >>> 9) | (w >>> 18)) & 511;
 
@@ -64,13 +67,12 @@ class GangsterSearch {
   /** Per digit and row of bands 1+2 (9 * digit + row): the digit's column. */
   private readonly ownColumn = new Int8Array(81);
   /**
-   * Per digit and column (9 * digit + column): the row (bit 0..5) where the digit's own cell
-   * is in that column; per digit, band and stack (6 * digit + 3 * band + stack): the row of
-   * that band where its own cell is in that stack. A template that uses the column, or the
-   * stack in that band, must change the digit's cell in that row.
+   * Per digit, band and column (18 * digit + 9 * band + column): the rows (bits 0..5) whose own
+   * cell of the digit a template step on that column in that band blocks: the row where its own
+   * cell is in that column, and the row of that band where it is in that column's stack. The
+   * template must change the digit's cell in those rows.
    */
-  private readonly rowOfColumn = new Int32Array(81);
-  private readonly rowOfStack = new Int32Array(54);
+  private readonly blocks = new Int32Array(162);
   // Per σ: each digit's columns in bands 1+2.
   private readonly colsOf = new Int32Array(9);
   /** Per digit: the fewest cells of bands 1+2 it changes if it moves (1 for a digit σ moves, else 2). */
@@ -100,8 +102,10 @@ class GangsterSearch {
       this.owner[c] = d;
       const row = (c / 9) | 0;
       this.ownColumn[9 * d + row] = c % 9;
-      this.rowOfColumn[9 * d + (c % 9)] = 1 << row;
-      this.rowOfStack[6 * d + 3 * ((row / 3) | 0) + (((c % 9) / 3) | 0)] = 1 << row;
+      const band = (row / 3) | 0;
+      const stack = ((c % 9) / 3) | 0;
+      for (let b = 0; b < 2; b++) this.blocks[18 * d + 9 * b + (c % 9)] |= 1 << row;
+      for (let k = 3 * stack; k < 3 * stack + 3; k++) this.blocks[18 * d + 9 * band + k] |= 1 << row;
       if (c < 27) this.ownLo[d] |= 1 << c;
       else this.ownHi[d] |= 1 << (c - 27);
     }
@@ -230,32 +234,34 @@ class GangsterSearch {
       const c = 31 - Math.clz32(m & -m);
       const bit = 1 << (shift + c);
       const nextCols = cols | (1 << c);
-      const nextStacks = stacks | (1 << ((c / 3) | 0));
-      const nextBlocked = blocked | this.rowOfColumn[9 * d + c] | this.rowOfStack[6 * d + 3 * band + ((c / 3) | 0)];
+      const nextStacks = stacks | STACK_BIT[c];
+      const nextBlocked = blocked | this.blocks[18 * d + 9 * band + c];
       const lo = band === 0 ? usedLo | bit : usedLo;
       const hi = band === 0 ? usedHi : usedHi | bit;
       if (c === home) {
         this.row(d, r + 1, own, start, lo, hi, chLo, chHi, changed, nextCols, nextStacks, nextBlocked);
         continue;
       }
-      // A change: the cell's digit, if not placed, must change as many cells as it lost (two at least).
+      // A change: the cell's digit, if not placed, must change as many cells as it lost (two at
+      // least): needOf(e) grows by `least` from nothing, else by one once past `least`.
       const e = this.owner[9 * r + c];
       const before = this.need;
-      if (!((this.placed >> e) & 1)) {
-        this.need -= this.needOf(e);
-        this.taken[e]++;
-        this.need += this.needOf(e);
+      const open = ((this.placed >> e) & 1) === 0;
+      if (open) {
+        const t = this.taken[e]++;
+        if (this.forced[e] || t > 0) this.need += t >= this.least[e] ? 1 : 0;
+        else this.need += this.least[e];
       }
       const moved = changed + 1 - start;
       // Rows after r where the digit can no longer keep its cell: one change each.
-      const ahead = popcount27((nextBlocked >> (r + 1)) & 63);
+      const ahead = POPCOUNT6[(nextBlocked >> (r + 1)) & 63];
       const rest = own - moved > ahead ? own - moved : ahead;
       if (changed + 1 + this.need + rest <= this.limit) {
         const cLo = band === 0 ? chLo | bit : chLo;
         const cHi = band === 0 ? chHi : chHi | bit;
         this.row(d, r + 1, own, start, lo, hi, cLo, cHi, changed + 1, nextCols, nextStacks, nextBlocked);
       }
-      if (!((this.placed >> e) & 1)) this.taken[e]--;
+      if (open) this.taken[e]--;
       this.need = before;
     }
   }
