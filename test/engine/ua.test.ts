@@ -15,10 +15,9 @@ import {
   uaSets,
   unhitUAs,
 } from '../../server/src/engine/ua';
-import { differingCells } from '../../server/src/engine/ua/cells';
+import { cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
 import { bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
-import { transposeGrid } from '../../server/src/engine/ua/symmetry';
-import { LINE_MAP } from '../../server/src/engine/ua/symmetry';
+import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
 // ---------------------------------------------------------------------------
@@ -428,6 +427,20 @@ describe('17-clue search: learning', () => {
     // Both answers were checked.
     expect(seen.minimal).toBeGreaterThan(20);
     expect(seen.not).toBeGreaterThan(20);
+  });
+
+  it('tells a minimal UA set with one cell more not minimal, whichever cell, cell by cell too', () => {
+    // Only the added cell shows the larger set is not minimal, so a cell the check skips shows.
+    const g = Uint8Array.from(SEVENTEEN[0].solution, Number);
+    const sets = enumerateUAs(g, { maxSize: 8 });
+    for (const i of [0, sets.count - 1]) {
+      const cells = sets.cells(i);
+      expect(isMinimalUA(g, ...cellSetOf(cells), 1)).toBe(true);
+      for (let x = 0; x < 81; x++) {
+        if (cells.includes(x)) continue;
+        expect(isMinimalUA(g, ...cellSetOf([...cells, x]), 1), `set ${i} and r${((x / 9) | 0) + 1}c${(x % 9) + 1}`).toBe(false);
+      }
+    }
   });
 });
 
