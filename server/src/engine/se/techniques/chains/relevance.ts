@@ -40,6 +40,12 @@ export class Relevance {
    * take a touched strong link (see `forcing`).
    */
   readonly forcingFrom = new Uint8Array(NKEY);
+  /**
+   * The candidates marked on in `reachAny` or either way in `forcingFrom`, a bit each (since
+   * `marks` with cycles): the only starts a filtered static search runs, listed so that its
+   * start loop visits a few dozen of the grid's ~200 candidates, not all of them.
+   */
+  readonly starts = new Int32Array((NCAND + 31) >>> 5);
   private readonly stack = new Int16Array(NKEY);
   private readonly outCand = new Int16Array(32);
   private readonly outCause = new Uint8Array(32);
@@ -90,7 +96,10 @@ export class Relevance {
     const rs = this.reachStrong;
     const ra = this.reachAny;
     if (strong) rs.fill(0);
-    if (cycles) ra.fill(0);
+    if (cycles) {
+      ra.fill(0);
+      this.starts.fill(0);
+    }
     this.strongN = 0;
     this.anyN = 0;
     // Tails: off nodes with a touched strong link out; on nodes with a touched weak link out.
@@ -119,8 +128,8 @@ export class Relevance {
         if (cycles) this.anyTail(cand + ON);
       }
     }
-    if (strong) this.backward(g, rs, this.strongSeeds, this.strongN, isY, isX);
-    if (cycles) this.backward(g, ra, this.anySeeds, this.anyN, isY, isX);
+    if (strong) this.backward(g, rs, this.strongSeeds, this.strongN, isY, isX, null);
+    if (cycles) this.backward(g, ra, this.anySeeds, this.anyN, isY, isX, this.starts);
   }
 
   /** Marks off node `cand`, the tail of a touched strong link, in the marks asked for. */
@@ -137,6 +146,7 @@ export class Relevance {
     if (this.reachAny[key]) return;
     this.reachAny[key] = 1;
     this.anySeeds[this.anyN++] = key;
+    if (key >= NCAND) this.start(key - ON);
   }
 
   // The tails marked by `marks`, where the backward searches start.
@@ -189,8 +199,15 @@ export class Relevance {
     const from = this.forcingFrom;
     for (let i = atB, end = atB + this.reachLength[b]; i < end; i++) {
       const k = lists[i];
-      if (seen[k] === gen) from[k < NCAND ? k + ON : k - ON] = 1;
+      if (seen[k] !== gen) continue;
+      from[k < NCAND ? k + ON : k - ON] = 1;
+      this.start(k < NCAND ? k : k - ON);
     }
+  }
+
+  /** Adds `cand` to `starts`. */
+  private start(cand: number): void {
+    this.starts[cand >>> 5] |= 1 << (cand & 31);
   }
 
   /** Where in `reachLists` the nodes `cand` on implies start, searched once a pass. */
@@ -251,8 +268,11 @@ export class Relevance {
     this.reachedN = tail;
   }
 
-  /** Marks every node that implies a marked node (the implication graph read backwards), from the `seedN` marked `seeds`. */
-  private backward(g: ChainGrid, mark: Uint8Array, seeds: Int16Array, seedN: number, isY: boolean, isX: boolean): void {
+  /**
+   * Marks every node that implies a marked node (the implication graph read backwards), from the
+   * `seedN` marked `seeds`; the candidates of the on nodes marked also in `starts` when given.
+   */
+  private backward(g: ChainGrid, mark: Uint8Array, seeds: Int16Array, seedN: number, isY: boolean, isX: boolean, starts: Int32Array | null): void {
     const stack = this.stack;
     for (let i = 0; i < seedN; i++) stack[i] = seeds[i];
     let n = seedN;
@@ -262,10 +282,11 @@ export class Relevance {
         // Off node: implied by the on nodes it implies itself being on (weak links go both ways).
         const k = onToOff(g, key, isY, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
-          const p = this.outCand[j] + ON;
-          if (!mark[p]) {
-            mark[p] = 1;
-            stack[n++] = p;
+          const c = this.outCand[j];
+          if (!mark[c + ON]) {
+            mark[c + ON] = 1;
+            stack[n++] = c + ON;
+            if (starts) starts[c >>> 5] |= 1 << (c & 31);
           }
         }
       } else {
