@@ -41,8 +41,8 @@ export class Relevance {
    */
   readonly forcingFrom = new Uint8Array(NKEY);
   /**
-   * The candidates marked on in `reachAny` or either way in `forcingFrom`, a bit each (since
-   * `marks` with cycles): the only starts a filtered static search runs, listed so that its
+   * The candidates marked on in `reachAny` or either way in `forcingFrom`, a bit each, since the
+   * caller last cleared it: the only starts a filtered static search runs, listed so that its
    * start loop visits a few dozen of the grid's ~200 candidates, not all of them.
    */
   readonly starts = new Int32Array((NCAND + 31) >>> 5);
@@ -96,10 +96,7 @@ export class Relevance {
     const rs = this.reachStrong;
     const ra = this.reachAny;
     if (strong) rs.fill(0);
-    if (cycles) {
-      ra.fill(0);
-      this.starts.fill(0);
-    }
+    if (cycles) ra.fill(0);
     this.strongN = 0;
     this.anyN = 0;
     // Tails: off nodes with a touched strong link out; on nodes with a touched weak link out.

@@ -56,6 +56,8 @@ const STATIC_SHORT_NAMES: Readonly<Record<string, string>> = {
   'Forcing Chain': 'FC',
 };
 
+const NO_CHAINS: readonly FoundChain[] = [];
+
 export class StaticChainer {
   readonly stepNames: readonly string[] = Object.keys(STATIC_SHORT_NAMES);
   readonly shortNames = STATIC_SHORT_NAMES;
@@ -108,14 +110,54 @@ export class StaticChainer {
     this.display = nested === null;
     this.bestOnly = false;
     this.best = null;
-    const all: ChainHint[] = [];
-    if (nested) this.relevance.touch(g, nested.initial);
     this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? gridKey(g.cands)) : null;
+    if (nested) return sortAndDedup(this.nestedPasses(nested, budget));
+    const all: ChainHint[] = [];
     this.loops(false, true, all, budget);
     this.loops(true, false, all, budget);
     this.loops(true, true, all, budget);
     return sortAndDedup(all);
   }
+
+  /**
+   * The three passes of a nested search, the XY pass first, their hints in SE's order (X, Y,
+   * XY). The X and Y passes' links are among the XY pass's (X: houses only; Y: weak links
+   * alike, strong links in bivalue cells only), so what a start implies in them it implies in
+   * the XY pass. A forcing search that found nothing there finds nothing in X. A cycle from a
+   * value closes at an off node that turns the value on (a strong partner) and was reached
+   * from another on node: if no on node the XY search reached, the value aside, has such a
+   * partner among its off nodes, no X or Y cycle search from the value closes either. Those
+   * searches are skipped, and a pass left with none skips its relevance marks too.
+   */
+  private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
+    this.relevance.touch(this.g, nested.initial);
+    this.verdictGen++;
+    this.xyCycles = 0;
+    this.xyForcing = false;
+    const x: ChainHint[] = [];
+    const y: ChainHint[] = [];
+    const xy: ChainHint[] = [];
+    this.loops(true, true, xy, budget);
+    this.loops(false, true, x, budget);
+    this.loops(true, false, y, budget);
+    for (const h of y) x.push(h);
+    for (const h of xy) x.push(h);
+    return x;
+  }
+
+  // What the XY pass of a nested search tells the X and Y passes (see nestedPasses): stamps of
+  // verdictGen on the starts whose searches there are known to find nothing.
+  private readonly noCycle = new Int32Array(NCAND);
+  private readonly noForcingOn = new Int32Array(NCAND);
+  private readonly noForcingOff = new Int32Array(NCAND);
+  private verdictGen = 0;
+  /** Starts the XY pass left open to cycles: bit 0 any, bit 1 one in a bivalue cell. */
+  private xyCycles = 0;
+  /** Whether an XY forcing search found a chain (then X's may). */
+  private xyForcing = false;
+  /** In this pass (nested): whether cycle, forcing searches may run, their relevance marks made. */
+  private passCycles = false;
+  private passForcing = false;
 
   /**
    * The first hint of `hints()` (SE applies only that one), found with less work: each search
@@ -167,10 +209,13 @@ export class StaticChainer {
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
     if (this.filtered) {
-      this.relevance.marks(this.g, isY, isX, false, true);
-      if (isX) this.relevance.forcing(this.g, isY, isX);
-    }
-    if (this.filtered) {
+      const xy = this.pass === 2;
+      this.passCycles = xy || (this.xyCycles & (isX ? 1 : 2)) !== 0;
+      this.passForcing = isX && (xy || this.xyForcing);
+      const rel = this.relevance;
+      rel.starts.fill(0);
+      if (this.passCycles) rel.marks(this.g, isY, isX, false, true);
+      if (this.passForcing) rel.forcing(this.g, isY, isX);
       this.filteredStarts(isY, isX, out, budget);
       return;
     }
@@ -259,20 +304,65 @@ export class StaticChainer {
     // strong link into it.
     const strongIn = this.hasStrongIn(cand, isY, isX);
     const rel = this.relevance;
-    if (strongIn && (!f || rel.reachAny[cand + ON])) this.searchFrom(StartSearch.Cycles, cand, isY, isX, out);
-    if (isX) {
-      if (!f || rel.forcingFrom[cand + ON]) this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
-      if (strongIn && (!f || rel.forcingFrom[cand])) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
+    if (!f) {
+      if (strongIn) this.searchFrom(StartSearch.Cycles, cand, isY, isX, out);
+      if (isX) {
+        this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
+        if (strongIn) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
+      }
+      return;
     }
+    // Nested: the relevance marks, then what the XY pass found (see nestedPasses).
+    const v = this.pass === 2 ? -1 : this.verdictGen;
+    if (strongIn && this.passCycles && rel.reachAny[cand + ON]) this.nestedSearch(StartSearch.Cycles, cand, this.noCycle[cand] === v, isY, isX, out);
+    if (!this.passForcing) return;
+    if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, this.noForcingOn[cand] === v, isY, isX, out);
+    if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, this.noForcingOff[cand] === v, isY, isX, out);
   }
 
-  /** One search from `cand`; with a memo, what an earlier search of this grid found from there is reused. */
-  private searchFrom(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+  /**
+   * A nested search from `cand`, or none when the XY pass showed it finds nothing (`nothing`: it
+   * is kept as searched); in the XY pass, what it found is noted for the X and Y passes.
+   */
+  private nestedSearch(what: StartSearch, cand: number, nothing: boolean, isY: boolean, isX: boolean, out: ChainHint[]): void {
+    if (nothing) {
+      this.searches?.record(slotOf(this.pass, cand, what), NO_CHAINS);
+      return;
+    }
+    const before = out.length;
+    this.closable = false;
+    const searched = this.searchFrom(what, cand, isY, isX, out);
+    if (this.pass !== 2) return;
+    const v = this.verdictGen;
+    if (what === StartSearch.Cycles) {
+      // A cycle search answered by the memo leaves the question open.
+      if (searched && !this.closable) this.noCycle[cand] = v;
+      else this.xyCycles |= POPCOUNT9[this.g.cands[(cand / 9) | 0]] === 2 ? 3 : 1;
+    } else if (out.length > before) this.xyForcing = true;
+    else if (what === StartSearch.ForcingOn) this.noForcingOn[cand] = v;
+    else this.noForcingOff[cand] = v;
+  }
+
+  /**
+   * Whether the last cycle search of an XY pass may tell of an X or Y cycle: it reached an on
+   * node p, not the start, that turns off x, a strong partner of the start, and reached as an
+   * off node a strong partner of p other than x. An X or Y cycle closing at x from p reaches p
+   * on a path of its pass without x (x is not p's ancestor), whose last link is such a
+   * partner off; every node and link of it is one of the XY pass, whose search reaches every on
+   * node it can and turns off everything each implies.
+   */
+  private closable = false;
+
+  /**
+   * One search from `cand`; with a memo, what an earlier search of this grid found from there
+   * is reused (then false).
+   */
+  private searchFrom(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): boolean {
     const searches = this.searches;
     const slot = searches ? slotOf(this.pass, cand, what) : -1;
     if (searches?.has(slot)) {
       for (const found of searches.results(slot)) out.push(this.withParents(found));
-      return;
+      return false;
     }
     this.finding.length = 0;
     this.n = 0;
@@ -282,6 +372,7 @@ export class StaticChainer {
       if (end >= 0) this.offer(this.forcingHint(end, isY, isX), out);
     }
     if (searches) searches.record(slot, this.finding);
+    return true;
   }
 
   private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
@@ -301,6 +392,14 @@ export class StaticChainer {
     const sortKey = xy ? 4 : isY ? 3 : 2;
     // A cycle closed in the off round at `length` has complexity `length` (>= 4).
     if (!this.canBeat(base, 4, sortKey)) return;
+    // Nested XY pass: watch for the start's strong partners among the off nodes (see closable).
+    const watch = this.pass === 2 && this.nested !== null;
+    if (watch) this.markPartners(cand);
+    const partners = this.partnerMark;
+    const partnerGen = this.partnerGen;
+    const offSeen = this.offSeen;
+    const pairs = this.closePairs;
+    let nPairs = 0;
     const gen = ++this.gen;
     const sourceKey = cand + ON;
     this.onMark[cand] = gen;
@@ -319,6 +418,14 @@ export class StaticChainer {
         const k = onToOff(this.g, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
         for (let j = 0; j < k; j++) {
           const off = this.outCand[j];
+          if (watch) {
+            offSeen[off] = gen;
+            // Past the first round p is not the start.
+            if (length > 1 && partners[off] === partnerGen) {
+              pairs[nPairs++] = this.nodeKey[p] - ON;
+              pairs[nPairs++] = off;
+            }
+          }
           if (this.isParent(p, off)) continue;
           const node = this.node(off, p, this.outCause[j]);
           if (nOff === this.qOff.length) this.grow();
@@ -345,6 +452,7 @@ export class StaticChainer {
         }
       }
     }
+    for (let i = 0; i < nPairs && !this.closable; i += 2) this.closable = this.turnedOnBesides(pairs[i], pairs[i + 1], gen);
     for (const dst of found) {
       const hint = this.cycleHint(dst, isY, isX);
       if (hint) this.offer(hint, out);
@@ -352,6 +460,52 @@ export class StaticChainer {
   }
 
   private readonly cycleEnds: number[] = [];
+
+  // A nested XY cycle search's off nodes (stamped with its gen), and the pairs (on node p, off
+  // node x) where p, not the start, turns off x, a strong partner of the start: where an X or
+  // Y cycle could close, if p can be reached without x off (see closable).
+  private readonly offSeen = new Int32Array(NCAND);
+  private readonly closePairs = new Int16Array(8 * NCAND);
+
+  /**
+   * Whether the XY cycle search stamped `gen` reached, as an off node, a strong partner of `p`
+   * (one that turns p on) other than `x`: a path to p that avoids x off ends with one.
+   */
+  private turnedOnBesides(p: number, x: number, gen: number): boolean {
+    const g = this.g;
+    const cell = (p / 9) | 0;
+    const d = p - cell * 9;
+    const m = g.cands[cell];
+    if (POPCOUNT9[m] === 2) {
+      const o = cell * 9 + lowBit(m & ~(1 << d));
+      if (o !== x && this.offSeen[o] === gen) return true;
+    }
+    for (let k = 0; k < 3; k++) {
+      const h = CELL_HOUSES[3 * cell + k];
+      const pm = g.hpos[h * 9 + d];
+      if (POPCOUNT9[pm] !== 2) continue;
+      const o = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d;
+      if (o !== x && this.offSeen[o] === gen) return true;
+    }
+    return false;
+  }
+
+  /** Stamps the XY pass's strong partners of `cand` (the off nodes that turn it on) in partnerMark. */
+  private markPartners(cand: number): void {
+    const g = this.g;
+    const gen = ++this.partnerGen;
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    const m = g.cands[cell];
+    if (POPCOUNT9[m] === 2) this.partnerMark[cell * 9 + lowBit(m & ~(1 << d))] = gen;
+    for (let k = 0; k < 3; k++) {
+      const pm = g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d];
+      if (POPCOUNT9[pm] === 2) this.partnerMark[HOUSE_CELLS[CELL_HOUSES[3 * cell + k] * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d] = gen;
+    }
+  }
+
+  private readonly partnerMark = new Int32Array(NCAND);
+  private partnerGen = 0;
 
   /**
    * SE's doForcingChains from `sourceKey`: the first node found that contradicts the source
