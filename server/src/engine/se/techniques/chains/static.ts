@@ -26,10 +26,7 @@ import {
   ON,
   POPCOUNT9,
   SE_PEERS,
-  offToOn,
-  onToOff,
   causeHouse,
-  houseCause,
   lowBit,
   CandSet,
   gridKey,
@@ -79,8 +76,6 @@ export class StaticChainer {
   private cellGen = 0;
   private readonly keyMark = new Int32Array(NKEY);
   private keyGen = 0;
-  private readonly outCand = new Int16Array(32);
-  private readonly outCause = new Uint8Array(32);
   private readonly pathBuf = new Int32Array(2 * NCAND + 4);
 
   // Best-only mode: the best hint so far; searches stop where they cannot beat it.
@@ -90,6 +85,8 @@ export class StaticChainer {
   // Nested mode: skip starts that cannot reach a link the outer chain touched.
   private filtered = false;
   private readonly relevance = new Relevance();
+  /** The pass's links, shared with the relevance marks' searches (see passLinks.ts). */
+  private readonly links = this.relevance.links;
 
   // Nested mode with a memo: what earlier searches found on this grid, and what this one finds.
   private searches: GridSearches | null = null;
@@ -106,6 +103,7 @@ export class StaticChainer {
   hints(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
     this.g = g;
     this.digitCellsReady = false;
+    this.links.begin(g);
     this.nested = nested;
     this.display = nested === null;
     this.bestOnly = false;
@@ -122,12 +120,13 @@ export class StaticChainer {
   /**
    * The three passes of a nested search, the XY pass first, their hints in SE's order (X, Y,
    * XY). The X and Y passes' links are among the XY pass's (X: houses only; Y: weak links
-   * alike, strong links in bivalue cells only), so what a start implies in them it implies in
-   * the XY pass. A forcing search that found nothing there finds nothing in X. A cycle from a
-   * value closes at an off node that turns the value on (a strong partner) and was reached
-   * from another on node: if no on node the XY search reached, the value aside, has such a
-   * partner among its off nodes, no X or Y cycle search from the value closes either. Those
-   * searches are skipped, and a pass left with none skips its relevance marks too.
+   * alike, strong links in bivalue cells only), so what a node implies in them it implies in
+   * the XY pass, and the relevance marks of X and Y are within XY's. So an X forcing search
+   * the X marks let through was made in the XY pass too, and if none there found a chain,
+   * the X pass makes none (nor its forward marks). A cycle closes at an off node that turns
+   * the start on (a strong partner of it), reached from an on node other than the start: an X
+   * or Y cycle search is skipped where the XY one shows it cannot close (see closable), and a
+   * pass left with no search skips its marks too.
    */
   private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
     this.relevance.touch(this.g, nested.initial);
@@ -146,10 +145,8 @@ export class StaticChainer {
   }
 
   // What the XY pass of a nested search tells the X and Y passes (see nestedPasses): stamps of
-  // verdictGen on the starts whose searches there are known to find nothing.
+  // verdictGen on the starts where no X or Y cycle can close.
   private readonly noCycle = new Int32Array(NCAND);
-  private readonly noForcingOn = new Int32Array(NCAND);
-  private readonly noForcingOff = new Int32Array(NCAND);
   private verdictGen = 0;
   /** Starts the XY pass left open to cycles: bit 0 any, bit 1 one in a bivalue cell. */
   private xyCycles = 0;
@@ -166,6 +163,7 @@ export class StaticChainer {
   firstHint(g: ChainGrid, budget: Budget | null): ChainHint | null {
     this.g = g;
     this.digitCellsReady = false;
+    this.links.begin(g);
     this.nested = null;
     this.display = true;
     this.bestOnly = true;
@@ -206,6 +204,7 @@ export class StaticChainer {
   private loops(isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
     const cands = this.g.cands;
     this.pass = isX ? (isY ? 2 : 0) : 1;
+    this.links.use(isY, isX);
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
     if (this.filtered) {
@@ -313,34 +312,31 @@ export class StaticChainer {
       return;
     }
     // Nested: the relevance marks, then what the XY pass found (see nestedPasses).
-    const v = this.pass === 2 ? -1 : this.verdictGen;
-    if (strongIn && this.passCycles && rel.reachAny[cand + ON]) this.nestedSearch(StartSearch.Cycles, cand, this.noCycle[cand] === v, isY, isX, out);
+    if (strongIn && this.passCycles && rel.reachAny[cand + ON]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
     if (!this.passForcing) return;
-    if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, this.noForcingOn[cand] === v, isY, isX, out);
-    if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, this.noForcingOff[cand] === v, isY, isX, out);
+    if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
+    if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
   }
 
   /**
-   * A nested search from `cand`, or none when the XY pass showed it finds nothing (`nothing`: it
-   * is kept as searched); in the XY pass, what it found is noted for the X and Y passes.
+   * A nested search from `cand`. In the XY pass, what it found is noted for the X and Y passes;
+   * in those, a cycle search the XY pass showed cannot close is not made (but kept as made).
    */
-  private nestedSearch(what: StartSearch, cand: number, nothing: boolean, isY: boolean, isX: boolean, out: ChainHint[]): void {
-    if (nothing) {
+  private nestedSearch(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+    const xy = this.pass === 2;
+    if (!xy && what === StartSearch.Cycles && this.noCycle[cand] === this.verdictGen) {
       this.searches?.record(slotOf(this.pass, cand, what), NO_CHAINS);
       return;
     }
     const before = out.length;
     this.closable = false;
     const searched = this.searchFrom(what, cand, isY, isX, out);
-    if (this.pass !== 2) return;
-    const v = this.verdictGen;
-    if (what === StartSearch.Cycles) {
-      // A cycle search answered by the memo leaves the question open.
-      if (searched && !this.closable) this.noCycle[cand] = v;
-      else this.xyCycles |= POPCOUNT9[this.g.cands[(cand / 9) | 0]] === 2 ? 3 : 1;
-    } else if (out.length > before) this.xyForcing = true;
-    else if (what === StartSearch.ForcingOn) this.noForcingOn[cand] = v;
-    else this.noForcingOff[cand] = v;
+    if (!xy) return;
+    if (what !== StartSearch.Cycles) {
+      if (out.length > before) this.xyForcing = true;
+    } else if (searched && !this.closable) this.noCycle[cand] = this.verdictGen;
+    // A cycle search answered by the memo leaves the question open.
+    else this.xyCycles |= POPCOUNT9[this.g.cands[(cand / 9) | 0]] === 2 ? 3 : 1;
   }
 
   /**
@@ -395,6 +391,7 @@ export class StaticChainer {
     // Nested XY pass: watch for the start's strong partners among the off nodes (see closable).
     const watch = this.pass === 2 && this.nested !== null;
     if (watch) this.markPartners(cand);
+    const links = this.links;
     const partners = this.partnerMark;
     const partnerGen = this.partnerGen;
     const offSeen = this.offSeen;
@@ -415,9 +412,10 @@ export class StaticChainer {
       length++;
       for (let i = 0; i < nOn; i++) {
         const p = this.qOn[i];
-        const k = onToOff(this.g, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
-        for (let j = 0; j < k; j++) {
-          const off = this.outCand[j];
+        const pc = this.nodeKey[p] - ON;
+        const k = links.on(pc);
+        for (let j = 0, at = links.onAt(pc); j < k; j++) {
+          const off = links.onCand[at + j];
           if (watch) {
             offSeen[off] = gen;
             // Past the first round p is not the start.
@@ -427,7 +425,7 @@ export class StaticChainer {
             }
           }
           if (this.isParent(p, off)) continue;
-          const node = this.node(off, p, this.outCause[j]);
+          const node = this.node(off, p, links.onCause[at + j]);
           if (nOff === this.qOff.length) this.grow();
           this.qOff[nOff++] = node;
         }
@@ -440,13 +438,15 @@ export class StaticChainer {
       nOff = 0;
       for (let i = 0; i < offCount; i++) {
         const p = offQ[i];
-        const k = offToOn(this.g, this.nodeKey[p], isY, isX, this.outCand, this.outCause);
-        for (let j = 0; j < k; j++) {
-          const on = this.outCand[j];
-          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, this.outCause[j]));
+        const pc = this.nodeKey[p];
+        const k = links.off(pc);
+        for (let j = 0, at = links.offAt(pc); j < k; j++) {
+          const on = links.offCand[at + j];
+          const cause = links.offCause[at + j];
+          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, cause));
           if (this.onMark[on] === gen) continue;
           this.onMark[on] = gen;
-          const node = this.node(on + ON, p, this.outCause[j]);
+          const node = this.node(on + ON, p, cause);
           if (nOn === this.qOn.length) this.grow();
           this.qOn[nOn++] = node;
         }
@@ -537,13 +537,13 @@ export class StaticChainer {
         if (!this.canBeat(base, onDepth + 2, sortKey)) break;
         offDepth = onDepth + 1;
       }
-      nOff = this.onRound(contra, isY, nOn, nOff);
+      nOff = this.onRound(contra, nOn, nOff);
       if (nOff < 0) break;
       if (nOff > 0) {
         if (!this.canBeat(base, offDepth + 2, sortKey)) break;
         onDepth = offDepth + 1;
       }
-      nOn = this.offRound(contra, isY, nOff);
+      nOn = this.offRound(contra, nOff);
       if (nOn < 0) break;
       nOff = 0;
     }
@@ -563,20 +563,21 @@ export class StaticChainer {
    * and the digit in the peers, queued after the nOff off nodes waiting. The off queue's new
    * length, or -1 when `contra` was reached (see contradiction).
    */
-  private onRound(contra: number, isY: boolean, nOn: number, nOff: number): number {
+  private onRound(contra: number, nOn: number, nOff: number): number {
     const qOn = this.candQOn;
     const qOff = this.candQOff;
-    const outCand = this.outCand;
-    const outCause = this.outCause;
+    const links = this.links;
+    const outCand = links.onCand;
+    const outCause = links.onCause;
     for (let i = 0; i < nOn; i++) {
       const p = qOn[i];
       const pk = p + ON;
-      const k = onToOff(this.g, p, isY, outCand, outCause);
-      for (let j = 0; j < k; j++) {
-        const off = outCand[j];
+      const k = links.on(p);
+      for (let j = 0, at = links.onAt(p); j < k; j++) {
+        const off = outCand[at + j];
         // The source turned off: SE reports this node (fresh, its parent p).
-        if (off === contra) return this.contradiction(off, pk, outCause[j]);
-        if (this.reach(off, pk, outCause[j])) qOff[nOff++] = off;
+        if (off === contra) return this.contradiction(off, pk, outCause[at + j]);
+        if (this.reach(off, pk, outCause[at + j])) qOff[nOff++] = off;
       }
     }
     return nOff;
@@ -587,37 +588,20 @@ export class StaticChainer {
    * bivalue cell (Y) and the other place of the digit in a house where it has two. The on
    * queue's new length, or -1 when `contra` was reached (see contradiction).
    */
-  private offRound(contra: number, isY: boolean, offCount: number): number {
-    const cands = this.g.cands;
-    const hpos = this.g.hpos;
+  private offRound(contra: number, offCount: number): number {
     const qOn = this.candQOn;
     const qOff = this.candQOff;
+    const links = this.links;
+    const outCand = links.offCand;
+    const outCause = links.offCause;
     let nOn = 0;
     for (let i = 0; i < offCount; i++) {
       const p = qOff[i];
-      const cell = (p / 9) | 0;
-      const d = p - cell * 9;
-      if (isY) {
-        const m = cands[cell];
-        if (POPCOUNT9[m] === 2) {
-          const on = cell * 9 + lowBit(m & ~(1 << d));
-          if (on + ON === contra) return this.contradiction(on + ON, p, CAUSE_CELL);
-          if (this.reach(on + ON, p, CAUSE_CELL)) qOn[nOn++] = on;
-        }
-      }
-      let seen0 = -1;
-      let seen1 = -1;
-      for (let k = 0; k < 3; k++) {
-        const h = CELL_HOUSES[3 * cell + k];
-        const pm = hpos[h * 9 + d];
-        if (POPCOUNT9[pm] !== 2) continue;
-        const other = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))];
-        if (other === seen0 || other === seen1) continue;
-        if (seen0 < 0) seen0 = other;
-        else seen1 = other;
-        const on = other * 9 + d;
-        if (on + ON === contra) return this.contradiction(on + ON, p, houseCause(h));
-        if (this.reach(on + ON, p, houseCause(h))) qOn[nOn++] = on;
+      const k = links.off(p);
+      for (let j = 0, at = links.offAt(p); j < k; j++) {
+        const on = outCand[at + j];
+        if (on + ON === contra) return this.contradiction(on + ON, p, outCause[at + j]);
+        if (this.reach(on + ON, p, outCause[at + j])) qOn[nOn++] = on;
       }
     }
     return nOn;
