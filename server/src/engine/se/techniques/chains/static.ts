@@ -53,6 +53,7 @@ const STATIC_SHORT_NAMES: Readonly<Record<string, string>> = {
   'Forcing Chain': 'FC',
 };
 
+/** What the memo keeps for a search skipped because it finds nothing (see nestedSearch). */
 const NO_CHAINS: readonly FoundChain[] = [];
 
 export class StaticChainer {
