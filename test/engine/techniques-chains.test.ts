@@ -23,6 +23,7 @@ import {
 import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
+import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
@@ -526,6 +527,132 @@ describe('search details', () => {
       }
     }
     expect(marked).toBeGreaterThan(0);
+  });
+
+  it('lists as starts of a nested pass exactly the candidates the relevance marks name', () => {
+    // The start loop visits only these: a candidate on in reachAny (cycles), or either way in
+    // forcingFrom (forcing chains, X passes only). Each kind listed alone, then both.
+    const rel = new Relevance();
+    const bits = (): number[] => Array.from({ length: NCAND }, (_, cand) => (rel.starts[cand >>> 5] >>> (cand & 31)) & 1);
+    let listed = 0;
+    for (const { initial, g } of outerGrids(12)) {
+      rel.touch(g, initial.cands);
+      for (const [isY, isX] of [
+        [false, true],
+        [true, false],
+        [true, true],
+      ] as const) {
+        rel.starts.fill(0);
+        rel.marks(g, isY, isX, false, true);
+        const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND]);
+        expect(bits(), `cycles, pass ${isY} ${isX}`).toEqual(cycles);
+        if (!isX) continue;
+        rel.starts.fill(0);
+        rel.forcing(g, isY, isX);
+        const forcing = Array.from({ length: NCAND }, (_, cand) => rel.forcingFrom[cand] | rel.forcingFrom[cand + NCAND]);
+        expect(bits(), `forcing, pass ${isY} ${isX}`).toEqual(forcing);
+        rel.marks(g, isY, isX, false, true);
+        expect(bits(), `both, pass ${isY} ${isX}`).toEqual(cycles.map((c, i) => c | forcing[i]));
+        listed += forcing.reduce((a, b) => a + b, 0);
+      }
+    }
+    expect(listed).toBeGreaterThan(0);
+  });
+
+  it("reads each pass's links as the grid gives them, and a new grid's afresh", () => {
+    const links = new PassLinks();
+    const outCand = new Int16Array(32);
+    const outCause = new Uint8Array(32);
+    let read = 0;
+    // The same grid object changed between two begins, as a dynamic chain's grid is.
+    const g = new ChainGrid();
+    for (const outer of outerGrids(6)) {
+      g.copyFrom(outer.g);
+      links.begin(g);
+      for (const [isY, isX] of [
+        [false, true],
+        [true, false],
+        [true, true],
+      ] as const) {
+        links.use(isY, isX);
+        for (let cand = 0; cand < NCAND; cand++) {
+          if (!g.has(cand)) continue;
+          const on = onToOff(g, cand, isY, outCand, outCause);
+          expect(links.on(cand)).toBe(on);
+          for (let j = 0; j < on; j++) {
+            expect(links.onCand[links.onAt(cand) + j]).toBe(outCand[j]);
+            expect(links.onCause[links.onAt(cand) + j]).toBe(outCause[j]);
+          }
+          const off = offToOn(g, cand, isY, isX, outCand, outCause);
+          expect(links.off(cand)).toBe(off);
+          for (let j = 0; j < off; j++) {
+            expect(links.offCand[links.offAt(cand) + j]).toBe(outCand[j]);
+            expect(links.offCause[links.offAt(cand) + j]).toBe(outCause[j]);
+          }
+          read += on + off;
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(0);
+  });
+
+  it('skips in the X and Y passes of a nested search only searches that find nothing', () => {
+    // The XY pass runs first; a start whose XY forcing search found nothing, or whose XY cycle
+    // search showed no X or Y cycle can close, is not searched again in X or Y, and with no XY
+    // forcing chain at all the X pass makes no forcing search. Each skipped search is run here
+    // anyway and must find nothing. The grids: the first 300 pauses of a level-2 search of the
+    // level-3 puzzle.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const start = new ChainGrid();
+    start.load(state.values, state.cands);
+    const pauses: ChainGrid[] = [];
+    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
+      if (pauses.length >= 300) throw new Error('enough');
+      const copy = new ChainGrid();
+      copy.copyFrom(g);
+      pauses.push(copy);
+      return [];
+    });
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+    spy.mockRestore();
+    const chainer = new StaticChainer();
+    type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
+    const inner = chainer as unknown as {
+      nestedSearch: Search;
+      searchFrom: (what: number, cand: number, isY: boolean, isX: boolean, out: unknown[]) => boolean;
+      xyForcing: boolean;
+      noCycle: Int32Array;
+      verdictGen: number;
+    };
+    const nestedSearch = inner.nestedSearch.bind(chainer);
+    let skipped = 0;
+    inner.nestedSearch = (what, cand, isY, isX, out) => {
+      if (!(isX && isY) && what === 0 && inner.noCycle[cand] === inner.verdictGen) {
+        const found: unknown[] = [];
+        inner.searchFrom(what, cand, isY, isX, found);
+        expect(found, `cycles from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+        skipped++;
+      }
+      nestedSearch(what, cand, isY, isX, out);
+    };
+    // The X forcing searches the filter lets through, run by another chainer.
+    const probe = new StaticChainer() as unknown as { g: ChainGrid; links: PassLinks; forcing: (key: number, isY: boolean) => number };
+    const rel = new Relevance();
+    let xPassesWithout = 0;
+    for (const g of pauses) {
+      chainer.hints(g, null, { initial: start.cands });
+      if (inner.xyForcing) continue;
+      xPassesWithout++;
+      rel.touch(g, start.cands);
+      rel.marks(g, false, true, false, false);
+      rel.forcing(g, false, true);
+      probe.g = g;
+      probe.links.begin(g);
+      probe.links.use(false, true);
+      for (let key = 0; key < 2 * NCAND; key++) if (rel.forcingFrom[key] && g.has(key % NCAND)) expect(probe.forcing(key, false), `X forcing from ${key}`).toBe(-1);
+    }
+    expect(skipped).toBeGreaterThan(0);
+    expect(xPassesWithout).toBeGreaterThan(0);
   });
 
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {

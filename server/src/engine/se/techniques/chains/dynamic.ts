@@ -381,6 +381,12 @@ export class DynamicChainer {
     // filtered.
     this.filtered = nested !== null && !this.dynamic;
     if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
+    // A static run reads a fixed grid: its links are read once a node for all the search's runs
+    // (see passLinks.ts), about 150 of them in a nested search (whose relevance marks began them).
+    if (!this.dynamic && !this.filtered) {
+      this.relevance.links.begin(g);
+      this.relevance.links.use(!this.nishio, true);
+    }
     if (nested) this.claims.clear();
     const out: ChainHint[] = [];
     const cands = g.cands;
@@ -591,6 +597,7 @@ export class DynamicChainer {
     const save = this.save;
     const isY = !this.nishio;
     const dynamic = this.dynamic;
+    const links = dynamic ? null : this.relevance.links;
     // The run's lists are its queues: nodes are processed in the order they are found.
     let onHead = 0;
     let offHead = 0;
@@ -601,9 +608,18 @@ export class DynamicChainer {
       for (;;) {
         if (onHead < run.onN) {
           const p = run.onList[onHead++];
-          const n = onToOff(this.g, p, isY, this.outCand, this.outCause);
+          let outCand = this.outCand;
+          let outCause = this.outCause;
+          let at = 0;
+          let n: number;
+          if (links) {
+            n = links.on(p);
+            outCand = links.onCand;
+            outCause = links.onCause;
+            at = links.onAt(p);
+          } else n = onToOff(this.g, p, isY, outCand, outCause);
           for (let i = 0; i < n; i++) {
-            const c = this.outCand[i];
+            const c = outCand[at + i];
             if (run.onFlag[c]) {
               // Contradiction: c is on, and p turns it off.
               run.extraKey = c;
@@ -613,22 +629,31 @@ export class DynamicChainer {
               run.ensurePool(1);
               run.pool[run.poolN++] = p + ON;
               run.first[EXTRA] = p + ON;
-              run.cause[EXTRA] = this.outCause[i];
+              run.cause[EXTRA] = outCause[at + i];
               run.absurdOn = c + ON;
               run.absurdOff = EXTRA;
               return true;
             }
-            if (!run.offFlag[c]) this.storeOff(run, c, this.outCause[i], p + ON, run.depth[p + ON] + 1);
+            if (!run.offFlag[c]) this.storeOff(run, c, outCause[at + i], p + ON, run.depth[p + ON] + 1);
           }
         } else if (offHead < run.offN) {
           const p = run.offList[offHead++];
+          let outCand = this.outCand;
+          let outCause = this.outCause;
+          let at = 0;
           let n: number;
           if (parents) {
             n = this.offToOn(p, isY, dynamic);
             if (dynamic) g.remove(p);
-          } else n = dynamic ? takeOff(g, p, isY, this.outCand, this.outCause) : offToOn(g, p, isY, true, this.outCand, this.outCause);
+          } else if (links) {
+            // A static run: the grid stays as it is.
+            n = links.off(p);
+            outCand = links.offCand;
+            outCause = links.offCause;
+            at = links.offAt(p);
+          } else n = takeOff(g, p, isY, outCand, outCause); // a dynamic run without a level
           for (let i = 0; i < n; i++) {
-            const c = this.outCand[i];
+            const c = outCand[at + i];
             const ps = parents ? this.outParStart[i] : 0;
             const pc = parents ? this.outParStart[i + 1] - ps : 0;
             if (run.offFlag[c]) {
@@ -639,12 +664,12 @@ export class DynamicChainer {
               run.parCount[EXTRA] = pc;
               for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
               run.first[EXTRA] = p;
-              run.cause[EXTRA] = this.outCause[i];
+              run.cause[EXTRA] = outCause[at + i];
               run.absurdOn = EXTRA;
               run.absurdOff = c;
               return true;
             }
-            if (!run.onFlag[c]) this.storeOn(run, c, this.outCause[i], p, ps, pc, run.depth[p] + 1);
+            if (!run.onFlag[c]) this.storeOn(run, c, outCause[at + i], p, ps, pc, run.depth[p] + 1);
           }
         }
         if (onHead === run.onN && offHead === run.offN) {

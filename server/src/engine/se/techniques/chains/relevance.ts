@@ -12,17 +12,15 @@
  * A start that cannot reach such a link in the implication graph cannot matter, so the
  * searches skip it: `reach` marks, by a backward search, the nodes that can.
  */
+import { PassLinks } from './passLinks';
 import {
   CELL_HOUSES,
-  CELL_INDEX,
   HOUSE_CELLS,
   NCAND,
   NKEY,
   ON,
   POPCOUNT9,
   lowBit,
-  offToOn,
-  onToOff,
   type ChainGrid,
 } from './tables';
 
@@ -40,9 +38,15 @@ export class Relevance {
    * take a touched strong link (see `forcing`).
    */
   readonly forcingFrom = new Uint8Array(NKEY);
+  /**
+   * The candidates marked on in `reachAny` or either way in `forcingFrom`, a bit each, since the
+   * caller last cleared it: the only starts a filtered static search runs, listed so that its
+   * start loop visits a few dozen of the grid's ~200 candidates, not all of them.
+   */
+  readonly starts = new Int32Array((NCAND + 31) >>> 5);
+  /** The links of `touch`'s grid, pass by pass (see passLinks.ts): the static search reads them too. */
+  readonly links = new PassLinks();
   private readonly stack = new Int16Array(NKEY);
-  private readonly outCand = new Int16Array(32);
-  private readonly outCause = new Uint8Array(32);
 
   /** Computes the touched cells and houses of `g` against `initial`, then the marks. */
   compute(g: ChainGrid, initial: Uint16Array, isY: boolean, isX: boolean, cycles: boolean): void {
@@ -50,8 +54,9 @@ export class Relevance {
     this.marks(g, isY, isX, true, cycles);
   }
 
-  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed. */
+  /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed; `links` begun on `g`. */
   touch(g: ChainGrid, initial: Uint16Array): void {
+    this.links.begin(g);
     const cellTouched = this.cellTouched;
     const houseTouched = this.houseTouched;
     houseTouched.fill(0);
@@ -87,6 +92,7 @@ export class Relevance {
    * share one `touch`, and its Y-only pass, cycles alone, needs no `reachStrong`.
    */
   marks(g: ChainGrid, isY: boolean, isX: boolean, strong: boolean, cycles: boolean): void {
+    this.links.use(isY, isX);
     const rs = this.reachStrong;
     const ra = this.reachAny;
     if (strong) rs.fill(0);
@@ -119,8 +125,8 @@ export class Relevance {
         if (cycles) this.anyTail(cand + ON);
       }
     }
-    if (strong) this.backward(g, rs, this.strongSeeds, this.strongN, isY, isX);
-    if (cycles) this.backward(g, ra, this.anySeeds, this.anyN, isY, isX);
+    if (strong) this.backward(rs, this.strongSeeds, this.strongN, null);
+    if (cycles) this.backward(ra, this.anySeeds, this.anyN, this.starts);
   }
 
   /** Marks off node `cand`, the tail of a touched strong link, in the marks asked for. */
@@ -137,6 +143,7 @@ export class Relevance {
     if (this.reachAny[key]) return;
     this.reachAny[key] = 1;
     this.anySeeds[this.anyN++] = key;
+    if (key >= NCAND) this.start(key - ON);
   }
 
   // The tails marked by `marks`, where the backward searches start.
@@ -156,6 +163,7 @@ export class Relevance {
    * hardest, so each value's search runs once a pass and its list is kept.
    */
   forcing(g: ChainGrid, isY: boolean, isX: boolean): void {
+    this.links.use(isY, isX);
     const from = this.forcingFrom;
     from.fill(0);
     this.reachPass++;
@@ -164,7 +172,7 @@ export class Relevance {
       for (let i = 0; i < this.touchedCellN; i++) {
         const c = this.touchedCells[i];
         const m = g.cands[c];
-        if (POPCOUNT9[m] === 2) this.forcingLink(g, c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)), isY, isX);
+        if (POPCOUNT9[m] === 2) this.forcingLink(c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)));
       }
     }
     if (!isX) return;
@@ -174,14 +182,14 @@ export class Relevance {
       if (POPCOUNT9[pm] !== 2) continue;
       const h = (hd / 9) | 0;
       const d = hd - h * 9;
-      this.forcingLink(g, HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d, isY, isX);
+      this.forcingLink(HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d);
     }
   }
 
   /** Marks, reversed, the nodes that both `a` on and `b` on imply. */
-  private forcingLink(g: ChainGrid, a: number, b: number, isY: boolean, isX: boolean): void {
-    const atA = this.reachOf(g, a, isY, isX);
-    const atB = this.reachOf(g, b, isY, isX);
+  private forcingLink(a: number, b: number): void {
+    const atA = this.reachOf(a);
+    const atB = this.reachOf(b);
     const lists = this.reachLists;
     const seen = this.seen;
     const gen = ++this.seenGen;
@@ -189,14 +197,21 @@ export class Relevance {
     const from = this.forcingFrom;
     for (let i = atB, end = atB + this.reachLength[b]; i < end; i++) {
       const k = lists[i];
-      if (seen[k] === gen) from[k < NCAND ? k + ON : k - ON] = 1;
+      if (seen[k] !== gen) continue;
+      from[k < NCAND ? k + ON : k - ON] = 1;
+      this.start(k < NCAND ? k : k - ON);
     }
   }
 
+  /** Adds `cand` to `starts`. */
+  private start(cand: number): void {
+    this.starts[cand >>> 5] |= 1 << (cand & 31);
+  }
+
   /** Where in `reachLists` the nodes `cand` on implies start, searched once a pass. */
-  private reachOf(g: ChainGrid, cand: number, isY: boolean, isX: boolean): number {
+  private reachOf(cand: number): number {
     if (this.reachStamp[cand] === this.reachPass) return this.reachStart[cand];
-    this.forward(g, cand + ON, isY, isX);
+    this.forward(cand + ON);
     const n = this.reachedN;
     if (this.reachN + n > this.reachLists.length) {
       const grown = new Int16Array(Math.max(2 * this.reachLists.length, this.reachN + n));
@@ -228,7 +243,7 @@ export class Relevance {
   private reachedN = 0;
 
   /** Lists in `reached` every node `start` implies in the pass. */
-  private forward(g: ChainGrid, start: number, isY: boolean, isX: boolean): void {
+  private forward(start: number): void {
     const seen = this.seen;
     const gen = ++this.seenGen;
     const queue = this.reached;
@@ -236,13 +251,16 @@ export class Relevance {
     let tail = 0;
     seen[start] = gen;
     queue[tail++] = start;
+    const links = this.links;
     while (head < tail) {
       const key = queue[head++];
       const off = key < NCAND;
-      const k = off ? offToOn(g, key, isY, isX, this.outCand, this.outCause) : onToOff(g, key - ON, isY, this.outCand, this.outCause);
+      const k = off ? links.off(key) : links.on(key - ON);
+      const out = off ? links.offCand : links.onCand;
+      const at = off ? links.offAt(key) : links.onAt(key - ON);
       const shift = off ? ON : 0;
       for (let j = 0; j < k; j++) {
-        const p = this.outCand[j] + shift;
+        const p = out[at + j] + shift;
         if (seen[p] === gen) continue;
         seen[p] = gen;
         queue[tail++] = p;
@@ -251,8 +269,11 @@ export class Relevance {
     this.reachedN = tail;
   }
 
-  /** Marks every node that implies a marked node (the implication graph read backwards), from the `seedN` marked `seeds`. */
-  private backward(g: ChainGrid, mark: Uint8Array, seeds: Int16Array, seedN: number, isY: boolean, isX: boolean): void {
+  /**
+   * Marks every node that implies a marked node (the implication graph read backwards), from the
+   * `seedN` marked `seeds`; the candidates of the on nodes marked also in `starts` when given.
+   */
+  private backward(mark: Uint8Array, seeds: Int16Array, seedN: number, starts: Int32Array | null): void {
     const stack = this.stack;
     for (let i = 0; i < seedN; i++) stack[i] = seeds[i];
     let n = seedN;
@@ -260,38 +281,26 @@ export class Relevance {
       const key = stack[--n];
       if (key < NCAND) {
         // Off node: implied by the on nodes it implies itself being on (weak links go both ways).
-        const k = onToOff(g, key, isY, this.outCand, this.outCause);
-        for (let j = 0; j < k; j++) {
-          const p = this.outCand[j] + ON;
-          if (!mark[p]) {
-            mark[p] = 1;
-            stack[n++] = p;
+        const k = this.links.on(key);
+        for (let j = 0, at = this.links.onAt(key); j < k; j++) {
+          const c = this.links.onCand[at + j];
+          if (!mark[c + ON]) {
+            mark[c + ON] = 1;
+            stack[n++] = c + ON;
+            if (starts) starts[c >>> 5] |= 1 << (c & 31);
           }
         }
       } else {
         // On node: implied by the other value of its bivalue cell (Y) or the other place of
-        // its digit in a house where it has two (X).
+        // its digit in a house where it has two (X): the strong links go both ways, so these
+        // are the candidates its own off node turns on.
         const cand = key - ON;
-        const cell = (cand / 9) | 0;
-        const d = cand - cell * 9;
-        const m = g.cands[cell];
-        if (isY && POPCOUNT9[m] === 2) {
-          const p = cell * 9 + lowBit(m & ~(1 << d));
+        const k = this.links.off(cand);
+        for (let j = 0, at = this.links.offAt(cand); j < k; j++) {
+          const p = this.links.offCand[at + j];
           if (!mark[p]) {
             mark[p] = 1;
             stack[n++] = p;
-          }
-        }
-        if (isX) {
-          for (let k = 0; k < 3; k++) {
-            const h = CELL_HOUSES[3 * cell + k];
-            const pm = g.hpos[h * 9 + d];
-            if (POPCOUNT9[pm] !== 2) continue;
-            const p = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d;
-            if (!mark[p]) {
-              mark[p] = 1;
-              stack[n++] = p;
-            }
           }
         }
       }

@@ -26,10 +26,7 @@ import {
   ON,
   POPCOUNT9,
   SE_PEERS,
-  offToOn,
-  onToOff,
   causeHouse,
-  houseCause,
   lowBit,
   CandSet,
   gridKey,
@@ -56,6 +53,9 @@ const STATIC_SHORT_NAMES: Readonly<Record<string, string>> = {
   'Forcing Chain': 'FC',
 };
 
+/** What the memo keeps for a search skipped because it finds nothing (see nestedSearch). */
+const NO_CHAINS: readonly FoundChain[] = [];
+
 export class StaticChainer {
   readonly stepNames: readonly string[] = Object.keys(STATIC_SHORT_NAMES);
   readonly shortNames = STATIC_SHORT_NAMES;
@@ -77,8 +77,6 @@ export class StaticChainer {
   private cellGen = 0;
   private readonly keyMark = new Int32Array(NKEY);
   private keyGen = 0;
-  private readonly outCand = new Int16Array(32);
-  private readonly outCause = new Uint8Array(32);
   private readonly pathBuf = new Int32Array(2 * NCAND + 4);
 
   // Best-only mode: the best hint so far; searches stop where they cannot beat it.
@@ -88,6 +86,8 @@ export class StaticChainer {
   // Nested mode: skip starts that cannot reach a link the outer chain touched.
   private filtered = false;
   private readonly relevance = new Relevance();
+  /** The pass's links, shared with the relevance marks' searches (see passLinks.ts). */
+  private readonly links = this.relevance.links;
 
   // Nested mode with a memo: what earlier searches found on this grid, and what this one finds.
   private searches: GridSearches | null = null;
@@ -104,18 +104,58 @@ export class StaticChainer {
   hints(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
     this.g = g;
     this.digitCellsReady = false;
+    this.links.begin(g);
     this.nested = nested;
     this.display = nested === null;
     this.bestOnly = false;
     this.best = null;
-    const all: ChainHint[] = [];
-    if (nested) this.relevance.touch(g, nested.initial);
     this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? gridKey(g.cands)) : null;
+    if (nested) return sortAndDedup(this.nestedPasses(nested, budget));
+    const all: ChainHint[] = [];
     this.loops(false, true, all, budget);
     this.loops(true, false, all, budget);
     this.loops(true, true, all, budget);
     return sortAndDedup(all);
   }
+
+  /**
+   * The three passes of a nested search, the XY pass first, their hints in SE's order (X, Y,
+   * XY). The X and Y passes' links are among the XY pass's (X: houses only; Y: weak links
+   * alike, strong links in bivalue cells only), so what a node implies in them it implies in
+   * the XY pass, and the relevance marks of X and Y are within XY's. So an X forcing search
+   * the X marks let through was made in the XY pass too, and if none there found a chain,
+   * the X pass makes none (nor its forward marks). A cycle closes at an off node that turns
+   * the start on (a strong partner of it), reached from an on node other than the start: an X
+   * or Y cycle search is skipped where the XY one shows it cannot close (see closable), and a
+   * pass left with no search skips its marks too.
+   */
+  private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
+    this.relevance.touch(this.g, nested.initial);
+    this.verdictGen++;
+    this.xyCycles = 0;
+    this.xyForcing = false;
+    const x: ChainHint[] = [];
+    const y: ChainHint[] = [];
+    const xy: ChainHint[] = [];
+    this.loops(true, true, xy, budget);
+    this.loops(false, true, x, budget);
+    this.loops(true, false, y, budget);
+    for (const h of y) x.push(h);
+    for (const h of xy) x.push(h);
+    return x;
+  }
+
+  // What the XY pass of a nested search tells the X and Y passes (see nestedPasses): stamps of
+  // verdictGen on the starts where no X or Y cycle can close.
+  private readonly noCycle = new Int32Array(NCAND);
+  private verdictGen = 0;
+  /** Starts the XY pass left open to cycles: bit 0 any, bit 1 one in a bivalue cell. */
+  private xyCycles = 0;
+  /** Whether an XY forcing search found a chain (then X's may). */
+  private xyForcing = false;
+  /** In this pass (nested): whether cycle, forcing searches may run, their relevance marks made. */
+  private passCycles = false;
+  private passForcing = false;
 
   /**
    * The first hint of `hints()` (SE applies only that one), found with less work: each search
@@ -124,6 +164,7 @@ export class StaticChainer {
   firstHint(g: ChainGrid, budget: Budget | null): ChainHint | null {
     this.g = g;
     this.digitCellsReady = false;
+    this.links.begin(g);
     this.nested = null;
     this.display = true;
     this.bestOnly = true;
@@ -164,11 +205,19 @@ export class StaticChainer {
   private loops(isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
     const cands = this.g.cands;
     this.pass = isX ? (isY ? 2 : 0) : 1;
+    this.links.use(isY, isX);
     // Nested: skip starts that cannot reach a link the outer chain touched (see relevance.ts).
     this.filtered = this.nested !== null;
     if (this.filtered) {
-      this.relevance.marks(this.g, isY, isX, false, true);
-      if (isX) this.relevance.forcing(this.g, isY, isX);
+      const xy = this.pass === 2;
+      this.passCycles = xy || (this.xyCycles & (isX ? 1 : 2)) !== 0;
+      this.passForcing = isX && (xy || this.xyForcing);
+      const rel = this.relevance;
+      rel.starts.fill(0);
+      if (this.passCycles) rel.marks(this.g, isY, isX, false, true);
+      if (this.passForcing) rel.forcing(this.g, isY, isX);
+      this.filteredStarts(isY, isX, out, budget);
+      return;
     }
     for (let cell = 0; cell < 81; cell++) {
       const m = cands[cell];
@@ -178,6 +227,26 @@ export class StaticChainer {
       if (budget && (cell & 7) === 0) budget.check();
       for (let mm = m; mm; mm &= mm - 1) {
         const cand = cell * 9 + lowBit(mm);
+        this.unary(cand, isY, isX, out);
+      }
+    }
+  }
+
+  /**
+   * The start loop of a filtered pass: only the candidates the relevance marks name (a few
+   * dozen of about 200 at a pause), in the same order (ascending) and with the same cell
+   * tests as the full loop, so the searches and their hints come in the same order.
+   */
+  private filteredStarts(isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
+    const starts = this.relevance.starts;
+    const cands = this.g.cands;
+    for (let w = 0; w < starts.length; w++) {
+      if (budget && (w & 3) === 0) budget.check();
+      for (let bits = starts[w]; bits; bits &= bits - 1) {
+        const cand = (w << 5) + (31 - Math.clz32(bits & -bits));
+        const cell = (cand / 9) | 0;
+        const card = POPCOUNT9[cands[cell]];
+        if (card < 2 || (card > 2 && !isX)) continue;
         this.unary(cand, isY, isX, out);
       }
     }
@@ -235,20 +304,62 @@ export class StaticChainer {
     // strong link into it.
     const strongIn = this.hasStrongIn(cand, isY, isX);
     const rel = this.relevance;
-    if (strongIn && (!f || rel.reachAny[cand + ON])) this.searchFrom(StartSearch.Cycles, cand, isY, isX, out);
-    if (isX) {
-      if (!f || rel.forcingFrom[cand + ON]) this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
-      if (strongIn && (!f || rel.forcingFrom[cand])) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
+    if (!f) {
+      if (strongIn) this.searchFrom(StartSearch.Cycles, cand, isY, isX, out);
+      if (isX) {
+        this.searchFrom(StartSearch.ForcingOn, cand, isY, isX, out);
+        if (strongIn) this.searchFrom(StartSearch.ForcingOff, cand, isY, isX, out);
+      }
+      return;
     }
+    // Nested: the relevance marks, then what the XY pass found (see nestedPasses).
+    if (strongIn && this.passCycles && rel.reachAny[cand + ON]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
+    if (!this.passForcing) return;
+    if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
+    if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
   }
 
-  /** One search from `cand`; with a memo, what an earlier search of this grid found from there is reused. */
-  private searchFrom(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+  /**
+   * A nested search from `cand`. In the XY pass, what it found is noted for the X and Y passes;
+   * in those, a cycle search the XY pass showed cannot close is not made (but kept as made).
+   */
+  private nestedSearch(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): void {
+    const xy = this.pass === 2;
+    if (!xy && what === StartSearch.Cycles && this.noCycle[cand] === this.verdictGen) {
+      this.searches?.record(slotOf(this.pass, cand, what), NO_CHAINS);
+      return;
+    }
+    const before = out.length;
+    this.closable = false;
+    const searched = this.searchFrom(what, cand, isY, isX, out);
+    if (!xy) return;
+    if (what !== StartSearch.Cycles) {
+      if (out.length > before) this.xyForcing = true;
+    } else if (searched && !this.closable) this.noCycle[cand] = this.verdictGen;
+    // A cycle search answered by the memo leaves the question open.
+    else this.xyCycles |= POPCOUNT9[this.g.cands[(cand / 9) | 0]] === 2 ? 3 : 1;
+  }
+
+  /**
+   * Whether the last cycle search of an XY pass may tell of an X or Y cycle: it reached an on
+   * node p, not the start, that turns off x, a strong partner of the start, and reached as an
+   * off node a strong partner of p other than x. An X or Y cycle closing at x from p reaches p
+   * on a path of its pass without x (x is not p's ancestor), whose last link is such a
+   * partner off; every node and link of it is one of the XY pass, whose search reaches every on
+   * node it can and turns off everything each implies.
+   */
+  private closable = false;
+
+  /**
+   * One search from `cand`; with a memo, what an earlier search of this grid found from there
+   * is reused (then false).
+   */
+  private searchFrom(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): boolean {
     const searches = this.searches;
     const slot = searches ? slotOf(this.pass, cand, what) : -1;
     if (searches?.has(slot)) {
       for (const found of searches.results(slot)) out.push(this.withParents(found));
-      return;
+      return false;
     }
     this.finding.length = 0;
     this.n = 0;
@@ -258,6 +369,7 @@ export class StaticChainer {
       if (end >= 0) this.offer(this.forcingHint(end, isY, isX), out);
     }
     if (searches) searches.record(slot, this.finding);
+    return true;
   }
 
   private hasStrongIn(cand: number, isY: boolean, isX: boolean): boolean {
@@ -277,6 +389,15 @@ export class StaticChainer {
     const sortKey = xy ? 4 : isY ? 3 : 2;
     // A cycle closed in the off round at `length` has complexity `length` (>= 4).
     if (!this.canBeat(base, 4, sortKey)) return;
+    // Nested XY pass: watch for the start's strong partners among the off nodes (see closable).
+    const watch = this.pass === 2 && this.nested !== null;
+    if (watch) this.markPartners(cand);
+    const links = this.links;
+    const partners = this.partnerMark;
+    const partnerGen = this.partnerGen;
+    const offSeen = this.offSeen;
+    const pairs = this.closePairs;
+    let nPairs = 0;
     const gen = ++this.gen;
     const sourceKey = cand + ON;
     this.onMark[cand] = gen;
@@ -292,11 +413,20 @@ export class StaticChainer {
       length++;
       for (let i = 0; i < nOn; i++) {
         const p = this.qOn[i];
-        const k = onToOff(this.g, this.nodeKey[p] - ON, isY, this.outCand, this.outCause);
-        for (let j = 0; j < k; j++) {
-          const off = this.outCand[j];
+        const pc = this.nodeKey[p] - ON;
+        const k = links.on(pc);
+        for (let j = 0, at = links.onAt(pc); j < k; j++) {
+          const off = links.onCand[at + j];
+          if (watch) {
+            offSeen[off] = gen;
+            // Past the first round p is not the start.
+            if (length > 1 && partners[off] === partnerGen) {
+              pairs[nPairs++] = this.nodeKey[p] - ON;
+              pairs[nPairs++] = off;
+            }
+          }
           if (this.isParent(p, off)) continue;
-          const node = this.node(off, p, this.outCause[j]);
+          const node = this.node(off, p, links.onCause[at + j]);
           if (nOff === this.qOff.length) this.grow();
           this.qOff[nOff++] = node;
         }
@@ -309,18 +439,21 @@ export class StaticChainer {
       nOff = 0;
       for (let i = 0; i < offCount; i++) {
         const p = offQ[i];
-        const k = offToOn(this.g, this.nodeKey[p], isY, isX, this.outCand, this.outCause);
-        for (let j = 0; j < k; j++) {
-          const on = this.outCand[j];
-          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, this.outCause[j]));
+        const pc = this.nodeKey[p];
+        const k = links.off(pc);
+        for (let j = 0, at = links.offAt(pc); j < k; j++) {
+          const on = links.offCand[at + j];
+          const cause = links.offCause[at + j];
+          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, cause));
           if (this.onMark[on] === gen) continue;
           this.onMark[on] = gen;
-          const node = this.node(on + ON, p, this.outCause[j]);
+          const node = this.node(on + ON, p, cause);
           if (nOn === this.qOn.length) this.grow();
           this.qOn[nOn++] = node;
         }
       }
     }
+    for (let i = 0; i < nPairs && !this.closable; i += 2) this.closable = this.turnedOnBesides(pairs[i], pairs[i + 1], gen);
     for (const dst of found) {
       const hint = this.cycleHint(dst, isY, isX);
       if (hint) this.offer(hint, out);
@@ -328,6 +461,52 @@ export class StaticChainer {
   }
 
   private readonly cycleEnds: number[] = [];
+
+  // A nested XY cycle search's off nodes (stamped with its gen), and the pairs (on node p, off
+  // node x) where p, not the start, turns off x, a strong partner of the start: where an X or
+  // Y cycle could close, if p can be reached without x off (see closable).
+  private readonly offSeen = new Int32Array(NCAND);
+  private readonly closePairs = new Int16Array(8 * NCAND);
+
+  /**
+   * Whether the XY cycle search stamped `gen` reached, as an off node, a strong partner of `p`
+   * (one that turns p on) other than `x`: a path to p that avoids x off ends with one.
+   */
+  private turnedOnBesides(p: number, x: number, gen: number): boolean {
+    const g = this.g;
+    const cell = (p / 9) | 0;
+    const d = p - cell * 9;
+    const m = g.cands[cell];
+    if (POPCOUNT9[m] === 2) {
+      const o = cell * 9 + lowBit(m & ~(1 << d));
+      if (o !== x && this.offSeen[o] === gen) return true;
+    }
+    for (let k = 0; k < 3; k++) {
+      const h = CELL_HOUSES[3 * cell + k];
+      const pm = g.hpos[h * 9 + d];
+      if (POPCOUNT9[pm] !== 2) continue;
+      const o = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d;
+      if (o !== x && this.offSeen[o] === gen) return true;
+    }
+    return false;
+  }
+
+  /** Stamps the XY pass's strong partners of `cand` (the off nodes that turn it on) in partnerMark. */
+  private markPartners(cand: number): void {
+    const g = this.g;
+    const gen = ++this.partnerGen;
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    const m = g.cands[cell];
+    if (POPCOUNT9[m] === 2) this.partnerMark[cell * 9 + lowBit(m & ~(1 << d))] = gen;
+    for (let k = 0; k < 3; k++) {
+      const pm = g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d];
+      if (POPCOUNT9[pm] === 2) this.partnerMark[HOUSE_CELLS[CELL_HOUSES[3 * cell + k] * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d] = gen;
+    }
+  }
+
+  private readonly partnerMark = new Int32Array(NCAND);
+  private partnerGen = 0;
 
   /**
    * SE's doForcingChains from `sourceKey`: the first node found that contradicts the source
@@ -359,13 +538,13 @@ export class StaticChainer {
         if (!this.canBeat(base, onDepth + 2, sortKey)) break;
         offDepth = onDepth + 1;
       }
-      nOff = this.onRound(contra, isY, nOn, nOff);
+      nOff = this.onRound(contra, nOn, nOff);
       if (nOff < 0) break;
       if (nOff > 0) {
         if (!this.canBeat(base, offDepth + 2, sortKey)) break;
         onDepth = offDepth + 1;
       }
-      nOn = this.offRound(contra, isY, nOff);
+      nOn = this.offRound(contra, nOff);
       if (nOn < 0) break;
       nOff = 0;
     }
@@ -385,20 +564,21 @@ export class StaticChainer {
    * and the digit in the peers, queued after the nOff off nodes waiting. The off queue's new
    * length, or -1 when `contra` was reached (see contradiction).
    */
-  private onRound(contra: number, isY: boolean, nOn: number, nOff: number): number {
+  private onRound(contra: number, nOn: number, nOff: number): number {
     const qOn = this.candQOn;
     const qOff = this.candQOff;
-    const outCand = this.outCand;
-    const outCause = this.outCause;
+    const links = this.links;
+    const outCand = links.onCand;
+    const outCause = links.onCause;
     for (let i = 0; i < nOn; i++) {
       const p = qOn[i];
       const pk = p + ON;
-      const k = onToOff(this.g, p, isY, outCand, outCause);
-      for (let j = 0; j < k; j++) {
-        const off = outCand[j];
+      const k = links.on(p);
+      for (let j = 0, at = links.onAt(p); j < k; j++) {
+        const off = outCand[at + j];
         // The source turned off: SE reports this node (fresh, its parent p).
-        if (off === contra) return this.contradiction(off, pk, outCause[j]);
-        if (this.reach(off, pk, outCause[j])) qOff[nOff++] = off;
+        if (off === contra) return this.contradiction(off, pk, outCause[at + j]);
+        if (this.reach(off, pk, outCause[at + j])) qOff[nOff++] = off;
       }
     }
     return nOff;
@@ -409,37 +589,20 @@ export class StaticChainer {
    * bivalue cell (Y) and the other place of the digit in a house where it has two. The on
    * queue's new length, or -1 when `contra` was reached (see contradiction).
    */
-  private offRound(contra: number, isY: boolean, offCount: number): number {
-    const cands = this.g.cands;
-    const hpos = this.g.hpos;
+  private offRound(contra: number, offCount: number): number {
     const qOn = this.candQOn;
     const qOff = this.candQOff;
+    const links = this.links;
+    const outCand = links.offCand;
+    const outCause = links.offCause;
     let nOn = 0;
     for (let i = 0; i < offCount; i++) {
       const p = qOff[i];
-      const cell = (p / 9) | 0;
-      const d = p - cell * 9;
-      if (isY) {
-        const m = cands[cell];
-        if (POPCOUNT9[m] === 2) {
-          const on = cell * 9 + lowBit(m & ~(1 << d));
-          if (on + ON === contra) return this.contradiction(on + ON, p, CAUSE_CELL);
-          if (this.reach(on + ON, p, CAUSE_CELL)) qOn[nOn++] = on;
-        }
-      }
-      let seen0 = -1;
-      let seen1 = -1;
-      for (let k = 0; k < 3; k++) {
-        const h = CELL_HOUSES[3 * cell + k];
-        const pm = hpos[h * 9 + d];
-        if (POPCOUNT9[pm] !== 2) continue;
-        const other = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))];
-        if (other === seen0 || other === seen1) continue;
-        if (seen0 < 0) seen0 = other;
-        else seen1 = other;
-        const on = other * 9 + d;
-        if (on + ON === contra) return this.contradiction(on + ON, p, houseCause(h));
-        if (this.reach(on + ON, p, houseCause(h))) qOn[nOn++] = on;
+      const k = links.off(p);
+      for (let j = 0, at = links.offAt(p); j < k; j++) {
+        const on = outCand[at + j];
+        if (on + ON === contra) return this.contradiction(on + ON, p, outCause[at + j]);
+        if (this.reach(on + ON, p, outCause[at + j])) qOn[nOn++] = on;
       }
     }
     return nOn;
