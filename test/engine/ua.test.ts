@@ -15,8 +15,8 @@ import {
   uaSets,
   unhitUAs,
 } from '../../server/src/engine/ua';
-import { cellsOfWords, differingCells, type CellSet } from '../../server/src/engine/ua/cells';
-import { bandFreeUAs, clueTasks, innerDifferences, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
+import { bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -385,23 +385,8 @@ describe('17-clue search: the UA sets up front', () => {
 });
 
 describe('17-clue search: learning', () => {
-  const setsOf = (l: { count: number; cells(i: number): number[] }): string[] => Array.from({ length: l.count }, (_, i) => l.cells(i).join(' ')).sort();
-  const sizeOf = (w: number[]): number => w.reduce((n, x) => n + x.toString(2).replace(/0/g, '').length, 0);
-  /** The minimal UA sets inside d, by the restricted enumeration. */
-  const enumeratedInside = (g: Uint8Array, d: CellSet) => enumerateUAs(g, { maxSize: sizeOf(d), fixedWords: [0x7ffffff & ~d[0], 0x7ffffff & ~d[1], 0x7ffffff & ~d[2]] });
-  /** Every set listed is a UA set inside d (its cells blanked, the rest given: another solution), smallest first. */
-  const expectUAsInside = (g: Uint8Array, d: CellSet, l: ReturnType<typeof innerDifferences>['sets']): void => {
-    for (let i = 0; i < l.count; i++) {
-      const u = [l.words[3 * i], l.words[3 * i + 1], l.words[3 * i + 2]];
-      expect(u.map((w, b) => w & ~d[b])).toEqual([0, 0, 0]);
-      const outside = Uint16Array.from(g, (v, c) => ((u[(c / 27) | 0] >> c % 27) & 1 ? 0x1ff : 1 << (v - 1)));
-      expect(solve(outside, { limit: 2 }).count).toBe(2);
-      if (i > 0) expect(l.size(i)).toBeGreaterThanOrEqual(l.size(i - 1));
-    }
-  };
-
-  it('lists exactly the minimal UA sets inside a difference set when the listing is complete (property)', () => {
-    const seen = { minimal: 0, smaller: 0, more: 0, incomplete: 0 };
+  it('tells a difference set minimal exactly when no smaller UA set lies inside it, else finds one (property)', () => {
+    const seen = { minimal: 0, not: 0 };
     const puzzle = fc.record({ grid: fc.integer({ min: 0, max: 199 }), clues: fc.integer({ min: 18, max: 40 }), seed: fc.integer() });
     fc.assert(
       fc.property(puzzle, ({ grid, clues, seed }) => {
@@ -418,27 +403,44 @@ describe('17-clue search: learning', () => {
         }
         const other = solve(cands, { limit: 2 }).solutions.find((s) => s.some((v, c) => v !== g[c]));
         if (!other) return;
-        const d = differingCells(g, other);
-        if (sizeOf(d) > 24) return;
-        const inside = setsOf(enumeratedInside(g, d));
-        // The default limit and a limit of 2 (incomplete whenever the cells outside d have 2 solutions or more).
-        for (const limit of [undefined, 2]) {
-          const { sets, complete } = innerDifferences(g, d, limit);
-          expectUAsInside(g, d, sets);
-          if (complete) expect(setsOf(sets)).toEqual(inside);
-          else seen.incomplete++;
-          if (limit === undefined) expect(complete).toBe(true);
+        const [d0, d1, d2] = differingCells(g, other);
+        const size = [d0, d1, d2].reduce((n, w) => n + w.toString(2).replace(/0/g, '').length, 0);
+        if (size > 24) return;
+        const inside = enumerateUAs(g, { maxSize: size, fixedWords: [0x7ffffff & ~d0, 0x7ffffff & ~d1, 0x7ffffff & ~d2] });
+        const minimal = inside.count === 1 && inside.size(0) === size;
+        // Read off every solution of the cells outside it, and (a limit of 1) cell by cell.
+        expect(isMinimalUA(g, d0, d1, d2)).toBe(minimal);
+        expect(isMinimalUA(g, d0, d1, d2, 1)).toBe(minimal);
+        // The smallest difference inside it: itself when minimal, else a smaller UA set inside it.
+        const smallest = smallestDifference(g, [d0, d1, d2]);
+        if (smallest) {
+          const [s0, s1, s2] = smallest;
+          expect([s0 & ~d0, s1 & ~d1, s2 & ~d2]).toEqual([0, 0, 0]);
+          expect(s0 === d0 && s1 === d1 && s2 === d2).toBe(minimal);
+          const outside = Uint16Array.from(g, (v, c) => ((c < 27 ? s0 : c < 54 ? s1 : s2) >> c % 27) & 1 ? 0x1ff : 1 << (v - 1));
+          expect(solve(outside, { limit: 2 }).count).toBe(2);
         }
-        if (inside.length > 1) seen.more++;
-        seen[inside.length === 1 && inside[0] === cellsOfWords(...d).join(' ') ? 'minimal' : 'smaller']++;
+        seen[minimal ? 'minimal' : 'not']++;
       }),
       { numRuns: 300 },
     );
-    // Minimal differences and not, some holding several minimal sets, and incomplete listings, were all checked.
+    // Both answers were checked.
     expect(seen.minimal).toBeGreaterThan(20);
-    expect(seen.smaller).toBeGreaterThan(20);
-    expect(seen.more).toBeGreaterThan(5);
-    expect(seen.incomplete).toBeGreaterThan(20);
+    expect(seen.not).toBeGreaterThan(20);
+  });
+
+  it('tells a minimal UA set with one cell more not minimal, whichever cell, cell by cell too', () => {
+    // Only the added cell shows the larger set is not minimal, so a cell the check skips shows.
+    const g = Uint8Array.from(SEVENTEEN[0].solution, Number);
+    const sets = enumerateUAs(g, { maxSize: 8 });
+    for (const i of [0, sets.count - 1]) {
+      const cells = sets.cells(i);
+      expect(isMinimalUA(g, ...cellSetOf(cells), 1)).toBe(true);
+      for (let x = 0; x < 81; x++) {
+        if (cells.includes(x)) continue;
+        expect(isMinimalUA(g, ...cellSetOf([...cells, x]), 1), `set ${i} and r${((x / 9) | 0) + 1}c${(x % 9) + 1}`).toBe(false);
+      }
+    }
   });
 });
 

@@ -42,10 +42,12 @@
  *    XY, bounded at each node: parts whose live cells are disjoint need a clue each, and the
  *    last clue lies in every part not yet hit.
  * 3. Each full clue set goes to the solver. Whenever the solver finds a second solution, the
- *    cells where it differs contain new UA sets: the minimal UA sets inside (read off the
- *    solutions of the cells outside it, listed by the solver) are learnt, into the lists for
- *    the tasks after and, inside bands 1+2, as "fresh" sets checked at each pair of the task,
- *    so the neighbourhood is rejected without the solver from then on.
+ *    cells where it differs contain new UA sets: a large difference is first made smaller
+ *    (another solution of the cells outside it that differs on fewer cells), then the minimal
+ *    UA sets inside (the set itself when the solver shows it minimal, else a UA enumeration
+ *    restricted to those cells) are learnt, into the lists for the tasks after and, inside
+ *    bands 1+2, as "fresh" sets checked at each pair of the task, so the neighbourhood is
+ *    rejected without the solver from then on.
  *
  * UA sets known at the start: every minimal UA set of at most `maxSize` cells (12), those
  * inside each band and each stack (any size) and, per band 3, those of at most
@@ -100,9 +102,16 @@ export interface ClueSearchResult {
 }
 
 const NODE_BUDGET = 5_000_000;
+/**
+ * Learnt difference sets up to this size are reduced to the minimal UA sets inside (a small
+ * restricted enumeration, unless the set is minimal already); larger ones, costly to enumerate,
+ * are only made smaller while a listed solution allows (smallestDifference), then learnt (still
+ * UA sets, maybe weaker). Measured: the best trade-off of the sizes tried (0, 20, all).
+ */
+const MINIMIZE_UP_TO = 20;
 const stackOfBit = (b: number): number => ((b % 9) / 3) | 0;
-/** The solutions innerDifferences lists at most (more: the listing is incomplete). */
-const INNER_LIMIT = 32;
+/** The solutions isMinimalUA lists at once before it tests a set cell by cell (fewer: all of them). */
+const MINIMAL_LIMIT = 32;
 
 interface Task {
   /** The grid as searched: band 3 in rows 6-8. */
@@ -290,30 +299,49 @@ function miniCode(p: number): number {
 const MINI_CELLS = Array.from({ length: 9 }, (_, i) => 7 << (9 * ((i / 3) | 0) + 3 * (i % 3)));
 
 /**
- * The difference sets of the solutions of grid `g`'s cells outside d (fewer than `limit` of them
- * listed) that contain no other listed one, smallest first; `complete` when every solution was
- * listed. Each is a UA set inside d (two solutions differ there). When complete they are exactly
- * the minimal UA sets inside d: such a set U leaves another solution when the cells outside it are
- * given, which differs from g on U exactly (U is minimal) and agrees with g outside d, so it is
- * listed, and every listed difference contains one of them.
+ * Of the solutions of grid `g`'s cells outside the difference set d (the cells where another
+ * solution differs from g), the one that differs from g on the fewest cells, as its difference
+ * set: d itself when d is minimal (no solution differs on part of it only), a smaller set inside d
+ * otherwise. Undefined when they are not all listed (`limit` or more, or the node budget).
  */
-export function innerDifferences(g: Uint8Array, d: CellSet, limit = INNER_LIMIT): { sets: CellSetList; complete: boolean } {
+export function smallestDifference(g: Uint8Array, d: CellSet, limit = MINIMAL_LIMIT): CellSet | undefined {
   const all = solve(candidatesWithGivens(g, BAND_BITS & ~d[0], BAND_BITS & ~d[1], BAND_BITS & ~d[2]), { limit, nodeBudget: NODE_BUDGET });
-  const diffs: CellSet[] = [];
+  if (!all.complete || all.count >= limit) return undefined;
+  let best = d;
+  let bestSize = sizeOfWords(d[0], d[1], d[2]);
   for (const s of all.solutions) {
     const diff = differingCells(g, s);
-    if ((diff[0] | diff[1] | diff[2]) !== 0) diffs.push(diff);
+    const size = sizeOfWords(diff[0], diff[1], diff[2]);
+    if (size > 0 && size < bestSize) {
+      best = diff;
+      bestSize = size;
+    }
   }
-  diffs.sort((x, y) => sizeOfWords(x[0], x[1], x[2]) - sizeOfWords(y[0], y[1], y[2]));
-  // Smallest first: a difference containing a kept one comes after it and is dropped.
-  const sets = new CellSetList(diffs.length);
-  const w = sets.words;
-  for (const [u0, u1, u2] of diffs) {
-    let i = 0;
-    while (i < sets.count && ((w[3 * i] & ~u0) | (w[3 * i + 1] & ~u1) | (w[3 * i + 2] & ~u2)) !== 0) i++;
-    if (i === sets.count) sets.push(u0, u1, u2);
+  return best;
+}
+
+/**
+ * Whether the difference set (d0, d1, d2) of grid `g` is a minimal UA set: read off the solutions
+ * outside it when they are few (smallestDifference); else, per cell c of the set, a UA set lies
+ * inside it less c when the cells outside it and c, given, still have another solution (each such
+ * puzzle has all but a few cells given, so its solver call is quick). An undecided call (node
+ * budget) counts as not minimal.
+ */
+export function isMinimalUA(g: Uint8Array, d0: number, d1: number, d2: number, limit = MINIMAL_LIMIT): boolean {
+  const smallest = smallestDifference(g, [d0, d1, d2], limit);
+  if (smallest) return smallest[0] === d0 && smallest[1] === d1 && smallest[2] === d2;
+  const cands = candidatesWithGivens(g, BAND_BITS & ~d0, BAND_BITS & ~d1, BAND_BITS & ~d2);
+  const words = [d0, d1, d2];
+  for (let b = 0; b < 3; b++) {
+    for (let m = words[b]; m !== 0; m &= m - 1) {
+      const c = 27 * b + 31 - Math.clz32(m & -m);
+      cands[c] = 1 << (g[c] - 1);
+      const r = solve(cands, { limit: 2, nodeBudget: NODE_BUDGET });
+      cands[c] = 0x1ff;
+      if (r.count !== 1 || !r.complete) return false;
+    }
   }
-  return { sets, complete: all.complete && all.count < limit };
+  return true;
 }
 
 interface Prepared {
@@ -956,25 +984,25 @@ class TaskRun {
     const g = this.g;
     let d = differingCells(g, other);
     let size = sizeOfWords(d[0], d[1], d[2]);
-    // Every minimal UA set inside the difference, read off one listing of the solutions outside it
-    // (all of them, smallest first): more and smaller sets than the difference alone prune more
-    // (solver calls -2% to -6%, pairs -1% to -2% on the bench and harder grids). The listing is
-    // complete for almost every difference; while it is not, its smallest set is listed again.
-    for (;;) {
-      const { sets, complete } = innerDifferences(g, d);
-      if (sets.count === 0) break;
-      const n = sets.size(0);
-      if (complete || n >= size) return this.learnSets(sets);
-      d = [sets.words[0], sets.words[1], sets.words[2]];
+    // A larger difference is first made smaller, a solver call a step, while a solution differs on
+    // fewer of its cells: smaller sets learnt prune more (learnt -27% and pairs -6% on the first
+    // bench grid), and the enumeration below takes over at MINIMIZE_UP_TO cells.
+    while (size > MINIMIZE_UP_TO) {
+      const smaller = smallestDifference(g, d);
+      const n = smaller ? sizeOfWords(smaller[0], smaller[1], smaller[2]) : size;
+      if (!smaller || n >= size) break;
+      d = smaller;
       size = n;
     }
-    const whole = new CellSetList(4);
-    whole.push(d[0], d[1], d[2]);
-    return this.learnSets(whole);
-  }
-
-  /** Learns the UA sets of `inner` (see learn); true when one lies inside bands 1+2. */
-  private learnSets(inner: CellSetList): boolean {
+    const [d0, d1, d2] = d;
+    let inner: CellSetList;
+    // Almost every difference is a minimal UA set already (18.3 K of the 18.4 K learnt on the first
+    // bench grid): a solver call per cell tells so for a fraction of the enumeration's cost.
+    if (size <= MINIMIZE_UP_TO && !isMinimalUA(g, d0, d1, d2)) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND_BITS & ~d0, BAND_BITS & ~d1, BAND_BITS & ~d2] });
+    else {
+      inner = new CellSetList(4);
+      inner.push(d0, d1, d2);
+    }
     let inBands12 = false;
     for (let j = 0; j < inner.count; j++) {
       const u0 = inner.words[3 * j];
