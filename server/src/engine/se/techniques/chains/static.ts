@@ -312,8 +312,11 @@ export class StaticChainer {
       }
       return;
     }
-    // Nested: the relevance marks, then what the XY pass found (see nestedPasses).
-    if (strongIn && this.passCycles && rel.reachAny[cand + ON]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
+    // Nested: the relevance marks, then what the XY pass found (see nestedPasses). A cycle
+    // through the start takes a touched link there and back: the start on reaches its tail,
+    // and its head reaches the start on, so (every link's contrapositive is a link of the same
+    // cell or house) the start off reaches the tail of the reversed link.
+    if (strongIn && this.passCycles && rel.reachAny[cand + ON] && rel.reachAny[cand]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
     if (!this.passForcing) return;
     if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
     if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
