@@ -655,6 +655,54 @@ describe('search details', () => {
     expect(xPassesWithout).toBeGreaterThan(0);
   });
 
+  it('skips a nested cycle search only from a start where no cycle with rule parents closes', () => {
+    // A start whose on node reaches a touched link but whose off node reaches none: every
+    // cycle search the filter leaves out is run here anyway and must find no cycle with rule
+    // parents. The grids: the first 300 pauses of a level-2 search of the level-3 puzzle.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const start = new ChainGrid();
+    start.load(state.values, state.cands);
+    const pauses: ChainGrid[] = [];
+    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
+      if (pauses.length >= 300) throw new Error('enough');
+      const copy = new ChainGrid();
+      copy.copyFrom(g);
+      pauses.push(copy);
+      return [];
+    });
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+    spy.mockRestore();
+    const chainer = new StaticChainer();
+    type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: { ruleParents: number[] | null }[]) => void;
+    const inner = chainer as unknown as {
+      unary: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
+      nestedSearch: Search;
+      searchFrom: Search;
+      hasStrongIn: (cand: number, isY: boolean, isX: boolean) => boolean;
+      passCycles: boolean;
+      relevance: Relevance;
+    };
+    const unary = inner.unary.bind(chainer);
+    const nestedSearch = inner.nestedSearch.bind(chainer);
+    let cycleSearched = false;
+    inner.nestedSearch = (what, cand, isY, isX, out) => {
+      if (what === 0) cycleSearched = true;
+      nestedSearch(what, cand, isY, isX, out);
+    };
+    let skipped = 0;
+    inner.unary = (cand, isY, isX, out) => {
+      cycleSearched = false;
+      unary(cand, isY, isX, out);
+      if (cycleSearched || !inner.passCycles || !inner.hasStrongIn(cand, isY, isX) || !inner.relevance.reachAny[cand + NCAND]) return;
+      skipped++;
+      const found: { ruleParents: number[] | null }[] = [];
+      inner.searchFrom(0, cand, isY, isX, found);
+      for (const h of found) expect(h.ruleParents, `cycle from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+    };
+    for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
+    expect(skipped).toBeGreaterThan(0);
+  });
+
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {
     // The outer chain adds the removals in the order of the hints and skips a candidate already
     // off: a hint whose removals all come earlier changes nothing outside.
