@@ -655,6 +655,112 @@ describe('search details', () => {
     expect(xPassesWithout).toBeGreaterThan(0);
   });
 
+  it('skips a nested cycle search only from a start where no cycle with rule parents closes', () => {
+    // A start whose on node reaches a touched link but whose off node reaches none: every
+    // cycle search the filter leaves out is run here anyway and must find no cycle with rule
+    // parents. The grids: the first 300 pauses of a level-2 search of the level-3 puzzle.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const start = new ChainGrid();
+    start.load(state.values, state.cands);
+    const pauses: ChainGrid[] = [];
+    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
+      if (pauses.length >= 300) throw new Error('enough');
+      const copy = new ChainGrid();
+      copy.copyFrom(g);
+      pauses.push(copy);
+      return [];
+    });
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+    spy.mockRestore();
+    const chainer = new StaticChainer();
+    type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: { ruleParents: number[] | null }[]) => void;
+    const inner = chainer as unknown as {
+      unary: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
+      nestedSearch: Search;
+      searchFrom: Search;
+      hasStrongIn: (cand: number, isY: boolean, isX: boolean) => boolean;
+      passCycles: boolean;
+      relevance: Relevance;
+    };
+    const unary = inner.unary.bind(chainer);
+    const nestedSearch = inner.nestedSearch.bind(chainer);
+    let cycleSearched = false;
+    inner.nestedSearch = (what, cand, isY, isX, out) => {
+      if (what === 0) cycleSearched = true;
+      nestedSearch(what, cand, isY, isX, out);
+    };
+    let skipped = 0;
+    inner.unary = (cand, isY, isX, out) => {
+      cycleSearched = false;
+      unary(cand, isY, isX, out);
+      if (cycleSearched || !inner.passCycles || !inner.hasStrongIn(cand, isY, isX) || !inner.relevance.reachAny[cand + NCAND]) return;
+      skipped++;
+      const found: { ruleParents: number[] | null }[] = [];
+      inner.searchFrom(0, cand, isY, isX, found);
+      for (const h of found) expect(h.ruleParents, `cycle from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+    };
+    for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
+    expect(skipped).toBeGreaterThan(0);
+  });
+
+  it('makes in the X and Y passes of a nested search every cycle search their own relevance marks let through', () => {
+    // They read the XY pass's marks instead: a wider filter, never a narrower one. The grids:
+    // the first 200 pauses of a level-2 search of the level-3 puzzle.
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    const start = new ChainGrid();
+    start.load(state.values, state.cands);
+    const pauses: ChainGrid[] = [];
+    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
+      if (pauses.length >= 200) throw new Error('enough');
+      const copy = new ChainGrid();
+      copy.copyFrom(g);
+      pauses.push(copy);
+      return [];
+    });
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+    spy.mockRestore();
+    const chainer = new StaticChainer();
+    const inner = chainer as unknown as {
+      unary: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
+      nestedSearch: (what: number, cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
+      hasStrongIn: (cand: number, isY: boolean, isX: boolean) => boolean;
+      passCycles: boolean;
+    };
+    const unary = inner.unary.bind(chainer);
+    const nestedSearch = inner.nestedSearch.bind(chainer);
+    // Per pass (X: isX only, Y: isY only): whether it searched cycles, and from where.
+    const cyclesOn = new Map<string, boolean>();
+    const searched = new Set<string>();
+    inner.unary = (cand, isY, isX, out) => {
+      cyclesOn.set(`${isY} ${isX}`, inner.passCycles);
+      unary(cand, isY, isX, out);
+    };
+    inner.nestedSearch = (what, cand, isY, isX, out) => {
+      if (what === 0) searched.add(`${isY} ${isX} ${cand}`);
+      nestedSearch(what, cand, isY, isX, out);
+    };
+    const rel = new Relevance();
+    let checked = 0;
+    for (const g of pauses) {
+      cyclesOn.clear();
+      searched.clear();
+      chainer.hints(g, null, { initial: start.cands });
+      for (const [isY, isX] of [[false, true], [true, false]]) {
+        if (!cyclesOn.get(`${isY} ${isX}`)) continue;
+        rel.touch(g, start.cands);
+        rel.marks(g, isY, isX, false, true);
+        for (let cand = 0; cand < NCAND; cand++) {
+          const card = POPCOUNT9[g.cands[(cand / 9) | 0]];
+          if (!g.has(cand) || card < 2 || (card > 2 && !isX) || !inner.hasStrongIn(cand, isY, isX)) continue;
+          if (!rel.reachAny[cand + NCAND] || !rel.reachAny[cand]) continue;
+          checked++;
+          expect(searched.has(`${isY} ${isX} ${cand}`), `cycles from ${cand}, pass ${isY} ${isX}`).toBe(true);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {
     // The outer chain adds the removals in the order of the hints and skips a candidate already
     // off: a hint whose removals all come earlier changes nothing outside.

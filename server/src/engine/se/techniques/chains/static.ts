@@ -126,8 +126,9 @@ export class StaticChainer {
    * the X marks let through was made in the XY pass too, and if none there found a chain,
    * the X pass makes none (nor its forward marks). A cycle closes at an off node that turns
    * the start on (a strong partner of it), reached from an on node other than the start: an X
-   * or Y cycle search is skipped where the XY one shows it cannot close (see closable), and a
-   * pass left with no search skips its marks too.
+   * or Y cycle search is skipped where the XY one shows it cannot close (see closable), and
+   * the X and Y cycle searches read the XY pass's cycle marks, not marks of their own (a
+   * wider filter, but making X's marks cost more than the searches they spared).
    */
   private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
     this.relevance.touch(this.g, nested.initial);
@@ -155,6 +156,8 @@ export class StaticChainer {
   private xyForcing = false;
   /** In this pass (nested): whether cycle, forcing searches may run, their relevance marks made. */
   private passCycles = false;
+  /** The XY pass's cycle starts, kept for the X and Y passes (`starts` is refilled each pass). */
+  private readonly xyStarts = new Int32Array((NCAND + 31) >>> 5);
   private passForcing = false;
 
   /**
@@ -214,7 +217,13 @@ export class StaticChainer {
       this.passForcing = isX && (xy || this.xyForcing);
       const rel = this.relevance;
       rel.starts.fill(0);
-      if (this.passCycles) rel.marks(this.g, isY, isX, false, true);
+      // The cycle marks (reachAny, which only `marks` writes) are made once, in the XY pass,
+      // and serve X and Y too: their links and touched links are among XY's, so what reaches
+      // one of theirs reaches one of XY's.
+      if (xy) {
+        rel.marks(this.g, isY, isX, false, true);
+        this.xyStarts.set(rel.starts);
+      } else if (this.passCycles) rel.starts.set(this.xyStarts);
       if (this.passForcing) rel.forcing(this.g, isY, isX);
       this.filteredStarts(isY, isX, out, budget);
       return;
@@ -312,8 +321,11 @@ export class StaticChainer {
       }
       return;
     }
-    // Nested: the relevance marks, then what the XY pass found (see nestedPasses).
-    if (strongIn && this.passCycles && rel.reachAny[cand + ON]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
+    // Nested: the relevance marks, then what the XY pass found (see nestedPasses). A cycle
+    // through the start takes a touched link there and back: the start on reaches its tail,
+    // and its head reaches the start on, so (every link's contrapositive is a link of the same
+    // cell or house) the start off reaches the tail of the reversed link.
+    if (strongIn && this.passCycles && rel.reachAny[cand + ON] && rel.reachAny[cand]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
     if (!this.passForcing) return;
     if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
     if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
