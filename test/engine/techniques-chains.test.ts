@@ -69,6 +69,39 @@ function solutions(...parts: string[]): Map<string, string> {
 
 // ---------------------------------------------------------------------------
 
+/** The three passes of a static search, as (isY, isX): X, Y, XY. */
+const PASSES = [
+  [false, true],
+  [true, false],
+  [true, true],
+] as const;
+
+/**
+ * The first `count` pauses a level-2 search of a level-3 puzzle makes (copies of their grids),
+ * and its start. With `rules` each pause gets what the rules find, as in a rating; without,
+ * nothing, so the search goes on from each start to the next and meets more starts' pauses.
+ */
+function level2Pauses(count: number, rules: boolean): { start: ChainGrid; pauses: ChainGrid[] } {
+  const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+  const start = new ChainGrid();
+  start.load(state.values, state.cands);
+  const pauses: ChainGrid[] = [];
+  const potentials = AdvancedRules.prototype.potentials;
+  const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation(function (this: AdvancedRules, g, initial, budget) {
+    if (pauses.length >= count) throw new Error('enough');
+    const copy = new ChainGrid();
+    copy.copyFrom(g);
+    pauses.push(copy);
+    return rules ? potentials.call(this, g, initial, budget) : [];
+  });
+  try {
+    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
+  } finally {
+    spy.mockRestore();
+  }
+  return { start, pauses };
+}
+
 describe('length bonus and difficulty', () => {
   it('follows SE’s table: limits 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128 on length = complexity - 2', () => {
     const expected: [number, number][] = [
@@ -411,20 +444,7 @@ describe('search details', () => {
     // Level 1 runs first on a grid, then level 2 meets the same pauses: the simple rules'
     // results are shared, the nested chains of level 2 are its own. The pauses: the first 200
     // a level-2 search of the level-3 puzzle makes.
-    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
-    const start = new ChainGrid();
-    start.load(state.values, state.cands);
-    const pauses: ChainGrid[] = [];
-    const potentials = AdvancedRules.prototype.potentials;
-    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation(function (this: AdvancedRules, g, initial, budget) {
-      if (pauses.length >= 200) throw new Error('enough');
-      const copy = new ChainGrid();
-      copy.copyFrom(g);
-      pauses.push(copy);
-      return potentials.call(this, g, initial, budget);
-    });
-    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
-    spy.mockRestore();
+    const { start, pauses } = level2Pauses(200, true);
     const simple = new PotentialsCache();
     let nested = 0;
     for (const g of pauses) {
@@ -477,11 +497,7 @@ describe('search details', () => {
     let marked = 0;
     for (const { initial, g } of outerGrids(12)) {
       rel.touch(g, initial.cands);
-      for (const [isY, isX] of [
-        [false, true],
-        [true, false],
-        [true, true],
-      ] as const) {
+      for (const [isY, isX] of PASSES) {
         const strong = new Uint8Array(2 * NCAND);
         const any = new Uint8Array(2 * NCAND);
         for (let c = 0; c < 81; c++) {
@@ -537,11 +553,7 @@ describe('search details', () => {
     let listed = 0;
     for (const { initial, g } of outerGrids(12)) {
       rel.touch(g, initial.cands);
-      for (const [isY, isX] of [
-        [false, true],
-        [true, false],
-        [true, true],
-      ] as const) {
+      for (const [isY, isX] of PASSES) {
         rel.starts.fill(0);
         rel.marks(g, isY, isX, false, true);
         const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND]);
@@ -569,11 +581,7 @@ describe('search details', () => {
     for (const outer of outerGrids(6)) {
       g.copyFrom(outer.g);
       links.begin(g);
-      for (const [isY, isX] of [
-        [false, true],
-        [true, false],
-        [true, true],
-      ] as const) {
+      for (const [isY, isX] of PASSES) {
         links.use(isY, isX);
         for (let cand = 0; cand < NCAND; cand++) {
           if (!g.has(cand)) continue;
@@ -602,19 +610,7 @@ describe('search details', () => {
     // forcing chain at all the X pass makes no forcing search. Each skipped search is run here
     // anyway and must find nothing. The grids: the first 300 pauses of a level-2 search of the
     // level-3 puzzle.
-    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
-    const start = new ChainGrid();
-    start.load(state.values, state.cands);
-    const pauses: ChainGrid[] = [];
-    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
-      if (pauses.length >= 300) throw new Error('enough');
-      const copy = new ChainGrid();
-      copy.copyFrom(g);
-      pauses.push(copy);
-      return [];
-    });
-    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
-    spy.mockRestore();
+    const { start, pauses } = level2Pauses(300, false);
     const chainer = new StaticChainer();
     type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
     const inner = chainer as unknown as {
@@ -659,19 +655,7 @@ describe('search details', () => {
     // A start whose on node reaches a touched link but whose off node reaches none: every
     // cycle search the filter leaves out is run here anyway and must find no cycle with rule
     // parents. The grids: the first 300 pauses of a level-2 search of the level-3 puzzle.
-    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
-    const start = new ChainGrid();
-    start.load(state.values, state.cands);
-    const pauses: ChainGrid[] = [];
-    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
-      if (pauses.length >= 300) throw new Error('enough');
-      const copy = new ChainGrid();
-      copy.copyFrom(g);
-      pauses.push(copy);
-      return [];
-    });
-    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
-    spy.mockRestore();
+    const { start, pauses } = level2Pauses(300, false);
     const chainer = new StaticChainer();
     type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: { ruleParents: number[] | null }[]) => void;
     const inner = chainer as unknown as {
@@ -706,19 +690,7 @@ describe('search details', () => {
   it('makes in the X and Y passes of a nested search every cycle search their own relevance marks let through', () => {
     // They read the XY pass's marks instead: a wider filter, never a narrower one. The grids:
     // the first 200 pauses of a level-2 search of the level-3 puzzle.
-    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
-    const start = new ChainGrid();
-    start.load(state.values, state.cands);
-    const pauses: ChainGrid[] = [];
-    const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation((g) => {
-      if (pauses.length >= 200) throw new Error('enough');
-      const copy = new ChainGrid();
-      copy.copyFrom(g);
-      pauses.push(copy);
-      return [];
-    });
-    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
-    spy.mockRestore();
+    const { start, pauses } = level2Pauses(200, false);
     const chainer = new StaticChainer();
     const inner = chainer as unknown as {
       unary: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
