@@ -19,7 +19,6 @@ import {
   CAUSE_CELL,
   CAUSE_NONE,
   CELL_HOUSES,
-  CELL_INDEX,
   HOUSE_CELLS,
   NCAND,
   NKEY,
@@ -482,39 +481,23 @@ export class StaticChainer {
 
   /**
    * Whether the XY cycle search stamped `gen` reached, as an off node, a strong partner of `p`
-   * (one that turns p on) other than `x`: a path to p that avoids x off ends with one.
+   * (one that turns p on) other than `x`: a path to p that avoids x off ends with one. Strong
+   * links go both ways, so p's partners are what p off turns on in the XY pass.
    */
   private turnedOnBesides(p: number, x: number, gen: number): boolean {
-    const g = this.g;
-    const cell = (p / 9) | 0;
-    const d = p - cell * 9;
-    const m = g.cands[cell];
-    if (POPCOUNT9[m] === 2) {
-      const o = cell * 9 + lowBit(m & ~(1 << d));
-      if (o !== x && this.offSeen[o] === gen) return true;
-    }
-    for (let k = 0; k < 3; k++) {
-      const h = CELL_HOUSES[3 * cell + k];
-      const pm = g.hpos[h * 9 + d];
-      if (POPCOUNT9[pm] !== 2) continue;
-      const o = HOUSE_CELLS[h * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d;
+    const links = this.links;
+    for (let j = 0, k = links.off(p), at = links.offAt(p); j < k; j++) {
+      const o = links.offCand[at + j];
       if (o !== x && this.offSeen[o] === gen) return true;
     }
     return false;
   }
 
-  /** Stamps the XY pass's strong partners of `cand` (the off nodes that turn it on) in partnerMark. */
+  /** Stamps the XY pass's strong partners of `cand` (the off nodes that turn it on, the same as what it turns on off) in partnerMark. */
   private markPartners(cand: number): void {
-    const g = this.g;
     const gen = ++this.partnerGen;
-    const cell = (cand / 9) | 0;
-    const d = cand - cell * 9;
-    const m = g.cands[cell];
-    if (POPCOUNT9[m] === 2) this.partnerMark[cell * 9 + lowBit(m & ~(1 << d))] = gen;
-    for (let k = 0; k < 3; k++) {
-      const pm = g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d];
-      if (POPCOUNT9[pm] === 2) this.partnerMark[HOUSE_CELLS[CELL_HOUSES[3 * cell + k] * 9 + lowBit(pm & ~(1 << CELL_INDEX[3 * cell + k]))] * 9 + d] = gen;
-    }
+    const links = this.links;
+    for (let j = 0, k = links.off(cand), at = links.offAt(cand); j < k; j++) this.partnerMark[links.offCand[at + j]] = gen;
   }
 
   private readonly partnerMark = new Int32Array(NCAND);
