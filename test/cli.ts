@@ -62,6 +62,9 @@ export function runCliWith(o: CliRun, ...args: string[]): SpawnSyncReturns<strin
   return r;
 }
 
+/** The first `count` lines of `text`, each with its line end: what a killed shard is fed on stdin. */
+export const headLines = (text: string, count: number): string => `${text.split('\n').slice(0, count).join('\n')}\n`;
+
 /** Runs the built CLI with these arguments, stopping it after `timeoutMs`. */
 export const cliRunner =
   (timeoutMs: number) =>
@@ -93,10 +96,13 @@ export const NO_SCHEDULER: NodeJS.ProcessEnv = Object.fromEntries(
 
 /**
  * Runs the built CLI with `args` in `cwd` and kills it (SIGKILL, as a scheduler pre-empts a task)
- * once the shard manifest `manifest` records `items` items; how many it holds then.
+ * once the shard manifest `manifest` records `items` items; how many it holds then. With `stdin`,
+ * the CLI reads that text on stdin, which stays open: a shard of `-` cannot run past it whatever
+ * its speed, so the kill comes at a known point (not a race against the file watcher).
  */
-export async function killedShard(cwd: string, args: string[], manifest: string, items: number): Promise<number> {
+export async function killedShard(cwd: string, args: string[], manifest: string, items: number, stdin?: string): Promise<number> {
   const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...NO_SCHEDULER } as NodeJS.ProcessEnv });
+  if (stdin !== undefined) child.stdin.write(stdin);
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const records = (): number => (existsSync(manifest) ? readFileSync(manifest, 'utf8').split('\n').length - 2 : -1);
   await whenChanged(cwd, () => records() >= items);

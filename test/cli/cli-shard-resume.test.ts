@@ -9,7 +9,7 @@ import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../dataPath';
-import { NO_SCHEDULER, cliTestFolder, killedShard, runCliWith } from '../cli';
+import { NO_SCHEDULER, cliTestFolder, headLines, killedShard, runCliWith } from '../cli';
 
 const folder = cliTestFolder('sudoku-lens-shard-resume-');
 
@@ -28,20 +28,21 @@ function cutManifest(output: string, items: number): void {
 
 describe('a filter shard', () => {
   it('killed midway and run again with --resume finishes only what is missing; merge is the single run', async () => {
-    // The forum's hardest, each rated to its end (er<=20 is settled only there: a second or more a
-    // puzzle), one at a time: the kill comes while the shard is still rating. (Filters settled after
-    // a step or two let the shard finish before the kill in CI.) No rating may be cut by the clock.
-    const file = write('hard.txt', lines(dataPath('tdoku', 'puzzles5_forum_hardest_1905_11+'), 0, 8));
-    const args = ['rate', file, '--where', 'er<=20', '--workers', '1', '--budget-ms', '600000'];
-    const recorded = await killedShard(folder(), [...args, '--shard', '0/2', '--output', 'kf-{shard}'], join(folder(), 'kf-0.shard.jsonl'), 1);
-    expect(recorded).toBeLessThan(4);
-    const resumed = run(...args, '--shard', '0/2', '--output', 'kf-{shard}', '--resume');
-    expect([resumed.status, resumed.stderr]).toEqual([0, expect.stringContaining(`${recorded} item${recorded === 1 ? '' : 's'} of this shard already done`)]);
-    expect(resumed.stderr).toContain(`${4 - recorded} puzzle${4 - recorded === 1 ? '' : 's'}, `);
+    // The forum's hardest, each rated to its end (er<=20 is settled only there), on stdin: fed its
+    // first two and left open, the shard records exactly item 0 and then waits for more, however
+    // fast it rates. No rating may be cut by the clock.
+    const puzzles = `${lines(dataPath('tdoku', 'puzzles5_forum_hardest_1905_11+'), 0, 8).join('\n')}\n`;
+    const args = ['rate', '-', '--where', 'er<=20', '--workers', '1', '--budget-ms', '600000'];
+    const recorded = await killedShard(folder(), [...args, '--shard', '0/2', '--output', 'kf-{shard}'], join(folder(), 'kf-0.shard.jsonl'), 1, headLines(puzzles, 2));
+    expect(recorded).toBe(1);
+    const piped = (...more: string[]) => runCliWith({ env: NO_SCHEDULER, cwd: folder(), timeoutMs: 600_000, input: puzzles }, ...args, ...more);
+    const resumed = piped('--shard', '0/2', '--output', 'kf-{shard}', '--resume');
+    expect([resumed.status, resumed.stderr]).toEqual([0, expect.stringContaining('1 item of this shard already done')]);
+    expect(resumed.stderr).toContain('3 puzzles, ');
     // --resume with nothing to resume from is a first run: a requeued task's command line serves both.
-    expect(run(...args, '--shard', '1/2', '--output', 'kf-{shard}', '--resume').status).toBe(0);
+    expect(piped('--shard', '1/2', '--output', 'kf-{shard}', '--resume').status).toBe(0);
     const merged = run('merge', 'kf-0', 'kf-1');
-    const single = run(...args);
+    const single = piped();
     expect([merged.status, merged.stderr]).toEqual([0, '']);
     expect(merged.stdout).toBe(single.stdout);
     expect(single.stdout).not.toBe('');
