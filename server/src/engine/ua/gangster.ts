@@ -23,8 +23,8 @@
  * number of such cells (plus σ's). A digit that has to move changes at least as many cells as
  * the fewest any of its templates changes among those that change every row where it lost its
  * cell (fewestChanges, its 288 templates read once per column set: two for a digit on its own
- * columns that lost none or one, one for a digit σ moves, four for two cells lost in different
- * bands and stacks, where counting the lost cells said two), and so does a template being built,
+ * columns that lost none or one, one for a digit σ moves, three for two cells lost in different
+ * bands and stacks where counting the lost cells said two), and so does a template being built,
  * changing the rows it changed and those where it can no longer keep its cell: that bounds the
  * search by `maxSize` from the start.
  *
