@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { enumerateUAs } from '../../server/src/engine/ua';
 import { CellSetList, type CellSet } from '../../server/src/engine/ua/cells';
-import { gangsterUAs } from '../../server/src/engine/ua/gangster';
+import { fewestChanges, gangsterUAs } from '../../server/src/engine/ua/gangster';
 import { transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -50,5 +50,44 @@ describe('gangster UA sets', () => {
 
   it('throws BudgetExceeded when the budget is spent', () => {
     expect(() => gangsterUAs(GRIDS[0], 16, new Budget(0))).toThrow(BudgetExceeded);
+  });
+
+  it("tells the fewest rows a digit's template changes when it must change some, as every template counted", () => {
+    // Templates written out: every order of the digit's six columns over the six rows of bands
+    // 1+2 with each band's rows in three stacks; own columns and σ's (a column of a stack traded
+    // for the third one of that stack).
+    const popcount = (m: number): number => (m === 0 ? 0 : (m & 1) + popcount(m >>> 1));
+    for (const grid of GRIDS.slice(0, 2)) {
+      const ownColumn = new Int8Array(81);
+      const cols = new Int32Array(9);
+      for (let c = 0; c < 54; c++) {
+        ownColumn[9 * (grid[c] - 1) + ((c / 9) | 0)] = c % 9;
+        cols[grid[c] - 1] |= 1 << c % 9;
+      }
+      for (let d = 0; d < 9; d++) {
+        // σ: the digit's upper column of stack d % 3 traded for that stack's third column.
+        const stack = 7 << (3 * (d % 3));
+        const upper = 1 << (31 - Math.clz32(cols[d] & stack));
+        for (const traded of [cols[d], (cols[d] & ~upper) | (stack & ~cols[d])]) {
+          const expected = new Array<number>(64).fill(64);
+          const place = (q: number, used: number, changed: number, stacks: number): void => {
+            if (q === 6) {
+              if (changed === 0) return;
+              for (let rows = 0; rows < 64; rows++) if ((rows & ~changed) === 0) expected[rows] = Math.min(expected[rows], popcount(changed));
+              return;
+            }
+            for (let c = 0; c < 9; c++) {
+              const stackBit = 1 << ((c / 3) | 0);
+              if (!((traded >> c) & 1) || (used >> c) & 1 || (q % 3 !== 0 && stacks & stackBit)) continue;
+              place(q + 1, used | (1 << c), changed | (c === ownColumn[9 * d + q] ? 0 : 1 << q), (q % 3 === 0 ? 0 : stacks) | stackBit);
+            }
+          };
+          place(0, 0, 0, 0);
+          const out = new Int8Array(9 * 64);
+          fewestChanges(ownColumn, d, traded, out);
+          expect(Array.from(out.subarray(64 * d, 64 * d + 64))).toEqual(expected);
+        }
+      }
+    }
   });
 });

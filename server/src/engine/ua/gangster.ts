@@ -20,10 +20,13 @@
  * digits reached so from the start tile their own cells alone, so in a minimal set they are
  * all the digits that move: chains that go on after closing need not be followed. A
  * changed cell is a cell some template takes that is not its own, so the set's size is the
- * number of such cells (plus σ's): each digit that lost cells must change at least as many
- * (two at least: a digit on its own columns cannot change one cell alone; one for a digit σ
- * moves), and a template being built one change for each row after the current one where
- * its digit can no longer keep its cell: that bounds the search by `maxSize` from the start.
+ * number of such cells (plus σ's). A digit that has to move changes at least as many cells as
+ * the fewest any of its templates changes among those that change every row where it lost its
+ * cell (fewestChanges, its 288 templates read once per column set: two for a digit on its own
+ * columns that lost none or one, one for a digit σ moves, three for two cells lost in different
+ * bands and stacks where counting the lost cells said two), and so does a template being built,
+ * changing the rows it changed and those where it can no longer keep its cell: that bounds the
+ * search by `maxSize` from the start.
  *
  * This replaces the template search over every digit set (enumerate.ts) that the 17-clue
  * search ran with the bottom band's rows first: the same sets come out
@@ -48,6 +51,54 @@ const STACK_BIT = [1, 1, 1, 2, 2, 2, 4, 4, 4];
 const POPCOUNT6 = Array.from({ length: 64 }, (_, m) => popcount27(m));
 /** Columns of a row (9 bits) in the band word, folded: bit c set when some row has column c. */
 const foldColumns = (w: number): number => (w | (w >>> 9) | (w >>> 18)) & 511;
+/** The six orders of three stacks (a band's rows, top to bottom, take these stacks). */
+const STACK_ORDERS = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+];
+const NONE = 64;
+
+/**
+ * Into out[64 * d + rows]: over the templates of digit d on the columns `cols` (two per stack;
+ * per band, which stack each row takes, and per stack which of its columns is in the first band:
+ * 288), the fewest rows one changes against the digit's own columns (ownColumn[9 * d + row])
+ * when it changes every row of `rows` and one row at least; NONE when none does.
+ */
+export function fewestChanges(ownColumn: Int8Array, d: number, cols: number, out: Int8Array): void {
+  const at = 64 * d;
+  out.fill(NONE, at, at + 64);
+  const lower = [0, 0, 0];
+  const upper = [0, 0, 0];
+  for (let s = 0; s < 3; s++) {
+    const two = (cols >> (3 * s)) & 7;
+    lower[s] = 3 * s + 31 - Math.clz32(two & -two);
+    upper[s] = 3 * s + 31 - Math.clz32(two);
+  }
+  for (let flip = 0; flip < 8; flip++) {
+    for (const top of STACK_ORDERS) {
+      for (const bottom of STACK_ORDERS) {
+        let changed = 0;
+        for (let q = 0; q < 6; q++) {
+          const s = q < 3 ? top[q] : bottom[q - 3];
+          // Bit s of flip set: the stack's upper column is in the first band.
+          const upperHere = ((flip >> s) & 1) === (q < 3 ? 1 : 0);
+          if ((upperHere ? upper[s] : lower[s]) !== ownColumn[9 * d + q]) changed |= 1 << q;
+        }
+        if (changed !== 0) out[at + changed] = POPCOUNT6[changed];
+      }
+    }
+  }
+  // Each set of rows takes the fewest of its supersets, a row added at a time.
+  for (let q = 0; q < 6; q++) {
+    for (let rows = 63; rows >= 0; rows--) {
+      if ((rows & (1 << q)) === 0 && out[at + (rows | (1 << q))] < out[at + rows]) out[at + rows] = out[at + (rows | (1 << q))];
+    }
+  }
+}
 
 /**
  * The minimal UA sets of `grid` (81 digits 1..9, a valid grid) with at most `maxSize` cells
@@ -75,11 +126,16 @@ class GangsterSearch {
   private readonly blocks = new Int32Array(162);
   // Per σ: each digit's columns in bands 1+2.
   private readonly colsOf = new Int32Array(9);
-  /** Per digit: the fewest cells of bands 1+2 it changes if it moves (1 for a digit σ moves, else 2). */
-  private readonly least = new Int32Array(9);
+  /**
+   * Per digit and set of its rows (64 * digit + rows, bits 0..5): the fewest cells of bands 1+2
+   * a template on its columns changes when it changes at least those rows (and one at least).
+   */
+  private readonly fewest = new Int8Array(9 * 64);
+  /** The same for each digit's own columns (no σ), computed once. */
+  private readonly fewestOwn = new Int8Array(9 * 64);
   /** Per digit: it has to move (σ moves it, or the chain starts there). */
   private readonly forced = new Uint8Array(9);
-  /** Per digit: its cells taken by the digits placed. */
+  /** Per digit: the rows of its cells taken by the digits placed (bits 0..5). */
   private readonly taken = new Int32Array(9);
   /** Digits placed (moved, or kept below the chain's start): bit per digit. */
   private placed = 0;
@@ -109,7 +165,10 @@ class GangsterSearch {
       if (c < 27) this.ownLo[d] |= 1 << c;
       else this.ownHi[d] |= 1 << (c - 27);
     }
-    for (let d = 0; d < 9; d++) this.ownCols[d] = foldColumns(this.ownLo[d] | this.ownHi[d]);
+    for (let d = 0; d < 9; d++) {
+      this.ownCols[d] = foldColumns(this.ownLo[d] | this.ownHi[d]);
+      fewestChanges(this.ownColumn, d, this.ownCols[d], this.fewestOwn);
+    }
   }
 
   run(): CellSetList {
@@ -119,7 +178,7 @@ class GangsterSearch {
     let keptHi = 0;
     for (let d = 0; d < 9; d++) {
       this.forced[d] = 1;
-      this.need = 2;
+      this.need = this.needOf(d);
       this.chain(keptLo, keptHi, 0, 0, 0);
       this.forced[d] = 0;
       this.placed |= 1 << d;
@@ -142,7 +201,8 @@ class GangsterSearch {
             word |= 1 << (9 * r + 3 * s + j);
           }
           this.setSigma(digits, cols, word);
-          this.need = digits.length;
+          this.need = 0;
+          for (const d of digits) this.need += this.needOf(d);
           if (this.need <= this.limit) this.chain(0, 0, 0, 0, 0);
         }
       }
@@ -157,18 +217,19 @@ class GangsterSearch {
     this.placed = 0;
     this.taken.fill(0);
     this.forced.fill(0);
-    this.least.fill(2);
+    this.fewest.set(this.fewestOwn);
     for (let d = 0; d < 9; d++) this.colsOf[d] = this.ownCols[d];
     for (let j = 0; j < digits.length; j++) {
       this.forced[digits[j]] = 1;
-      this.least[digits[j]] = 1;
       this.colsOf[digits[j]] = cols[j];
+      fewestChanges(this.ownColumn, digits[j], cols[j], this.fewest);
     }
   }
 
+  /** The fewest cells digit d must still change: none unless it has to move. */
   private needOf(d: number): number {
     const t = this.taken[d];
-    return this.forced[d] || t > 0 ? Math.max(this.least[d], t) : 0;
+    return this.forced[d] || t !== 0 ? this.fewest[64 * d + t] : 0;
   }
 
   /**
@@ -196,7 +257,7 @@ class GangsterSearch {
       const col = this.ownColumn[9 * d + q];
       if (((q < 3 ? usedLo : usedHi) & (1 << (9 * (q % 3) + col))) !== 0 || !((this.colsOf[d] >> col) & 1)) blocked |= 1 << q;
     }
-    this.row(d, 0, own, changed, usedLo, usedHi, chLo, chHi, changed, 0, 0, blocked);
+    this.row(d, 0, changed, usedLo, usedHi, chLo, chHi, changed, 0, 0, blocked);
     this.placed &= ~(1 << d);
     this.need += own;
   }
@@ -205,12 +266,12 @@ class GangsterSearch {
    * Digit d's new template, row r of bands 1+2 next: the cells left in that row, on the
    * digit's columns not used yet, in a stack its band has not used. A cell not its own is a
    * change, and takes a cell from its digit (which then has to move, if not placed).
-   * `own`: the cells d has to change; `start`: the changes before d.
+   * `start`: the changes before d; `blocked`: the rows d changes (those before r that it
+   * changed, those after where it can no longer keep its cell).
    */
   private row(
     d: number,
     r: number,
-    own: number,
     start: number,
     usedLo: number,
     usedHi: number,
@@ -235,33 +296,34 @@ class GangsterSearch {
       const bit = 1 << (shift + c);
       const nextCols = cols | (1 << c);
       const nextStacks = stacks | STACK_BIT[c];
-      const nextBlocked = blocked | this.blocks[18 * d + 9 * band + c];
       const lo = band === 0 ? usedLo | bit : usedLo;
       const hi = band === 0 ? usedHi : usedHi | bit;
+      // Its own cell blocks no other row (its column and its stack in this band are row r's).
       if (c === home) {
-        this.row(d, r + 1, own, start, lo, hi, chLo, chHi, changed, nextCols, nextStacks, nextBlocked);
+        this.row(d, r + 1, start, lo, hi, chLo, chHi, changed, nextCols, nextStacks, blocked);
         continue;
       }
-      // A change: the cell's digit, if not placed, must change as many cells as it lost (two at
-      // least): needOf(e) grows by `least` from nothing, else by one once past `least`.
+      const nextBlocked = blocked | this.blocks[18 * d + 9 * band + c];
+      // A change: the cell's digit, if not placed, loses its cell in row r, and must change at
+      // least the fewest cells of a template that changes its rows lost so far.
       const e = this.owner[9 * r + c];
       const before = this.need;
       const open = ((this.placed >> e) & 1) === 0;
+      const lost = this.taken[e];
       if (open) {
-        const t = this.taken[e]++;
-        if (this.forced[e] || t > 0) this.need += t >= this.least[e] ? 1 : 0;
-        else this.need += this.least[e];
+        this.need -= this.needOf(e);
+        this.taken[e] = lost | (1 << r);
+        this.need += this.needOf(e);
       }
-      const moved = changed + 1 - start;
-      // Rows after r where the digit can no longer keep its cell: one change each.
-      const ahead = POPCOUNT6[(nextBlocked >> (r + 1)) & 63];
-      const rest = own - moved > ahead ? own - moved : ahead;
-      if (changed + 1 + this.need + rest <= this.limit) {
+      // The rows the template changes: those it changed (changed + 1 - start), and those after r
+      // where the digit can no longer keep its cell.
+      const must = nextBlocked | (1 << r);
+      if (this.need + this.fewest[64 * d + must] + start <= this.limit) {
         const cLo = band === 0 ? chLo | bit : chLo;
         const cHi = band === 0 ? chHi : chHi | bit;
-        this.row(d, r + 1, own, start, lo, hi, cLo, cHi, changed + 1, nextCols, nextStacks, nextBlocked);
+        this.row(d, r + 1, start, lo, hi, cLo, cHi, changed + 1, nextCols, nextStacks, must);
       }
-      if (open) this.taken[e]--;
+      this.taken[e] = lost;
       this.need = before;
     }
   }
