@@ -35,6 +35,7 @@
  * the end as there.
  */
 import type { Budget } from '../core/budget';
+import { PERM3 } from '../core/grid';
 import { CellSetList, popcount27 } from './cells';
 import { STACK_COLS, minimalSorted } from './enumerate';
 
@@ -51,15 +52,6 @@ const STACK_BIT = [1, 1, 1, 2, 2, 2, 4, 4, 4];
 const POPCOUNT6 = Array.from({ length: 64 }, (_, m) => popcount27(m));
 /** Columns of a row (9 bits) in the band word, folded: bit c set when some row has column c. */
 const foldColumns = (w: number): number => (w | (w >>> 9) | (w >>> 18)) & 511;
-/** The six orders of three stacks (a band's rows, top to bottom, take these stacks). */
-const STACK_ORDERS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
 const NONE = 64;
 
 /**
@@ -79,8 +71,9 @@ export function fewestChanges(ownColumn: Int8Array, d: number, cols: number, out
     upper[s] = 3 * s + 31 - Math.clz32(two);
   }
   for (let flip = 0; flip < 8; flip++) {
-    for (const top of STACK_ORDERS) {
-      for (const bottom of STACK_ORDERS) {
+    // A band's rows, top to bottom, take the stacks in one of the six orders.
+    for (const top of PERM3) {
+      for (const bottom of PERM3) {
         let changed = 0;
         for (let q = 0; q < 6; q++) {
           const s = q < 3 ? top[q] : bottom[q - 3];
