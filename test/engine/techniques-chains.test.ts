@@ -862,7 +862,7 @@ describe('search details', () => {
     type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; onFlag: Uint8Array; offFlag: Uint8Array; absurdOn: number };
     type Hints = { name: string }[];
     type Chainer = {
-      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints) => void;
+      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints, partner: Run | null) => void;
       offChains: (cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints) => void;
       propagate: (run: Run, startKey: number) => boolean;
       g: ChainGrid;
@@ -892,15 +892,17 @@ describe('search details', () => {
       doubles += shared;
       if (shared) smallest = Math.min(smallest, offRun.onN + offRun.offN);
     });
-    vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out) {
+    vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out, partner) {
       const before = propagated;
-      binary.call(this, cand, onRun, doDouble, doContradiction, out);
+      binary.call(this, cand, onRun, doDouble, doContradiction, out, partner);
       if (propagated > before) return;
-      // Skipped: propagated here, the off run is its start alone.
+      // Skipped: propagated here, the off run is its start alone, or (a bivalue cell) finds no
+      // contradiction, as the other value's on run.
       skipped++;
       const run = new (onRun.constructor as new () => Run)();
       expect(this.propagate(run, cand)).toBe(false);
-      expect(run.onN + run.offN).toBe(1);
+      if (partner) expect(partner.absurdOn).toBeLessThan(0);
+      else expect(run.onN + run.offN).toBe(1);
     });
     // Grids an outer chain reaches, searched at the top level: every chain found is kept.
     for (const { g } of outerGrids(3)) chainer.hints(g, null, null);
@@ -908,6 +910,61 @@ describe('search details', () => {
     expect(skipped).toBeGreaterThan(propagated);
     // The smallest off run with a double chain: the chains of small off runs are checked too.
     expect(smallest).toBeLessThan(12);
+  });
+
+  it('propagates a bivalue cell’s value off only when the other value on meets a contradiction, and finds the same hints', () => {
+    // The value off turns the other on, and from there the two runs are the same node for node.
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; absurdOn: number };
+    type Hints = { name: string }[];
+    type Chainer = {
+      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints, partner: Run | null) => void;
+      propagate: (run: Run, startKey: number) => boolean;
+      takeRun: () => Run;
+      g: ChainGrid;
+    };
+    let pairs = 0;
+    let absurd = 0;
+    for (const level of [0, 1]) {
+      const options = { multiple: true, dynamic: true, nishio: false, level, simple: level ? new PotentialsCache() : undefined };
+      const chainer = new DynamicChainer(options);
+      const inner = chainer as unknown as Chainer;
+      const binary = inner.binary;
+      vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out, partner) {
+        const cell = Math.floor(cand / 9);
+        const bivalue = POPCOUNT9[this.g.cands[cell]] === 2;
+        expect(partner !== null).toBe(bivalue);
+        if (partner) {
+          pairs++;
+          const off = this.takeRun();
+          const offAbsurd = this.propagate(off, cand);
+          expect(offAbsurd).toBe(partner.absurdOn >= 0);
+          if (offAbsurd) absurd++;
+          else {
+            expect([...off.onList.subarray(0, off.onN)]).toEqual([...partner.onList.subarray(0, partner.onN)]);
+            expect([...off.offList.subarray(0, off.offN)]).toEqual([...partner.offList.subarray(0, partner.offN)]);
+          }
+        }
+        binary.call(this, cand, onRun, doDouble, doContradiction, out, partner);
+      });
+      // Without the partner every off run is propagated, as before: the same hints.
+      const every = new DynamicChainer(options);
+      const everyInner = every as unknown as Chainer;
+      const everyBinary = everyInner.binary;
+      vi.spyOn(everyInner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out) {
+        everyBinary.call(this, cand, onRun, doDouble, doContradiction, out, null);
+      });
+      // Grids thinned out step by step: more bivalue cells, and contradictions among them.
+      const g = new ChainGrid();
+      g.copyFrom(outerGrids(1)[0].initial);
+      for (let step = 0; step < 6; step++) {
+        for (let cand = step * 5; cand < NCAND; cand += 31) {
+          if (g.has(cand) && POPCOUNT9[g.cands[Math.floor(cand / 9)]] > 2) g.remove(cand);
+        }
+        if (level === 0 || step % 2 === 1) expect(chainer.hints(g, null, null)).toEqual(every.hints(g, null, null));
+      }
+    }
+    expect(pairs).toBeGreaterThan(50);
+    expect(absurd).toBeGreaterThan(0);
   });
 
   it('takes an off node off and turns on what it implies in one pass, as offToOn then remove', () => {

@@ -458,6 +458,9 @@ export class DynamicChainer {
       for (let m = cands; m && !needCell; m &= m - 1) needCell = rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1;
     }
     const needBinary = doContradiction || doDouble;
+    // A bivalue cell's value off (with Y links: the other value is then on) propagates as the
+    // other value on does; see binary.
+    const bivalue = card === 2 && this.dynamic && !this.nishio;
     for (let m = cands; m; m &= m - 1) {
       const d = lowBit(m);
       const cand = cell * 9 + d;
@@ -466,7 +469,7 @@ export class DynamicChainer {
       // Static multiple chains use only what the value on implies (SE also propagates the
       // value off, and drops the result).
       const onRun = this.onRun(cand);
-      if (needBinary) this.binary(cand, onRun, doDouble, doContradiction, out);
+      if (needBinary) this.binary(cand, onRun, doDouble, doContradiction, out, bivalue ? this.onRun(cell * 9 + lowBit(cands & ~(1 << d))) : null);
       if (regions) this.regionChains(cell, d, onRun, regions, out);
       valueRuns[nValues++] = onRun;
       // Cell chains need a node common to every value: once there is none, the remaining
@@ -506,11 +509,19 @@ export class DynamicChainer {
     return out;
   }
 
-  private binary(cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
+  /**
+   * `partner`, for a value of a bivalue cell (dynamic, with Y links): the other value's on run.
+   * The value's off run is then that run node for node, in the same order, with other parents:
+   * taking the value off turns the other on first, whose cell's other value is the start,
+   * already off, so both runs' queues and grids are the same from there on. A bivalue cell has no
+   * double chains, so the off run is needed only for a contradiction, which the partner shows.
+   */
+  private binary(cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[], partner: Run | null): void {
     if (onRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand + ON, onRun, onRun.absurdOn, onRun, onRun.absurdOff, cand, false);
       this.offer(h, out);
     }
+    if (partner && partner.absurdOn < 0) return;
     // Without a level (no pause), an off run whose start implies nothing, as in most cells of
     // three values or more, is that node alone: no contradiction, nothing shared with the on run.
     if (this.level === 0 && offToOn(this.g, cand, !this.nishio, true, this.outCand, this.outCause) === 0) return;
