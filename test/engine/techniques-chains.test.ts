@@ -792,6 +792,54 @@ describe('search details', () => {
     expect(dropped).toBeGreaterThan(calls / 3);
   });
 
+  it('stops a nested chain’s walk of a branch once the branches still to walk cannot fit under its limit', () => {
+    // Each branch left adds at least its end's depth plus one; a chain cut short this way is one
+    // whose exact complexity is over the limit.
+    type Walk = (...args: unknown[]) => unknown;
+    type Runs = { depth: Uint16Array }[];
+    type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
+    let walks = 0;
+    let cut = 0;
+    let hints = 0;
+    for (const { initial, g } of outerGrids(4)) {
+      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+      const inner = chainer as unknown as Internals;
+      const nestedHint = inner.nestedHint;
+      const chainOrder = inner.chainOrder;
+      let bound: { runs: Runs; slots: Int32Array; n: number; limit: number; depths: number[]; walked: number; branch: number } | null = null;
+      vi.spyOn(inner, 'chainOrder').mockImplementation(function (this: Internals, ...args: unknown[]) {
+        const order = chainOrder.apply(this, args) as Int32Array;
+        if (!bound) return order;
+        const b = bound;
+        let rest = 0;
+        for (let j = b.branch + 1; j < b.n; j++) rest += b.depths[j] + 1;
+        expect(args[2]).toBe(b.limit - b.walked - rest);
+        walks++;
+        b.walked += order.length;
+        b.branch++;
+        return order;
+      });
+      vi.spyOn(inner, 'nestedHint').mockImplementation(function (this: Internals, ...args: unknown[]) {
+        const [, , sortKey, runs, slots, n, , conclusion] = args as [unknown, unknown, number, Runs, Int32Array, number, unknown, number];
+        const limit = this.claims.limit(this.g, conclusion, sortKey) as number;
+        const depths = Array.from({ length: n }, (_, i) => runs[i].depth[slots[i]]);
+        bound = { runs, slots, n, limit, depths, walked: 0, branch: 0 };
+        const h = nestedHint.apply(this, args);
+        const walked = bound.branch;
+        bound = null;
+        if (walked === 0 || h) return h;
+        let complexity = 0;
+        for (let i = 0; i < n; i++) complexity += this.ancestors(runs[i], slots[i]);
+        if (complexity > limit) cut++;
+        return h;
+      });
+      hints += chainer.hints(g, null, { initial: initial.cands }).length;
+    }
+    expect(hints).toBeGreaterThan(10);
+    expect(walks).toBeGreaterThan(100);
+    expect(cut).toBeGreaterThan(5);
+  });
+
   it('rebuilds the parents of a run without a level from what implied each node, as a run recording them has them', () => {
     // Chainers without a level: at the top level on forum puzzles, nested in grids an outer chain reaches.
     const options = [

@@ -981,11 +981,14 @@ export class DynamicChainer {
       const target = run.keyOf(slots[i]);
       h1 = Math.imul(h1 ^ (target + 0x10000), 0x01000193);
       h2 = Math.imul(h2 + target + 0x20000, 0x5bd1e995) ^ (h2 >>> 15);
-      const order = this.chainOrder(run, slots[i], limit - complexity);
+      // The branches still to walk add at least their depths plus one each: this walk can stop
+      // as soon as the chain cannot fit under the limit with them.
+      least -= run.depth[slots[i]] + 1;
+      const order = this.chainOrder(run, slots[i], limit - complexity - least);
       // All of the branch's ancestors, or (cut short) fewer than they are.
       if (order.length - 1 > run.depth[slots[i]]) run.depth[slots[i]] = order.length - 1;
       complexity += order.length;
-      if (complexity > limit) return null;
+      if (complexity + least > limit) return null;
       for (let j = 0; j < order.length; j++) {
         const s = order[j];
         const key = run.keyOf(s);
@@ -996,7 +999,7 @@ export class DynamicChainer {
           if (nh && !seenNested.has(nh.signature)) {
             seenNested.add(nh.signature);
             complexity += nh.complexity;
-            if (complexity > limit) return null;
+            if (complexity + least > limit) return null;
           }
           continue;
         }
