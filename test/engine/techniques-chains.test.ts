@@ -907,7 +907,7 @@ describe('search details', () => {
 
   it('finds a double chain at every node the on and off runs of a value share, and skips only off runs that imply nothing', () => {
     // Most off runs in a cell of three values or more are their start alone: not propagated.
-    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; onFlag: Uint8Array; offFlag: Uint8Array; absurdOn: number };
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; absurdOn: number };
     type Hints = { name: string }[];
     type Chainer = {
       binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints, partner: Run | null) => void;
@@ -933,9 +933,9 @@ describe('search details', () => {
         const c = onRun.onList[i];
         const cell = Math.floor(c / 9);
         // An on end removes the cell's other values, when it has any.
-        if (offRun.onFlag[c] && this.g.cands[cell] & ~(1 << (c - cell * 9))) shared++;
+        if (offRun.flag[c] & 1 && this.g.cands[cell] & ~(1 << (c - cell * 9))) shared++;
       }
-      for (let i = 0; i < onRun.offN; i++) if (offRun.offFlag[onRun.offList[i]]) shared++;
+      for (let i = 0; i < onRun.offN; i++) if (offRun.flag[onRun.offList[i]] & 2) shared++;
       expect(out.filter(isDouble).length - before).toBe(shared);
       doubles += shared;
       if (shared) smallest = Math.min(smallest, offRun.onN + offRun.offN);
