@@ -792,6 +792,54 @@ describe('search details', () => {
     expect(dropped).toBeGreaterThan(calls / 3);
   });
 
+  it('stops a nested chain’s walk of a branch once the branches still to walk cannot fit under its limit', () => {
+    // Each branch left adds at least its end's depth plus one; a chain cut short this way is one
+    // whose exact complexity is over the limit.
+    type Walk = (...args: unknown[]) => unknown;
+    type Runs = { depth: Uint16Array }[];
+    type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
+    let walks = 0;
+    let cut = 0;
+    let hints = 0;
+    for (const { initial, g } of outerGrids(4)) {
+      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+      const inner = chainer as unknown as Internals;
+      const nestedHint = inner.nestedHint;
+      const chainOrder = inner.chainOrder;
+      let bound: { runs: Runs; slots: Int32Array; n: number; limit: number; depths: number[]; walked: number; branch: number } | null = null;
+      vi.spyOn(inner, 'chainOrder').mockImplementation(function (this: Internals, ...args: unknown[]) {
+        const order = chainOrder.apply(this, args) as Int32Array;
+        if (!bound) return order;
+        const b = bound;
+        let rest = 0;
+        for (let j = b.branch + 1; j < b.n; j++) rest += b.depths[j] + 1;
+        expect(args[2]).toBe(b.limit - b.walked - rest);
+        walks++;
+        b.walked += order.length;
+        b.branch++;
+        return order;
+      });
+      vi.spyOn(inner, 'nestedHint').mockImplementation(function (this: Internals, ...args: unknown[]) {
+        const [, , sortKey, runs, slots, n, , conclusion] = args as [unknown, unknown, number, Runs, Int32Array, number, unknown, number];
+        const limit = this.claims.limit(this.g, conclusion, sortKey) as number;
+        const depths = Array.from({ length: n }, (_, i) => runs[i].depth[slots[i]]);
+        bound = { runs, slots, n, limit, depths, walked: 0, branch: 0 };
+        const h = nestedHint.apply(this, args);
+        const walked = bound.branch;
+        bound = null;
+        if (walked === 0 || h) return h;
+        let complexity = 0;
+        for (let i = 0; i < n; i++) complexity += this.ancestors(runs[i], slots[i]);
+        if (complexity > limit) cut++;
+        return h;
+      });
+      hints += chainer.hints(g, null, { initial: initial.cands }).length;
+    }
+    expect(hints).toBeGreaterThan(10);
+    expect(walks).toBeGreaterThan(100);
+    expect(cut).toBeGreaterThan(5);
+  });
+
   it('rebuilds the parents of a run without a level from what implied each node, as a run recording them has them', () => {
     // Chainers without a level: at the top level on forum puzzles, nested in grids an outer chain reaches.
     const options = [
@@ -859,10 +907,10 @@ describe('search details', () => {
 
   it('finds a double chain at every node the on and off runs of a value share, and skips only off runs that imply nothing', () => {
     // Most off runs in a cell of three values or more are their start alone: not propagated.
-    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; onFlag: Uint8Array; offFlag: Uint8Array; absurdOn: number };
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; absurdOn: number };
     type Hints = { name: string }[];
     type Chainer = {
-      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints) => void;
+      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints, partner: Run | null) => void;
       offChains: (cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints) => void;
       propagate: (run: Run, startKey: number) => boolean;
       g: ChainGrid;
@@ -885,22 +933,24 @@ describe('search details', () => {
         const c = onRun.onList[i];
         const cell = Math.floor(c / 9);
         // An on end removes the cell's other values, when it has any.
-        if (offRun.onFlag[c] && this.g.cands[cell] & ~(1 << (c - cell * 9))) shared++;
+        if (offRun.flag[c] & 1 && this.g.cands[cell] & ~(1 << (c - cell * 9))) shared++;
       }
-      for (let i = 0; i < onRun.offN; i++) if (offRun.offFlag[onRun.offList[i]]) shared++;
+      for (let i = 0; i < onRun.offN; i++) if (offRun.flag[onRun.offList[i]] & 2) shared++;
       expect(out.filter(isDouble).length - before).toBe(shared);
       doubles += shared;
       if (shared) smallest = Math.min(smallest, offRun.onN + offRun.offN);
     });
-    vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out) {
+    vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out, partner) {
       const before = propagated;
-      binary.call(this, cand, onRun, doDouble, doContradiction, out);
+      binary.call(this, cand, onRun, doDouble, doContradiction, out, partner);
       if (propagated > before) return;
-      // Skipped: propagated here, the off run is its start alone.
+      // Skipped: propagated here, the off run is its start alone, or (a bivalue cell) finds no
+      // contradiction, as the other value's on run.
       skipped++;
       const run = new (onRun.constructor as new () => Run)();
       expect(this.propagate(run, cand)).toBe(false);
-      expect(run.onN + run.offN).toBe(1);
+      if (partner) expect(partner.absurdOn).toBeLessThan(0);
+      else expect(run.onN + run.offN).toBe(1);
     });
     // Grids an outer chain reaches, searched at the top level: every chain found is kept.
     for (const { g } of outerGrids(3)) chainer.hints(g, null, null);
@@ -908,6 +958,61 @@ describe('search details', () => {
     expect(skipped).toBeGreaterThan(propagated);
     // The smallest off run with a double chain: the chains of small off runs are checked too.
     expect(smallest).toBeLessThan(12);
+  });
+
+  it('propagates a bivalue cell’s value off only when the other value on meets a contradiction, and finds the same hints', () => {
+    // The value off turns the other on, and from there the two runs are the same node for node.
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; absurdOn: number };
+    type Hints = { name: string }[];
+    type Chainer = {
+      binary: (cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: Hints, partner: Run | null) => void;
+      propagate: (run: Run, startKey: number) => boolean;
+      takeRun: () => Run;
+      g: ChainGrid;
+    };
+    let pairs = 0;
+    let absurd = 0;
+    for (const level of [0, 1]) {
+      const options = { multiple: true, dynamic: true, nishio: false, level, simple: level ? new PotentialsCache() : undefined };
+      const chainer = new DynamicChainer(options);
+      const inner = chainer as unknown as Chainer;
+      const binary = inner.binary;
+      vi.spyOn(inner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out, partner) {
+        const cell = Math.floor(cand / 9);
+        const bivalue = POPCOUNT9[this.g.cands[cell]] === 2;
+        expect(partner !== null).toBe(bivalue);
+        if (partner) {
+          pairs++;
+          const off = this.takeRun();
+          const offAbsurd = this.propagate(off, cand);
+          expect(offAbsurd).toBe(partner.absurdOn >= 0);
+          if (offAbsurd) absurd++;
+          else {
+            expect([...off.onList.subarray(0, off.onN)]).toEqual([...partner.onList.subarray(0, partner.onN)]);
+            expect([...off.offList.subarray(0, off.offN)]).toEqual([...partner.offList.subarray(0, partner.offN)]);
+          }
+        }
+        binary.call(this, cand, onRun, doDouble, doContradiction, out, partner);
+      });
+      // Without the partner every off run is propagated, as before: the same hints.
+      const every = new DynamicChainer(options);
+      const everyInner = every as unknown as Chainer;
+      const everyBinary = everyInner.binary;
+      vi.spyOn(everyInner, 'binary').mockImplementation(function (this: Chainer, cand, onRun, doDouble, doContradiction, out) {
+        everyBinary.call(this, cand, onRun, doDouble, doContradiction, out, null);
+      });
+      // Grids thinned out step by step: more bivalue cells, and contradictions among them.
+      const g = new ChainGrid();
+      g.copyFrom(outerGrids(1)[0].initial);
+      for (let step = 0; step < 6; step++) {
+        for (let cand = step * 5; cand < NCAND; cand += 31) {
+          if (g.has(cand) && POPCOUNT9[g.cands[Math.floor(cand / 9)]] > 2) g.remove(cand);
+        }
+        if (level === 0 || step % 2 === 1) expect(chainer.hints(g, null, null)).toEqual(every.hints(g, null, null));
+      }
+    }
+    expect(pairs).toBeGreaterThan(50);
+    expect(absurd).toBeGreaterThan(0);
   });
 
   it('takes an off node off and turns on what it implies in one pass, as offToOn then remove', () => {

@@ -49,6 +49,10 @@ export interface NestedHint {
   signature: string;
 }
 
+/** Run.flag's bits. */
+const IS_ON = 1;
+const IS_OFF = 2;
+
 /** The extra node slot: the fresh node of a contradiction. */
 const EXTRA = NKEY;
 
@@ -61,8 +65,8 @@ const EXTRA = NKEY;
  * propagated twice.
  */
 class Run {
-  readonly onFlag = new Uint8Array(NCAND);
-  readonly offFlag = new Uint8Array(NCAND);
+  /** Per candidate: IS_ON when it is an on node, IS_OFF an off node (one read tells both). */
+  readonly flag = new Uint8Array(NCAND);
   /** Insertion order of on / off candidates. */
   readonly onList = new Int16Array(NCAND);
   readonly offList = new Int16Array(NCAND);
@@ -95,8 +99,8 @@ class Run {
   withParents = false;
 
   reset(): void {
-    for (let i = 0; i < this.onN; i++) this.onFlag[this.onList[i]] = 0;
-    for (let i = 0; i < this.offN; i++) this.offFlag[this.offList[i]] = 0;
+    for (let i = 0; i < this.onN; i++) this.flag[this.onList[i]] = 0;
+    for (let i = 0; i < this.offN; i++) this.flag[this.offList[i]] = 0;
     // Only a run with parents can have nested chains among them.
     if (this.nested && this.withParents) for (let i = 0; i < this.offN; i++) this.nested[this.offList[i]] = null;
     this.onN = 0;
@@ -138,10 +142,10 @@ class Common {
    */
   start(first: Run, second: Run): boolean {
     let n = 0;
-    for (let i = 0; i < first.onN; i++) if (second.onFlag[first.onList[i]]) this.on[n++] = first.onList[i];
+    for (let i = 0; i < first.onN; i++) if (second.flag[first.onList[i]] & IS_ON) this.on[n++] = first.onList[i];
     this.onN = n;
     n = 0;
-    for (let i = 0; i < first.offN; i++) if (second.offFlag[first.offList[i]]) this.off[n++] = first.offList[i];
+    for (let i = 0; i < first.offN; i++) if (second.flag[first.offList[i]] & IS_OFF) this.off[n++] = first.offList[i];
     this.offN = n;
     return this.onN + this.offN > 0;
   }
@@ -149,10 +153,10 @@ class Common {
   /** Keeps the nodes `run` also has; false when none is left. */
   retain(run: Run): boolean {
     let n = 0;
-    for (let i = 0; i < this.onN; i++) if (run.onFlag[this.on[i]]) this.on[n++] = this.on[i];
+    for (let i = 0; i < this.onN; i++) if (run.flag[this.on[i]] & IS_ON) this.on[n++] = this.on[i];
     this.onN = n;
     n = 0;
-    for (let i = 0; i < this.offN; i++) if (run.offFlag[this.off[i]]) this.off[n++] = this.off[i];
+    for (let i = 0; i < this.offN; i++) if (run.flag[this.off[i]] & IS_OFF) this.off[n++] = this.off[i];
     this.offN = n;
     return this.onN + this.offN > 0;
   }
@@ -458,6 +462,9 @@ export class DynamicChainer {
       for (let m = cands; m && !needCell; m &= m - 1) needCell = rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1;
     }
     const needBinary = doContradiction || doDouble;
+    // A bivalue cell's value off (with Y links: the other value is then on) propagates as the
+    // other value on does; see binary.
+    const bivalue = card === 2 && this.dynamic && !this.nishio;
     for (let m = cands; m; m &= m - 1) {
       const d = lowBit(m);
       const cand = cell * 9 + d;
@@ -466,7 +473,7 @@ export class DynamicChainer {
       // Static multiple chains use only what the value on implies (SE also propagates the
       // value off, and drops the result).
       const onRun = this.onRun(cand);
-      if (needBinary) this.binary(cand, onRun, doDouble, doContradiction, out);
+      if (needBinary) this.binary(cand, onRun, doDouble, doContradiction, out, bivalue ? this.onRun(cell * 9 + lowBit(cands & ~(1 << d))) : null);
       if (regions) this.regionChains(cell, d, onRun, regions, out);
       valueRuns[nValues++] = onRun;
       // Cell chains need a node common to every value: once there is none, the remaining
@@ -506,11 +513,19 @@ export class DynamicChainer {
     return out;
   }
 
-  private binary(cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
+  /**
+   * `partner`, for a value of a bivalue cell (dynamic, with Y links): the other value's on run.
+   * The value's off run is then that run node for node, in the same order, with other parents:
+   * taking the value off turns the other on first, whose cell's other value is the start,
+   * already off, so both runs' queues and grids are the same from there on. A bivalue cell has no
+   * double chains, so the off run is needed only for a contradiction, which the partner shows.
+   */
+  private binary(cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[], partner: Run | null): void {
     if (onRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand + ON, onRun, onRun.absurdOn, onRun, onRun.absurdOff, cand, false);
       this.offer(h, out);
     }
+    if (partner && partner.absurdOn < 0) return;
     // Without a level (no pause), an off run whose start implies nothing, as in most cells of
     // three values or more, is that node alone: no contradiction, nothing shared with the on run.
     if (this.level === 0 && offToOn(this.g, cand, !this.nishio, true, this.outCand, this.outCause) === 0) return;
@@ -528,13 +543,13 @@ export class DynamicChainer {
     if (doDouble) {
       for (let i = 0; i < onRun.onN; i++) {
         const c = onRun.onList[i];
-        if (!offRun.onFlag[c]) continue;
+        if (!(offRun.flag[c] & IS_ON)) continue;
         const h = this.binaryHint(Kind.Double, cand + ON, onRun, c + ON, offRun, c + ON, c, true);
         this.offer(h, out);
       }
       for (let i = 0; i < onRun.offN; i++) {
         const c = onRun.offList[i];
-        if (!offRun.offFlag[c]) continue;
+        if (!(offRun.flag[c] & IS_OFF)) continue;
         const h = this.binaryHint(Kind.Double, cand + ON, onRun, c, offRun, c, c, false);
         this.offer(h, out);
       }
@@ -620,7 +635,8 @@ export class DynamicChainer {
           } else n = onToOff(this.g, p, isY, outCand, outCause);
           for (let i = 0; i < n; i++) {
             const c = outCand[at + i];
-            if (run.onFlag[c]) {
+            const f = run.flag[c];
+            if (f & IS_ON) {
               // Contradiction: c is on, and p turns it off.
               run.extraKey = c;
               run.depth[EXTRA] = run.depth[p + ON] + 1;
@@ -634,7 +650,7 @@ export class DynamicChainer {
               run.absurdOff = EXTRA;
               return true;
             }
-            if (!run.offFlag[c]) this.storeOff(run, c, outCause[at + i], p + ON, run.depth[p + ON] + 1);
+            if (!(f & IS_OFF)) this.storeOff(run, c, outCause[at + i], p + ON, run.depth[p + ON] + 1);
           }
         } else if (offHead < run.offN) {
           const p = run.offList[offHead++];
@@ -656,7 +672,8 @@ export class DynamicChainer {
             const c = outCand[at + i];
             const ps = parents ? this.outParStart[i] : 0;
             const pc = parents ? this.outParStart[i + 1] - ps : 0;
-            if (run.offFlag[c]) {
+            const f = run.flag[c];
+            if (f & IS_OFF) {
               run.extraKey = c + ON;
               run.depth[EXTRA] = run.depth[p] + 1;
               run.ensurePool(pc);
@@ -669,7 +686,7 @@ export class DynamicChainer {
               run.absurdOff = c;
               return true;
             }
-            if (!run.onFlag[c]) this.storeOn(run, c, outCause[at + i], p, ps, pc, run.depth[p] + 1);
+            if (!(f & IS_ON)) this.storeOn(run, c, outCause[at + i], p, ps, pc, run.depth[p] + 1);
           }
         }
         if (onHead === run.onN && offHead === run.offN) {
@@ -677,8 +694,8 @@ export class DynamicChainer {
             const added = this.advanced!.potentials(g, save, this.nestedBudget());
             for (let i = 0; i < added.length; i++) {
               const a = added[i];
-              if (run.offFlag[a.cand]) continue;
-              run.offFlag[a.cand] = 1;
+              if (run.flag[a.cand] & IS_OFF) continue;
+              run.flag[a.cand] |= IS_OFF;
               run.offList[run.offN++] = a.cand;
               run.ensurePool(a.parents.length);
               run.parStart[a.cand] = run.poolN;
@@ -707,7 +724,7 @@ export class DynamicChainer {
 
   /** `c` on, implied by off node `from` (-1 for the start); with parents, `pc` of them at `ps` in outPar. */
   private storeOn(run: Run, c: number, cause: number, from: number, ps: number, pc: number, depth: number): void {
-    run.onFlag[c] = 1;
+    run.flag[c] |= IS_ON;
     run.onList[run.onN++] = c;
     const slot = c + ON;
     run.depth[slot] = depth;
@@ -723,7 +740,7 @@ export class DynamicChainer {
   }
 
   private storeOff(run: Run, c: number, cause: number, parent: number, depth: number): void {
-    run.offFlag[c] = 1;
+    run.flag[c] |= IS_OFF;
     run.depth[c] = depth;
     if (!run.withParents) {
       run.offAt[c] = run.offN;
@@ -799,13 +816,13 @@ export class DynamicChainer {
     if (cause === CAUSE_CELL) {
       for (let m = g.cands[cell]; m; m &= m - 1) {
         const c = cell * 9 + lowBit(m);
-        if (run.offFlag[c] && run.offAt[c] < before) buf[n++] = c;
+        if (run.flag[c] & IS_OFF && run.offAt[c] < before) buf[n++] = c;
       }
     } else {
       const h = causeHouse(cause, cell);
       for (let m = g.hpos[h * 9 + d]; m; m &= m - 1) {
         const c = HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d;
-        if (run.offFlag[c] && run.offAt[c] < before) buf[n++] = c;
+        if (run.flag[c] & IS_OFF && run.offAt[c] < before) buf[n++] = c;
       }
     }
     return n;
@@ -970,11 +987,14 @@ export class DynamicChainer {
       const target = run.keyOf(slots[i]);
       h1 = Math.imul(h1 ^ (target + 0x10000), 0x01000193);
       h2 = Math.imul(h2 + target + 0x20000, 0x5bd1e995) ^ (h2 >>> 15);
-      const order = this.chainOrder(run, slots[i], limit - complexity);
+      // The branches still to walk add at least their depths plus one each: this walk can stop
+      // as soon as the chain cannot fit under the limit with them.
+      least -= run.depth[slots[i]] + 1;
+      const order = this.chainOrder(run, slots[i], limit - complexity - least);
       // All of the branch's ancestors, or (cut short) fewer than they are.
       if (order.length - 1 > run.depth[slots[i]]) run.depth[slots[i]] = order.length - 1;
       complexity += order.length;
-      if (complexity > limit) return null;
+      if (complexity + least > limit) return null;
       for (let j = 0; j < order.length; j++) {
         const s = order[j];
         const key = run.keyOf(s);
@@ -985,7 +1005,7 @@ export class DynamicChainer {
           if (nh && !seenNested.has(nh.signature)) {
             seenNested.add(nh.signature);
             complexity += nh.complexity;
-            if (complexity > limit) return null;
+            if (complexity + least > limit) return null;
           }
           continue;
         }
