@@ -337,7 +337,7 @@ export class AdvancedRules {
     const occ = this.occ;
     occ.fill(0);
     for (let c = 0; c < 81; c++) if (g.values[c]) occ[g.values[c] - 1]++;
-    // Digits placed five times or more leave at most four lines with a place: no X-Wing to remove.
+    // SE skips a digit placed six times or more (occ + 4 > 9).
     let open = 0;
     for (let d = 0; d < 9; d++) if (occ[d] + 4 <= 9) open |= 1 << d;
     const two = this.lineTwo;
@@ -382,7 +382,7 @@ export class AdvancedRules {
     }
   }
 
-  /** Per base line of the X-Wing pass: its digits of exactly two places (and open). */
+  /** Per base line of the X-Wing pass: its digits of exactly two places (not skipped, see `open`). */
   private readonly lineTwo = new Uint16Array(9);
   private readonly occ = new Int32Array(9);
 }
