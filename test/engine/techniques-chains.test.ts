@@ -27,7 +27,8 @@ import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLink
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
@@ -77,12 +78,16 @@ const PASSES = [
 ] as const;
 
 /**
- * The first `count` pauses a level-2 search of a level-3 puzzle makes (copies of their grids),
- * and its start. With `rules` each pause gets what the rules find, as in a rating; without,
+ * The first `count` pauses a level-2 search of a level-3 puzzle (or of `puzzle`) makes (copies
+ * of their grids), and its start. With `rules` each pause gets what the rules find, as in a rating; without,
  * nothing, so the search goes on from each start to the next and meets more starts' pauses.
  */
-function level2Pauses(count: number, rules: boolean): { start: ChainGrid; pauses: ChainGrid[] } {
-  const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+function level2Pauses(
+  count: number,
+  rules: boolean,
+  puzzle = '1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.',
+): { start: ChainGrid; pauses: ChainGrid[] } {
+  const state = stateOf(puzzle);
   const start = new ChainGrid();
   start.load(state.values, state.cands);
   const pauses: ChainGrid[] = [];
@@ -438,6 +443,122 @@ describe('search details', () => {
       }
     }
     expect(found).toBeGreaterThan(0);
+  });
+
+  it('finds at each pause what the simple rules give read by their definitions, over every pair and crossing, in SE\'s order', () => {
+    // The rules pair only digits of two places, bivalue cells and lines with two places, and
+    // look only at the house/digits that lost a place: the definitions below read every pair,
+    // every digit and every crossing, and keep a rule's removals when it has rule parents. The
+    // pauses: the first 300 a level-2 search of a forum puzzle (ER 10.7) makes from its givens.
+    const { start, pauses } = level2Pauses(300, true, '.2..5......6..9..17..3.....2...6.8....8..4.1.....3.6....4..81..5......9..7.....4.');
+    const init = start.cands;
+    const cellsOf = (h: number): number[] => Array.from({ length: 9 }, (_, i) => HOUSE_CELLS[h * 9 + i]);
+    const has = (g: ChainGrid, c: number, d: number): boolean => (g.cands[c] & (1 << d)) !== 0;
+    const lost = (g: ChainGrid, c: number, d: number): boolean => (init[c] & (1 << d)) !== 0 && !has(g, c, d);
+    const empty = (g: ChainGrid, h: number): number => cellsOf(h).filter((c) => !g.values[c]).length;
+    const DIGITS = Array.from({ length: 9 }, (_, d) => d);
+    type Off = { cand: number; parents: number[] };
+    const rule = (out: Off[], removable: number[], parents: number[]): void => {
+      if (parents.length) for (const cand of removable) out.push({ cand, parents });
+    };
+    const locking = (g: ChainGrid): Off[] => {
+      const out: Off[] = [];
+      for (const [k1, k2] of KIND_PAIRS) {
+        for (let h1 = k1; h1 < k1 + 9; h1++) {
+          for (let h2 = k2; h2 < k2 + 9; h2++) {
+            const shared = cellsOf(h1).filter((c) => cellsOf(h2).includes(c));
+            if (!shared.length) continue;
+            for (let d = 0; d < 9; d++) {
+              const places = cellsOf(h1).filter((c) => has(g, c, d));
+              const rest = cellsOf(h2).filter((c) => has(g, c, d) && !shared.includes(c));
+              if (places.length < 2 || places.some((c) => !shared.includes(c)) || !rest.length) continue;
+              rule(out, rest.map((c) => c * 9 + d), cellsOf(h1).filter((c) => !shared.includes(c) && lost(g, c, d)).map((c) => c * 9 + d));
+            }
+          }
+        }
+      }
+      return out;
+    };
+    const hiddenPairs = (g: ChainGrid): Off[] => {
+      const out: Off[] = [];
+      for (const kind of [BOXES, COLUMNS, ROWS]) {
+        for (let h = kind; h < kind + 9; h++) {
+          if (empty(g, h) <= 4) continue;
+          for (let d2 = 0; d2 < 9; d2++) {
+            for (let d1 = 0; d1 < d2; d1++) {
+              const pair = cellsOf(h).filter((c) => has(g, c, d1) || has(g, c, d2));
+              if (pair.length !== 2 || pair.some((c) => !has(g, c, d1) || !has(g, c, d2))) continue;
+              const removable = pair.flatMap((c) => DIGITS.filter((d) => d !== d1 && d !== d2 && has(g, c, d)).map((d) => c * 9 + d));
+              if (!removable.length) continue;
+              const parents = cellsOf(h).filter((c) => !pair.includes(c)).flatMap((c) => [d1, d2].filter((d) => init[c] & (1 << d)).map((d) => c * 9 + d));
+              rule(out, removable, parents);
+            }
+          }
+        }
+      }
+      return out;
+    };
+    const nakedPairs = (g: ChainGrid): Off[] => {
+      const out: Off[] = [];
+      for (const kind of [BOXES, COLUMNS, ROWS]) {
+        for (let h = kind; h < kind + 9; h++) {
+          if (empty(g, h) < 4) continue;
+          const cells = cellsOf(h);
+          for (let k2 = 0; k2 < 9; k2++) {
+            for (let k1 = 0; k1 < k2; k1++) {
+              const [c1, c2] = [cells[k1], cells[k2]];
+              const vals = g.cands[c1] | g.cands[c2];
+              if (POPCOUNT9[g.cands[c1]] < 2 || POPCOUNT9[g.cands[c2]] < 2 || POPCOUNT9[vals] !== 2) continue;
+              if (init[c1] === g.cands[c1] && init[c2] === g.cands[c2]) continue;
+              const removable = cells.filter((c) => c !== c1 && c !== c2).flatMap((c) => DIGITS.filter((d) => vals & g.cands[c] & (1 << d)).map((d) => c * 9 + d));
+              if (!removable.length) continue;
+              const parents = [c1, c2].flatMap((c) => DIGITS.filter((d) => init[c] & ~vals & (1 << d)).map((d) => c * 9 + d));
+              rule(out, removable, parents);
+            }
+          }
+        }
+      }
+      return out;
+    };
+    const xWings = (g: ChainGrid): Off[] => {
+      const out: Off[] = [];
+      for (const [base, cover] of [[COLUMNS, ROWS], [ROWS, COLUMNS]]) {
+        for (let j = 0; j < 9; j++) {
+          for (let i = 0; i < j; i++) {
+            for (let d = 0; d < 9; d++) {
+              if (Array.from(g.values).filter((v) => v === d + 1).length > 5) continue;
+              const [li, lj] = [cellsOf(base + i), cellsOf(base + j)];
+              const at = (line: number[]): number[] => line.map((c, k) => (has(g, c, d) ? k : -1)).filter((k) => k >= 0);
+              const common = at(li);
+              if (common.length !== 2 || at(lj).join() !== common.join()) continue;
+              const removable = common.flatMap((k) => cellsOf(cover + k).filter((c) => has(g, c, d) && !li.includes(c) && !lj.includes(c)).map((c) => c * 9 + d));
+              if (!removable.length) continue;
+              const parents = [li, lj].flatMap((line) => line.filter((c, k) => !common.includes(k) && lost(g, c, d)).map((c) => c * 9 + d));
+              rule(out, removable, parents);
+            }
+          }
+        }
+      }
+      return out;
+    };
+    // Each rule in turn first: the rules before it told to find nothing, so that every rule
+    // decides some pauses (locking and hidden pairs decide most of them otherwise).
+    const rules = { locking, hiddenPairs, nakedPairs, xWings };
+    const names = Object.keys(rules) as (keyof typeof rules)[];
+    const decided = names.map(() => 0);
+    for (let first = 0; first < names.length; first++) {
+      for (const g of pauses) {
+        let expected: Off[] = [];
+        for (let r = first; r < names.length && !expected.length; r++) expected = rules[names[r]](g);
+        if (rules[names[first]](g).length) decided[first]++;
+        const engine = new AdvancedRules(1);
+        for (const name of names.slice(0, first)) vi.spyOn(engine as unknown as Record<string, () => void>, name).mockImplementation(() => {});
+        const got = engine.potentials(g, start, null).map(({ cand, parents }) => ({ cand, parents }));
+        expect(got, `${names[first]} first`).toEqual(expected);
+      }
+    }
+    // Every rule found something at some pause.
+    for (const n of decided) expect(n).toBeGreaterThan(0);
   });
 
   it('runs the simple rules at a pause once per grid for all levels, each level getting what it would alone', () => {

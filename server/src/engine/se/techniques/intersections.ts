@@ -52,14 +52,21 @@ const shortName = (house: number): string =>
  * digits 0-8), each digit d whose places in the first house h1 (two at least: p1) all lie in
  * the crossing house h2, where it has places outside h1 too (`gone`, a mask of h2's cells).
  * `pos[9 * house + d]`: the digit's places in the house, as a mask of the house's cells.
+ * `digits[h1]`: the digits (bits) looked at in h1, in that order (the nested chains' rules can
+ * use only the house/digits that lost a place since the outer start, and skip the rest unread).
  */
-export function forEachLocking(pos: ArrayLike<number>, visit: (h1: number, h2: number, d: number, p1: number, gone: number) => void): void {
+export function forEachLocking(
+  pos: ArrayLike<number>,
+  visit: (h1: number, h2: number, d: number, p1: number, gone: number) => void,
+  digits: ArrayLike<number>,
+): void {
   for (let k = 0; k < CROSSINGS.length; k += 4) {
     const h1 = CROSSINGS[k];
     const h2 = CROSSINGS[k + 1];
     const in1 = CROSSINGS[k + 2];
     const in2 = CROSSINGS[k + 3];
-    for (let d = 0; d < 9; d++) {
+    for (let ds = digits[h1]; ds; ds &= ds - 1) {
+      const d = 31 - Math.clz32(ds & -ds);
       const p1 = pos[9 * h1 + d];
       // Two places at least (p1 not 0 nor a single bit), all of them in h2.
       if (p1 & ~in1 || (p1 & (p1 - 1)) === 0) continue;

@@ -230,10 +230,8 @@ export class AdvancedRules {
   }
 
   private locking(g: ChainGrid, init: Uint16Array): void {
-    const touched = this.touched;
+    // Parents: places of d in h1 lost since the outer start, so only touched digits are visited.
     forEachLocking(g.hpos, (h1, h2, d, _p1, rest) => {
-      // Parents: places of d in h1 lost since the outer start.
-      if (!(touched[h1] & (1 << d))) return;
       const in1 = INTER[27 * h1 + h2];
       const b = 1 << d;
       const parents: number[] = [];
@@ -245,24 +243,30 @@ export class AdvancedRules {
       // The removals only for a hint with rule parents (h1 may have lost its places inside h2 only).
       if (!parents.length) return;
       for (let m = rest; m; m &= m - 1) this.out.push({ cand: HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d, parents, nested: null });
-    });
+    }, this.touched);
   }
 
+  /**
+   * Hidden pairs: two digits whose places in a house are the same two cells (a digit of three
+   * places or more never pairs with another: their union would have three). So only the digits
+   * of exactly two places are paired, in SE's order (second digit, then first, ascending).
+   */
   private hiddenPairs(g: ChainGrid, init: Uint16Array): void {
     for (const kind of SET_ORDER) {
       for (let i = 0; i < 9; i++) {
         const h = kind + i;
         // Parents: places of the pair's digits in h lost since the outer start.
         const touched = this.touched[h];
-        if (!touched || g.emptyCount(h) <= 4) continue;
-        for (let d2 = 1; d2 < 9; d2++) {
-          const p2 = g.hpos[h * 9 + d2];
-          if (POPCOUNT9[p2] < 2) continue;
-          for (let d1 = 0; d1 < d2; d1++) {
-            if (!(touched & ((1 << d1) | (1 << d2)))) continue;
-            const p1 = g.hpos[h * 9 + d1];
-            if (POPCOUNT9[p1] < 2 || POPCOUNT9[p1 | p2] !== 2) continue;
-            const both = p1 | p2;
+        if (!touched) continue;
+        let two = 0;
+        for (let d = 0; d < 9; d++) if (POPCOUNT9[g.hpos[h * 9 + d]] === 2) two |= 1 << d;
+        if (!(two & touched) || !(two & (two - 1)) || g.emptyCount(h) <= 4) continue;
+        for (let m2 = two & (two - 1); m2; m2 &= m2 - 1) {
+          const d2 = lowBit(m2);
+          const both = g.hpos[h * 9 + d2];
+          for (let m1 = two & ((1 << d2) - 1); m1; m1 &= m1 - 1) {
+            const d1 = lowBit(m1);
+            if (!(touched & ((1 << d1) | (1 << d2))) || g.hpos[h * 9 + d1] !== both) continue;
             const keep = (1 << d1) | (1 << d2);
             const removable: number[] = [];
             for (let m = both; m; m &= m - 1) {
@@ -284,21 +288,28 @@ export class AdvancedRules {
     }
   }
 
+  /**
+   * Naked pairs: two cells of a house with the same two values (a cell of three values or more
+   * never pairs). So only the house's bivalue cells are paired, in SE's order (second cell,
+   * then first, ascending).
+   */
   private nakedPairs(g: ChainGrid, init: Uint16Array): void {
     for (const kind of SET_ORDER) {
       for (let i = 0; i < 9; i++) {
         const h = kind + i;
         // Parents: values the pair's cells lost since the outer start (then h is touched).
-        if (!this.touched[h] || g.emptyCount(h) < 4) continue;
-        for (let k2 = 1; k2 < 9; k2++) {
+        if (!this.touched[h]) continue;
+        let bivalue = 0;
+        for (let k = 0; k < 9; k++) if (POPCOUNT9[g.cands[HOUSE_CELLS[h * 9 + k]]] === 2) bivalue |= 1 << k;
+        if (!(bivalue & (bivalue - 1)) || g.emptyCount(h) < 4) continue;
+        for (let m2 = bivalue & (bivalue - 1); m2; m2 &= m2 - 1) {
+          const k2 = lowBit(m2);
           const c2 = HOUSE_CELLS[h * 9 + k2];
-          const m2 = g.cands[c2];
-          if (POPCOUNT9[m2] < 2) continue;
-          for (let k1 = 0; k1 < k2; k1++) {
+          const vals = g.cands[c2];
+          for (let m1 = bivalue & ((1 << k2) - 1); m1; m1 &= m1 - 1) {
+            const k1 = lowBit(m1);
             const c1 = HOUSE_CELLS[h * 9 + k1];
-            const m1 = g.cands[c1];
-            if (POPCOUNT9[m1] < 2 || POPCOUNT9[m1 | m2] !== 2 || (init[c1] === m1 && init[c2] === m2)) continue;
-            const vals = m1 | m2;
+            if (g.cands[c1] !== vals || (init[c1] === vals && init[c2] === vals)) continue;
             const removable: number[] = [];
             for (let k = 0; k < 9; k++) {
               if (k === k1 || k === k2) continue;
@@ -316,26 +327,38 @@ export class AdvancedRules {
     }
   }
 
+  /**
+   * X-Wings: a digit with the same two places in two base lines (one with three places or more
+   * never pairs), in SE's order (line pairs, then digits, ascending). Each line's digits of
+   * exactly two places are read once a pass, not once per pair of lines.
+   */
   private xWings(g: ChainGrid, init: Uint16Array): void {
     // Allocation-free: this runs at every pause of every dynamic propagation with a level.
     const occ = this.occ;
     occ.fill(0);
     for (let c = 0; c < 81; c++) if (g.values[c]) occ[g.values[c] - 1]++;
+    // SE skips a digit placed six times or more (occ + 4 > 9).
+    let open = 0;
+    for (let d = 0; d < 9; d++) if (occ[d] + 4 <= 9) open |= 1 << d;
+    const two = this.lineTwo;
     for (let pass = 0; pass < 2; pass++) {
       const base = pass === 0 ? COLUMNS : ROWS;
       const cover = pass === 0 ? ROWS : COLUMNS;
+      for (let i = 0; i < 9; i++) {
+        let m = 0;
+        for (let d = 0; d < 9; d++) if (POPCOUNT9[g.hpos[(base + i) * 9 + d]] === 2) m |= 1 << d;
+        two[i] = m & open;
+      }
       for (let j = 1; j < 9; j++) {
         for (let i = 0; i < j; i++) {
           // Parents: places of the digit in the two base lines lost since the outer start.
-          const touched = this.touched[base + i] | this.touched[base + j];
-          if (!touched) continue;
+          const digits = (this.touched[base + i] | this.touched[base + j]) & two[i] & two[j];
+          if (!digits) continue;
           const lineMask = (1 << i) | (1 << j);
-          for (let d = 0; d < 9; d++) {
-            if (!(touched & (1 << d)) || occ[d] + 4 > 9) continue;
-            const pi = g.hpos[(base + i) * 9 + d];
-            const pj = g.hpos[(base + j) * 9 + d];
-            if (POPCOUNT9[pi] < 2 || POPCOUNT9[pj] < 2 || POPCOUNT9[pi | pj] !== 2) continue;
-            const common = pi | pj;
+          for (let dm = digits; dm; dm &= dm - 1) {
+            const d = lowBit(dm);
+            const common = g.hpos[(base + i) * 9 + d];
+            if (g.hpos[(base + j) * 9 + d] !== common) continue;
             const removable: number[] = [];
             for (let m = common; m; m &= m - 1) {
               const line = cover + lowBit(m);
@@ -359,5 +382,7 @@ export class AdvancedRules {
     }
   }
 
+  /** Per base line of the X-Wing pass: its digits of exactly two places (not skipped, see `open`). */
+  private readonly lineTwo = new Uint16Array(9);
   private readonly occ = new Int32Array(9);
 }
