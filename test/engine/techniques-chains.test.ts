@@ -1026,6 +1026,60 @@ describe('search details', () => {
     expect(rebuilt).toBeGreaterThan(nodes / 100);
   });
 
+  it('narrows the common nodes of cell and region chains to exactly those each branch has, in the first branch order', () => {
+    // Common.start and retain keep a node by adding its mark to the count (no branch): a node kept
+    // or dropped wrongly, or an order changed, shows against the nodes read from the runs' lists.
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array };
+    type Common = { on: Int16Array; off: Int16Array; onN: number; offN: number; start: (a: Run, b: Run) => boolean; retain: (r: Run) => boolean };
+    const nodesOf = (r: Run) => ({ on: [...r.onList.subarray(0, r.onN)], off: [...r.offList.subarray(0, r.offN)] });
+    const kept = (c: Common) => ({ on: [...c.on.subarray(0, c.onN)], off: [...c.off.subarray(0, c.offN)] });
+    const searches: { g: ChainGrid; nested: { initial: Uint16Array } | null }[] = outerGrids(3).map(({ initial, g }) => ({ g, nested: { initial: initial.cands } }));
+    const top = new ChainGrid();
+    const state = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.');
+    top.load(state.values, state.cands);
+    searches.push({ g: top, nested: null });
+    let keptNodes = 0;
+    let droppedNodes = 0;
+    const count = (tested: number, want: { on: number[]; off: number[] }) => {
+      keptNodes += want.on.length + want.off.length;
+      droppedNodes += tested - want.on.length - want.off.length;
+    };
+    for (const o of [
+      { multiple: true, dynamic: false, nishio: false, level: 0 },
+      { multiple: true, dynamic: true, nishio: false, level: 0 },
+    ]) {
+      const chainer = new DynamicChainer(o);
+      const inner = chainer as unknown as { cellCommon: Common; regionCommon: Common };
+      for (const common of [inner.cellCommon, inner.regionCommon]) {
+        const { start, retain } = common;
+        common.start = function (a, b) {
+          const alive = start.call(this, a, b);
+          const na = nodesOf(a);
+          const nb = nodesOf(b);
+          const want = { on: na.on.filter((c) => nb.on.includes(c)), off: na.off.filter((c) => nb.off.includes(c)) };
+          expect(kept(this)).toEqual(want);
+          expect(alive).toBe(want.on.length + want.off.length > 0);
+          count(na.on.length + na.off.length, want);
+          return alive;
+        };
+        common.retain = function (r) {
+          const before = kept(this);
+          const alive = retain.call(this, r);
+          const nr = nodesOf(r);
+          const want = { on: before.on.filter((c) => nr.on.includes(c)), off: before.off.filter((c) => nr.off.includes(c)) };
+          expect(kept(this)).toEqual(want);
+          expect(alive).toBe(want.on.length + want.off.length > 0);
+          count(before.on.length + before.off.length, want);
+          return alive;
+        };
+      }
+      for (const { g, nested } of searches) chainer.hints(g, null, nested);
+    }
+    // Enough nodes both kept and dropped to tell.
+    expect(keptNodes).toBeGreaterThan(100);
+    expect(droppedNodes).toBeGreaterThan(100);
+  });
+
   it('finds a double chain at every node the on and off runs of a value share, and skips only off runs that imply nothing', () => {
     // Most off runs in a cell of three values or more are their start alone: not propagated.
     type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; absurdOn: number };

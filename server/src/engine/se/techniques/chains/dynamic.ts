@@ -141,22 +141,42 @@ class Common {
    * the first branch's nodes, not a copy and then a pass: a chain has at least two branches.
    */
   start(first: Run, second: Run): boolean {
+    // Each node is written and kept by adding its mark to the count, with no branch: about a
+    // third of the nodes tested are common, in no order a branch predictor could learn.
+    const flag = second.flag;
     let n = 0;
-    for (let i = 0; i < first.onN; i++) if (second.flag[first.onList[i]] & IS_ON) this.on[n++] = first.onList[i];
+    for (let i = 0; i < first.onN; i++) {
+      const c = first.onList[i];
+      this.on[n] = c;
+      n += flag[c] & IS_ON;
+    }
     this.onN = n;
     n = 0;
-    for (let i = 0; i < first.offN; i++) if (second.flag[first.offList[i]] & IS_OFF) this.off[n++] = first.offList[i];
+    for (let i = 0; i < first.offN; i++) {
+      const c = first.offList[i];
+      this.off[n] = c;
+      n += (flag[c] & IS_OFF) >> 1;
+    }
     this.offN = n;
     return this.onN + this.offN > 0;
   }
 
   /** Keeps the nodes `run` also has; false when none is left. */
   retain(run: Run): boolean {
+    const flag = run.flag;
     let n = 0;
-    for (let i = 0; i < this.onN; i++) if (run.flag[this.on[i]] & IS_ON) this.on[n++] = this.on[i];
+    for (let i = 0; i < this.onN; i++) {
+      const c = this.on[i];
+      this.on[n] = c;
+      n += flag[c] & IS_ON;
+    }
     this.onN = n;
     n = 0;
-    for (let i = 0; i < this.offN; i++) if (run.flag[this.off[i]] & IS_OFF) this.off[n++] = this.off[i];
+    for (let i = 0; i < this.offN; i++) {
+      const c = this.off[i];
+      this.off[n] = c;
+      n += (flag[c] & IS_OFF) >> 1;
+    }
     this.offN = n;
     return this.onN + this.offN > 0;
   }
