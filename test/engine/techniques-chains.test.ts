@@ -873,12 +873,14 @@ describe('search details', () => {
     expect(hints).toBeGreaterThan(10);
   });
 
+  // A nested dynamic chainer's internals the two walk tests below reach into.
+  type Walk = (...args: unknown[]) => unknown;
+  type Runs = { depth: Uint16Array }[];
+  type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
+
   it('drops a nested dynamic chain before walking it when its branches’ depths exceed every claim it could beat', () => {
     // A branch's complexity is at least its end's depth plus one: most chains too long to claim
     // are told so by their depths, without propagating their runs again or walking them.
-    type Walk = (...args: unknown[]) => unknown;
-    type Runs = { depth: Uint16Array }[];
-    type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
     let calls = 0;
     let dropped = 0;
     let hints = 0;
@@ -916,9 +918,6 @@ describe('search details', () => {
   it('stops a nested chain’s walk of a branch once the branches still to walk cannot fit under its limit', () => {
     // Each branch left adds at least its end's depth plus one; a chain cut short this way is one
     // whose exact complexity is over the limit.
-    type Walk = (...args: unknown[]) => unknown;
-    type Runs = { depth: Uint16Array }[];
-    type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
     let walks = 0;
     let cut = 0;
     let hints = 0;
