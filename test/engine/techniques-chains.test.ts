@@ -561,6 +561,31 @@ describe('search details', () => {
     for (const n of decided) expect(n).toBeGreaterThan(0);
   });
 
+  it('looks for hidden pairs only in houses of five empty cells or more, as SE does, even where no naked pair stands in for one', () => {
+    // Row 1: r1c1..r1c4 empty with 1-4 at the outer start; at the pause 1 and 2 are left only in
+    // r1c1 and r1c2 (a hidden pair) and r1c3 is down to 3, so r1c3 and r1c4 make no naked pair.
+    // Rows 2-9 keep every digit everywhere, so no other house pairs anything. Locking (which would
+    // find 1 and 2 locked in box 1) is told to find nothing.
+    const pause = (emptyInRow: number) => {
+      const values = Array.from({ length: 81 }, (_, c) => (c < 9 && c >= emptyInRow ? c + 1 : 0));
+      const start = Array.from({ length: 81 }, (_, c) => (c < 4 ? 0b1111 : c < 9 ? 1 << c : 0x1ff));
+      const now = start.slice();
+      now[2] = 0b0100;
+      now[3] = 0b1100;
+      const [initial, g] = [new ChainGrid(), new ChainGrid()];
+      initial.load(values, start);
+      g.load(values, now);
+      const engine = new AdvancedRules(1);
+      vi.spyOn(engine as unknown as Record<string, () => void>, 'locking').mockImplementation(() => {});
+      return engine.potentials(g, initial, null).map(({ cand, parents }) => ({ cand, parents: [...parents].sort((a, b) => a - b) }));
+    };
+    // Four empty cells (r1c5 placed): skipped.
+    expect(pause(4)).toEqual([]);
+    // Five (r1c5 empty, down to 5): the pair removes 3 and 4 from r1c1 and r1c2, resting on 1 and 2 gone from r1c3 and r1c4.
+    const parents = [2 * 9 + 0, 2 * 9 + 1, 3 * 9 + 0, 3 * 9 + 1];
+    expect(pause(5)).toEqual([0 * 9 + 2, 0 * 9 + 3, 1 * 9 + 2, 1 * 9 + 3].map((cand) => ({ cand, parents })));
+  });
+
   it('runs the simple rules at a pause once per grid for all levels, each level getting what it would alone', () => {
     // Level 1 runs first on a grid, then level 2 meets the same pauses: the simple rules'
     // results are shared, the nested chains of level 2 are its own. The pauses: the first 200
