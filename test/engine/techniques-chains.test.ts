@@ -717,6 +717,16 @@ describe('search details', () => {
     expect(listed).toBeGreaterThan(0);
   });
 
+  it('makes a pass\'s link tables only when it first begins a grid (the dynamic chainers never do)', () => {
+    const links = new PassLinks();
+    expect(links.onCand.length + links.offCand.length).toBe(0);
+    const dynamic = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 }) as unknown as { relevance: { links: PassLinks } };
+    expect(dynamic.relevance.links.onCand.length).toBe(0);
+    links.begin(new ChainGrid());
+    expect(links.onCand.length).toBe(3 * NCAND * 32);
+    expect(links.offCand.length).toBe(3 * NCAND * 4);
+  });
+
   it("reads each pass's links as the grid gives them, and a new grid's afresh", () => {
     const links = new PassLinks();
     const outCand = new Int16Array(32);

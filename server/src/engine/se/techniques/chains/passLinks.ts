@@ -22,21 +22,35 @@ export class PassLinks {
   /** The pass in use: 0 X links, 1 Y links, 2 both. */
   private pass = 0;
   private gen = 0;
-  private readonly onStamp = new Int32Array(3 * NCAND);
-  private readonly offStamp = new Int32Array(3 * NCAND);
-  private readonly onCount = new Uint8Array(3 * NCAND);
-  private readonly offCount = new Uint8Array(3 * NCAND);
-  readonly onCand = new Int16Array(3 * NCAND * ON_SLOT);
-  readonly onCause = new Uint8Array(3 * NCAND * ON_SLOT);
-  readonly offCand = new Int16Array(3 * NCAND * OFF_SLOT);
-  readonly offCause = new Uint8Array(3 * NCAND * OFF_SLOT);
+  // The tables (about 260 KB) are made by the first `begin`: every chainer has a relevance filter
+  // and so a PassLinks, but the dynamic chainers never read links.
+  private onStamp = new Int32Array(0);
+  private offStamp = new Int32Array(0);
+  private onCount = new Uint8Array(0);
+  private offCount = new Uint8Array(0);
+  onCand = new Int16Array(0);
+  onCause = new Uint8Array(0);
+  offCand = new Int16Array(0);
+  offCause = new Uint8Array(0);
   private readonly tmpCand = new Int16Array(ON_SLOT);
   private readonly tmpCause = new Uint8Array(ON_SLOT);
 
   /** Reads `g` from now on (it must not change until the next `begin`): every link forgotten. */
   begin(g: ChainGrid): void {
+    if (this.onStamp.length === 0) this.allocate();
     this.g = g;
     this.gen++;
+  }
+
+  private allocate(): void {
+    this.onStamp = new Int32Array(3 * NCAND);
+    this.offStamp = new Int32Array(3 * NCAND);
+    this.onCount = new Uint8Array(3 * NCAND);
+    this.offCount = new Uint8Array(3 * NCAND);
+    this.onCand = new Int16Array(3 * NCAND * ON_SLOT);
+    this.onCause = new Uint8Array(3 * NCAND * ON_SLOT);
+    this.offCand = new Int16Array(3 * NCAND * OFF_SLOT);
+    this.offCause = new Uint8Array(3 * NCAND * OFF_SLOT);
   }
 
   /** Selects the pass whose links `on` and `off` give. */
