@@ -913,20 +913,33 @@ describe('search details', () => {
   type Runs = { depth: Uint16Array }[];
   type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
 
+  /** The hints of nested level-0 dynamic searches in the first `count` outer grids, each chainer handed to `spy` first. */
+  function nestedSearchHints(count: number, spy: (inner: Internals) => void): number {
+    let hints = 0;
+    for (const { initial, g } of outerGrids(count)) {
+      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+      spy(chainer as unknown as Internals);
+      hints += chainer.hints(g, null, { initial: initial.cands }).length;
+    }
+    return hints;
+  }
+
+  /** A nestedHint call's chain: its branches' runs and end slots, and the claim limit it must fit under. */
+  function nestedHintChain(self: Internals, args: unknown[]): { runs: Runs; slots: Int32Array; n: number; limit: number } {
+    const [, , sortKey, runs, slots, n, , conclusion] = args as [unknown, unknown, number, Runs, Int32Array, number, unknown, number];
+    return { runs, slots, n, limit: self.claims.limit(self.g, conclusion, sortKey) as number };
+  }
+
   it('drops a nested dynamic chain before walking it when its branches’ depths exceed every claim it could beat', () => {
     // A branch's complexity is at least its end's depth plus one: most chains too long to claim
     // are told so by their depths, without propagating their runs again or walking them.
     let calls = 0;
     let dropped = 0;
-    let hints = 0;
-    for (const { initial, g } of outerGrids(4)) {
-      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
-      const inner = chainer as unknown as Internals;
+    const hints = nestedSearchHints(4, (inner) => {
       const nestedHint = inner.nestedHint;
       const walks = vi.spyOn(inner, 'chainOrder');
       vi.spyOn(inner, 'nestedHint').mockImplementation(function (this: Internals, ...args: unknown[]) {
-        const [, , sortKey, runs, slots, n, , conclusion] = args as [unknown, unknown, number, Runs, Int32Array, number, unknown, number];
-        const limit = this.claims.limit(this.g, conclusion, sortKey) as number;
+        const { runs, slots, n, limit } = nestedHintChain(this, args);
         const before = walks.mock.calls.length;
         const h = nestedHint.apply(this, args);
         calls++;
@@ -944,8 +957,7 @@ describe('search details', () => {
         expect(complexity).toBeGreaterThan(limit);
         return h;
       });
-      hints += chainer.hints(g, null, { initial: initial.cands }).length;
-    }
+    });
     expect(hints).toBeGreaterThan(10);
     expect(dropped).toBeGreaterThan(calls / 3);
   });
@@ -955,10 +967,7 @@ describe('search details', () => {
     // whose exact complexity is over the limit.
     let walks = 0;
     let cut = 0;
-    let hints = 0;
-    for (const { initial, g } of outerGrids(4)) {
-      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
-      const inner = chainer as unknown as Internals;
+    const hints = nestedSearchHints(4, (inner) => {
       const nestedHint = inner.nestedHint;
       const chainOrder = inner.chainOrder;
       let bound: { runs: Runs; slots: Int32Array; n: number; limit: number; depths: number[]; walked: number; branch: number } | null = null;
@@ -975,8 +984,7 @@ describe('search details', () => {
         return order;
       });
       vi.spyOn(inner, 'nestedHint').mockImplementation(function (this: Internals, ...args: unknown[]) {
-        const [, , sortKey, runs, slots, n, , conclusion] = args as [unknown, unknown, number, Runs, Int32Array, number, unknown, number];
-        const limit = this.claims.limit(this.g, conclusion, sortKey) as number;
+        const { runs, slots, n, limit } = nestedHintChain(this, args);
         const depths = Array.from({ length: n }, (_, i) => runs[i].depth[slots[i]]);
         bound = { runs, slots, n, limit, depths, walked: 0, branch: 0 };
         const h = nestedHint.apply(this, args);
@@ -988,8 +996,7 @@ describe('search details', () => {
         if (complexity > limit) cut++;
         return h;
       });
-      hints += chainer.hints(g, null, { initial: initial.cands }).length;
-    }
+    });
     expect(hints).toBeGreaterThan(10);
     expect(walks).toBeGreaterThan(100);
     expect(cut).toBeGreaterThan(5);
@@ -1086,25 +1093,21 @@ describe('search details', () => {
       const inner = chainer as unknown as { cellCommon: Common; regionCommon: Common };
       for (const common of [inner.cellCommon, inner.regionCommon]) {
         const { start, retain } = common;
-        common.start = function (a, b) {
-          const alive = start.call(this, a, b);
-          const na = nodesOf(a);
-          const nb = nodesOf(b);
-          const want = { on: na.on.filter((c) => nb.on.includes(c)), off: na.off.filter((c) => nb.off.includes(c)) };
-          expect(kept(this)).toEqual(want);
-          expect(alive).toBe(want.on.length + want.off.length > 0);
-          count(na.on.length + na.off.length, want);
-          return alive;
-        };
-        common.retain = function (r) {
-          const before = kept(this);
-          const alive = retain.call(this, r);
-          const nr = nodesOf(r);
+        // After a call: the nodes of `before` that `run` has too are kept, in before's order.
+        const keeps = (self: Common, alive: boolean, before: ReturnType<typeof kept>, run: Run): boolean => {
+          const nr = nodesOf(run);
           const want = { on: before.on.filter((c) => nr.on.includes(c)), off: before.off.filter((c) => nr.off.includes(c)) };
-          expect(kept(this)).toEqual(want);
+          expect(kept(self)).toEqual(want);
           expect(alive).toBe(want.on.length + want.off.length > 0);
           count(before.on.length + before.off.length, want);
           return alive;
+        };
+        common.start = function (a, b) {
+          return keeps(this, start.call(this, a, b), nodesOf(a), b);
+        };
+        common.retain = function (r) {
+          const before = kept(this);
+          return keeps(this, retain.call(this, r), before, r);
         };
       }
       for (const { g, nested } of searches) chainer.hints(g, null, nested);
