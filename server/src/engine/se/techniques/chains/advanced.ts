@@ -11,7 +11,6 @@ import type { Budget } from '../../../core/budget';
 import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { SearchMemo } from './searchMemo';
-import { COUNT } from './relevance';
 import { StaticChainer, type NestedContext } from './static';
 import { HOUSE_CELLS, POPCOUNT9, gridKey, lowBit, type ChainGrid } from './tables';
 
@@ -216,38 +215,14 @@ export class AdvancedRules {
 
   /** The removals of chainer `i`'s hints that rely on the outer chain, in SE's order. */
   private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: string): AdvancedOff[] {
-    // COUNTING: B, the last grid chainer i ran on (same outer start), when g is within it less its finds.
-    let since: Uint16Array | undefined;
-    const b = this.lastB[i];
-    if (b && this.lastBInit[i] === this.lastInitialKey) {
-      let within = true;
-      for (let c = 0; c < 81 && within; c++) within = (g.cands[c] & ~b[c]) === 0;
-      for (const f of this.lastFound[i]) if (within && g.cands[(f / 9) | 0] & (1 << f % 9)) within = false;
-      if (within) since = b;
-    }
-    if (since) for (let c = 0; c < 81; c++) COUNT.removalsSinceB += POPCOUNT9[since[c] & ~g.cands[c]];
-    const startOut = this.out.length;
-    const t0 = performance.now();
-    const hs = this.chainers[i](g, budget, { initial: init, gridKey, since });
-    const ms = performance.now() - t0;
-    if (i === 0) COUNT.staticMs += ms;
-    else COUNT.multiMs += ms;
-    for (const h of hs) {
+    for (const h of this.chainers[i](g, budget, { initial: init, gridKey })) {
       const parents = h.ruleParents!;
       if (parents.length === 0) continue;
       const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };
       for (const cand of h.removable) this.out.push({ cand, parents, nested });
     }
-    const nb = this.lastB[i] ?? (this.lastB[i] = new Uint16Array(81));
-    nb.set(g.cands);
-    this.lastBInit[i] = this.lastInitialKey;
-    this.lastFound[i] = this.out.slice(startOut).map((a) => a.cand);
     return this.out;
   }
-
-  private readonly lastB: Uint16Array[] = [];
-  private readonly lastBInit: string[] = [];
-  private readonly lastFound: number[][] = [];
 
   private push(removable: number[], parents: number[]): void {
     if (parents.length === 0) return;

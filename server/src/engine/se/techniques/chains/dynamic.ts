@@ -20,7 +20,7 @@
 import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
-import { COUNT, Relevance } from './relevance';
+import { Relevance } from './relevance';
 import { collectRemoved, type NestedContext } from './static';
 import {
   CandSet,
@@ -281,10 +281,6 @@ export class DynamicChainer {
   private advanced: AdvancedRules | null = null;
   private filtered = false;
   private readonly relevance = new Relevance();
-  private readonly relB = new Relevance();
-  private withB = false;
-  /** COUNTING: the candidates whose on runs a chain kept by the B filter needs. */
-  private readonly needB = new Uint8Array(NCAND);
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -409,29 +405,6 @@ export class DynamicChainer {
     // filtered.
     this.filtered = nested !== null && !this.dynamic;
     if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
-    this.withB = this.filtered && nested!.since !== undefined;
-    if (this.filtered) {
-      COUNT.multiSearches++;
-      if (this.withB) {
-        COUNT.multiWithB++;
-        this.relB.compute(g, nested!.since!, true, true, false);
-        this.needB.fill(0);
-        for (let cell = 0; cell < 81; cell++) {
-          if (g.values[cell] || POPCOUNT9[g.cands[cell]] <= 2) continue;
-          const cands = g.cands[cell];
-          if (this.needCellBy(this.relB, cell)) for (let m = cands; m; m &= m - 1) this.needB[cell * 9 + lowBit(m)] = 1;
-          for (let m = cands; m; m &= m - 1) {
-            const d = lowBit(m);
-            const regions = this.regionsBy(this.relB, cell, d);
-            for (let k = 0; k < 3; k++) {
-              if (!(regions & (1 << k))) continue;
-              const h = CELL_HOUSES[3 * cell + k];
-              for (let r = g.hpos[h * 9 + d]; r; r &= r - 1) this.needB[HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d] = 1;
-            }
-          }
-        }
-      }
-    }
     // A static run reads a fixed grid: its links are read once a node for all the search's runs
     // (see passLinks.ts), about 150 of them in a nested search (whose relevance marks began them).
     if (!this.dynamic && !this.filtered) {
@@ -472,23 +445,7 @@ export class DynamicChainer {
     let r = this.onRuns[cand];
     if (!r) {
       r = this.takeRun();
-      const t0 = this.filtered ? performance.now() : 0;
       this.propagate(r, cand + ON);
-      if (this.filtered) {
-        const ms = performance.now() - t0;
-        COUNT.runs++;
-        COUNT.runMs += ms;
-        COUNT.runNodes += r.onN + r.offN;
-        if (this.withB) {
-          COUNT.runsInB++;
-          COUNT.runNodesInB += r.onN + r.offN;
-        }
-        if (this.withB && !this.needB[cand]) {
-          COUNT.runsSkipB++;
-          COUNT.runMsSkipB += ms;
-          COUNT.runNodesSkipB += r.onN + r.offN;
-        }
-      }
       this.onRuns[cand] = r;
       this.onRunList.push(cand);
     }
@@ -524,10 +481,6 @@ export class DynamicChainer {
       needCell = false;
       for (let m = cands; m && !needCell; m &= m - 1) needCell = rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1;
     }
-    if (this.filtered && needCell) {
-      COUNT.cellChains++;
-      if (!this.withB || this.needCellBy(this.relB, cell)) COUNT.cellChainsB++;
-    }
     const needBinary = doContradiction || doDouble;
     // A bivalue cell's value off (with Y links: the other value is then on) propagates as the
     // other value on does; see binary.
@@ -536,11 +489,6 @@ export class DynamicChainer {
       const d = lowBit(m);
       const cand = cell * 9 + d;
       const regions = this.nishio ? 0 : this.regionsFrom(cell, d);
-      if (this.filtered) {
-        for (let k = 0; k < 3; k++) if (regions & (1 << k)) COUNT.regionChains++;
-        const rb = this.withB ? this.regionsBy(this.relB, cell, d) & regions : regions;
-        for (let k = 0; k < 3; k++) if (rb & (1 << k)) COUNT.regionChainsB++;
-      }
       if (!needBinary && !needCell && !regions) continue;
       // Static multiple chains use only what the value on implies (SE also propagates the
       // value off, and drops the result).
@@ -558,22 +506,6 @@ export class DynamicChainer {
     if (needCell) this.multiHints(Kind.Cell, valueRuns, nValues, this.cellCommon, out, cell, 0);
     // No later cell needs these runs: a region chain starts at the digit's first place.
     for (let m = cands; m; m &= m - 1) this.releaseOnRun(cell * 9 + lowBit(m));
-  }
-
-  /** COUNTING: whether a static cell chain of `cell` passes `rel`'s filter. */
-  private needCellBy(rel: Relevance, cell: number): boolean {
-    if (rel.cellTouched[cell]) return true;
-    for (let m = this.g.cands[cell]; m; m &= m - 1) if (rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1) return true;
-    return false;
-  }
-
-  /** COUNTING: regionsFrom with `rel` as the filter. */
-  private regionsBy(rel: Relevance, cell: number, d: number): number {
-    const saved = this.relevance;
-    (this as unknown as { relevance: Relevance }).relevance = rel;
-    const out = this.regionsFrom(cell, d);
-    (this as unknown as { relevance: Relevance }).relevance = saved;
-    return out;
   }
 
   /**

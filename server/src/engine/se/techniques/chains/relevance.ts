@@ -24,17 +24,6 @@ import {
   type ChainGrid,
 } from './tables';
 
-/** COUNTING BUILD (reverted): what a filter by the last run's grid B would skip. */
-export const COUNT = {
-  staticSearches: 0, staticWithB: 0, multiSearches: 0, multiWithB: 0,
-  forcingRun: 0, forcingRunSkipB: 0, forcingMemo: 0, forcingMemoSkipB: 0,
-  forcingNodes: 0, forcingNodesSkipB: 0, forcingMs: 0, forcingMsSkipB: 0, forcingFound: 0, forcingFoundSkipB: 0,
-  staticMs: 0, multiMs: 0,
-  cellChains: 0, cellChainsB: 0, regionChains: 0, regionChainsB: 0,
-  runs: 0, runsSkipB: 0, runNodes: 0, runNodesSkipB: 0, runMs: 0, runMsSkipB: 0,
-  multiHintsFound: 0, removalsSinceB: 0, forcingAny: 0, runsInB: 0, runNodesInB: 0, fwdG0: 0, fwdB: 0, fwdNodesG0: 0, fwdNodesB: 0, fwdAllNodes: 0,
-};
-
 export class Relevance {
   /** Nodes that can reach a touched strong link (forcing chains, branches). */
   readonly reachStrong = new Uint8Array(NKEY);
@@ -58,8 +47,6 @@ export class Relevance {
   /** The links of `touch`'s grid, pass by pass (see passLinks.ts): the static search reads them too. */
   readonly links = new PassLinks();
   private readonly stack = new Int16Array(NKEY);
-  fwd = 0;
-  fwdNodes = 0;
 
   /** Computes the touched cells and houses of `g` against `initial`, then the marks. */
   compute(g: ChainGrid, initial: Uint16Array, isY: boolean, isX: boolean, cycles: boolean): void {
@@ -226,9 +213,6 @@ export class Relevance {
     if (this.reachStamp[cand] === this.reachPass) return this.reachStart[cand];
     this.forward(cand + ON);
     const n = this.reachedN;
-    this.fwd++;
-    this.fwdNodes += n;
-    COUNT.fwdAllNodes += n;
     if (this.reachN + n > this.reachLists.length) {
       const grown = new Int16Array(Math.max(2 * this.reachLists.length, this.reachN + n));
       grown.set(this.reachLists.subarray(0, this.reachN));

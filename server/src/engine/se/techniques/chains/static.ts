@@ -13,7 +13,7 @@
 import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { PEER_WORDS, digitWords } from '../places';
-import { COUNT, Relevance } from './relevance';
+import { Relevance } from './relevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
   CAUSE_CELL,
@@ -38,8 +38,6 @@ export interface NestedContext {
   initial: Uint16Array;
   /** gridKey of the grid searched, when the caller has it. */
   gridKey?: string;
-  /** COUNTING: the grid B of this chainer's last run this grid is within (less its finds). */
-  since?: Uint16Array;
 }
 
 /** The names cycleHint and forcingHint give their steps, with SukakuExplainer's short names. */
@@ -87,8 +85,6 @@ export class StaticChainer {
   // Nested mode: skip starts that cannot reach a link the outer chain touched.
   private filtered = false;
   private readonly relevance = new Relevance();
-  private readonly relB = new Relevance();
-  private bSkip = false;
   /** The pass's links, shared with the relevance marks' searches (see passLinks.ts). */
   private readonly links = this.relevance.links;
 
@@ -135,11 +131,6 @@ export class StaticChainer {
    */
   private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
     this.relevance.touch(this.g, nested.initial);
-    COUNT.staticSearches++;
-    if (nested.since) {
-      COUNT.staticWithB++;
-      this.relB.touch(this.g, nested.since);
-    }
     this.verdictGen++;
     this.xyCycles = 0;
     this.xyForcing = false;
@@ -233,14 +224,6 @@ export class StaticChainer {
         this.xyStarts.set(rel.starts);
       } else if (this.passCycles) rel.starts.set(this.xyStarts);
       if (this.passForcing) rel.forcing(this.g, isY, isX);
-      if (this.passForcing && this.nested!.since) {
-        const f0 = rel.fwd, n0 = rel.fwdNodes;
-        rel.fwd = 0; rel.fwdNodes = 0; this.relB.fwd = 0; this.relB.fwdNodes = 0;
-        rel.forcing(this.g, isY, isX);
-        this.relB.forcing(this.g, isY, isX);
-        COUNT.fwdG0 += rel.fwd; COUNT.fwdNodesG0 += rel.fwdNodes; COUNT.fwdB += this.relB.fwd; COUNT.fwdNodesB += this.relB.fwdNodes;
-        rel.fwd = f0; rel.fwdNodes = n0;
-      }
       this.filteredStarts(isY, isX, out, budget);
       return;
     }
@@ -343,16 +326,8 @@ export class StaticChainer {
     // cell or house) the start off reaches the tail of the reversed link.
     if (strongIn && this.passCycles && rel.reachAny[cand + ON] && rel.reachAny[cand]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
     if (!this.passForcing) return;
-    const since = this.nested!.since;
-    if (rel.forcingFrom[cand + ON]) {
-      this.bSkip = since !== undefined && !this.relB.forcingFrom[cand + ON];
-      this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
-    }
-    if (strongIn && rel.forcingFrom[cand]) {
-      this.bSkip = since !== undefined && !this.relB.forcingFrom[cand];
-      this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
-    }
-    this.bSkip = false;
+    if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
+    if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
   }
 
   /**
@@ -393,12 +368,7 @@ export class StaticChainer {
   private searchFrom(what: StartSearch, cand: number, isY: boolean, isX: boolean, out: ChainHint[]): boolean {
     const searches = this.searches;
     const slot = searches ? slotOf(this.pass, cand, what) : -1;
-    const counting = this.nested !== null && what !== StartSearch.Cycles;
     if (searches?.has(slot)) {
-      if (counting) {
-        COUNT.forcingMemo++;
-        if (this.bSkip) COUNT.forcingMemoSkipB++;
-      }
       for (const found of searches.results(slot)) out.push(this.withParents(found));
       return false;
     }
@@ -406,25 +376,8 @@ export class StaticChainer {
     this.n = 0;
     if (what === StartSearch.Cycles) this.cycles(cand, isY, isX, out);
     else {
-      const t0 = counting ? performance.now() : 0;
-      const nodes0 = COUNT.forcingNodes;
-      const before = out.length;
       const end = this.forcing(what === StartSearch.ForcingOn ? cand + ON : cand, isY);
       if (end >= 0) this.offer(this.forcingHint(end, isY, isX), out);
-      if (counting) {
-        const ms = performance.now() - t0;
-        const found = out.length > before && out[out.length - 1].ruleParents!.length > 0 ? 1 : 0;
-        COUNT.forcingRun++;
-        COUNT.forcingMs += ms;
-        COUNT.forcingFound += found;
-        if (out.length > before) COUNT.forcingAny++;
-        if (this.bSkip) {
-          COUNT.forcingRunSkipB++;
-          COUNT.forcingMsSkipB += ms;
-          COUNT.forcingNodesSkipB += COUNT.forcingNodes - nodes0;
-          COUNT.forcingFoundSkipB += found;
-        }
-      }
     }
     if (searches) searches.record(slot, this.finding);
     return true;
@@ -654,7 +607,6 @@ export class StaticChainer {
   private reach(key: number, parent: number, cause: number): boolean {
     if (this.keyMark[key] === this.keyGen) return false;
     this.keyMark[key] = this.keyGen;
-    COUNT.forcingNodes++;
     this.keyPar[key] = parent;
     this.keyCause[key] = cause;
     return true;
