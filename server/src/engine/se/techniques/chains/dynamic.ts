@@ -20,7 +20,7 @@
 import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
-import { COUNT2, Relevance } from './relevance';
+import { Relevance } from './relevance';
 import { collectRemoved, type NestedContext } from './static';
 import {
   CandSet,
@@ -405,7 +405,6 @@ export class DynamicChainer {
     // filtered.
     this.filtered = nested !== null && !this.dynamic;
     if (this.filtered) this.relevance.compute(g, nested!.initial, true, true, false);
-    if (this.filtered) this.oracleCount();
     // A static run reads a fixed grid: its links are read once a node for all the search's runs
     // (see passLinks.ts), about 150 of them in a nested search (whose relevance marks began them).
     if (!this.dynamic && !this.filtered) {
@@ -447,11 +446,6 @@ export class DynamicChainer {
     if (!r) {
       r = this.takeRun();
       this.propagate(r, cand + ON);
-      if (this.filtered) {
-        COUNT2.runs++;
-        COUNT2.runNodes += r.onN + r.offN;
-        if (r.absurdOn >= 0) COUNT2.absurdRuns++;
-      }
       this.onRuns[cand] = r;
       this.onRunList.push(cand);
     }
@@ -512,107 +506,6 @@ export class DynamicChainer {
     if (needCell) this.multiHints(Kind.Cell, valueRuns, nValues, this.cellCommon, out, cell, 0);
     // No later cell needs these runs: a region chain starts at the digit's first place.
     for (let m = cands; m; m &= m - 1) this.releaseOnRun(cell * 9 + lowBit(m));
-  }
-
-  /** COUNTING: every kept chain's branches propagated, which have a common node. */
-  private oracleCount(): void {
-    const g = this.g;
-    const rel = this.relevance;
-    COUNT2.searches++;
-    const chains: number[][] = [];
-    const kinds: number[] = [];
-    for (let cell = 0; cell < 81; cell++) {
-      if (g.values[cell] || POPCOUNT9[g.cands[cell]] <= 2) continue;
-      const cands = g.cands[cell];
-      let needCell = rel.cellTouched[cell] === 1;
-      for (let m = cands; m && !needCell; m &= m - 1) needCell = rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1;
-      if (needCell) {
-        const b: number[] = [];
-        for (let m = cands; m; m &= m - 1) b.push(cell * 9 + lowBit(m));
-        chains.push(b);
-        kinds.push(0);
-      }
-      for (let m = cands; m; m &= m - 1) {
-        const d = lowBit(m);
-        const regions = this.regionsFrom(cell, d);
-        for (let k = 0; k < 3; k++) {
-          if (!(regions & (1 << k))) continue;
-          const h = CELL_HOUSES[3 * cell + k];
-          const b: number[] = [];
-          for (let r = g.hpos[h * 9 + d]; r; r &= r - 1) b.push(HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d);
-          chains.push(b);
-          kinds.push(1);
-        }
-      }
-    }
-    const flags = new Map<number, Uint8Array>();
-    const sizes = new Map<number, number>();
-    for (const b of chains) {
-      for (const c of b) {
-        if (flags.has(c)) continue;
-        const r = this.takeRun();
-        this.propagate(r, c + ON);
-        flags.set(c, r.flag.slice(0, NCAND));
-        sizes.set(c, r.onN + r.offN);
-        this.releaseRun(r);
-      }
-    }
-    COUNT2.needed += flags.size;
-    const need = new Set<number>();
-    chains.forEach((b, i) => {
-      let common = false;
-      for (let c = 0; c < NCAND && !common; c++) {
-        let on = true;
-        let off = true;
-        for (const x of b) {
-          const f = flags.get(x)![c];
-          on &&= (f & IS_ON) !== 0;
-          off &&= (f & IS_OFF) !== 0;
-        }
-        common = on || off;
-      }
-      let common2 = false;
-      for (let c = 0; c < NCAND && !common2; c++) {
-        const f0 = flags.get(b[0])![c];
-        const f1 = flags.get(b[1])![c];
-        common2 = (f0 & f1 & (IS_ON | IS_OFF)) !== 0;
-      }
-      if (!common2) COUNT2.twoBranchDead++;
-      if (kinds[i] === 0) {
-        COUNT2.cellChains++;
-        if (common) COUNT2.cellCommon++;
-      } else {
-        COUNT2.regionChains++;
-        if (common) COUNT2.regionCommon++;
-      }
-      if (common) for (const x of b) need.add(x);
-    });
-    COUNT2.oracle += need.size;
-    // Lazy: a chain's branches already propagated first; then the others in order until none is common.
-    const done = new Set<number>();
-    const cur = new Uint8Array(NCAND);
-    for (const b of chains) {
-      COUNT2.branches += b.length;
-      let n = 0;
-      const order = b.filter((x) => done.has(x)).concat(b.filter((x) => !done.has(x)));
-      for (const x of order) {
-        const f = flags.get(x)!;
-        if (!done.has(x)) {
-          done.add(x);
-          COUNT2.lazy++;
-          COUNT2.lazyNodes += sizes.get(x)!;
-        }
-        if (n === 0) cur.set(f);
-        else for (let c = 0; c < NCAND; c++) cur[c] &= f[c];
-        n++;
-        if (n >= 2) {
-          let any = false;
-          for (let c = 0; c < NCAND && !any; c++) any = (cur[c] & (IS_ON | IS_OFF)) !== 0;
-          if (!any) break;
-        }
-      }
-    }
-    for (const c of need) COUNT2.oracleNodes += sizes.get(c)!;
   }
 
   /**

@@ -24,9 +24,6 @@ import {
   type ChainGrid,
 } from './tables';
 
-/** COUNTING BUILD (reverted): how many of level 3's nested runs an oracle for "no common node" would spare. */
-export const COUNT2 = { searches: 0, cellChains: 0, cellCommon: 0, regionChains: 0, regionCommon: 0, needed: 0, oracle: 0, runs: 0, runNodes: 0, oracleNodes: 0, twoBranchDead: 0, lazy: 0, lazyNodes: 0, absurdRuns: 0, branches: 0 };
-
 export class Relevance {
   /** Nodes that can reach a touched strong link (forcing chains, branches). */
   readonly reachStrong = new Uint8Array(NKEY);
