@@ -20,6 +20,7 @@
 import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
+import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
 import { collectRemoved, type NestedContext } from './static';
 import {
@@ -281,6 +282,9 @@ export class DynamicChainer {
   private advanced: AdvancedRules | null = null;
   private filtered = false;
   private readonly relevance = new Relevance();
+  /** Static multiple chains: what each branch can reach, to skip chains whose branches share nothing. */
+  private readonly reach = new ReachSets();
+  private reachTest = false;
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -411,6 +415,10 @@ export class DynamicChainer {
       this.relevance.links.begin(g);
       this.relevance.links.use(!this.nishio, true);
     }
+    // The static cell and region chains are tested before their runs (see reachSets.ts), on the
+    // XY pass's links just begun.
+    this.reachTest = this.multiple && !this.dynamic;
+    if (this.reachTest) this.reach.begin(g, this.relevance.links);
     if (nested) this.claims.clear();
     const out: ChainHint[] = [];
     const cands = g.cands;
@@ -481,6 +489,7 @@ export class DynamicChainer {
       needCell = false;
       for (let m = cands; m && !needCell; m &= m - 1) needCell = rel.reachStrong[cell * 9 + lowBit(m) + ON] === 1;
     }
+    if (needCell && this.reachTest) needCell = this.reach.cellShares(cell);
     const needBinary = doContradiction || doDouble;
     // A bivalue cell's value off (with Y links: the other value is then on) propagates as the
     // other value on does; see binary.
@@ -528,6 +537,7 @@ export class DynamicChainer {
         for (let r = pm; r && !reach; r &= r - 1) reach = rel.reachStrong[HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d + ON] === 1;
         if (!reach) continue;
       }
+      if (this.reachTest && !this.reach.houseShares(h, d, pm)) continue;
       out |= 1 << k;
     }
     return out;

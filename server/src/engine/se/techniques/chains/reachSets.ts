@@ -1,0 +1,139 @@
+/**
+ * Whether the branches of a static cell or region chain can have a node in common, told from bit
+ * sets of everything each branch's start reaches, before any run is propagated.
+ *
+ * A static multiple chain needs a node that every branch reaches, and on the forum's hardest
+ * fewer than 1% of level 3's nested cell and region chains have one. Yet every branch's run was
+ * propagated: each run is a branch of its cell's chain and of up to three region chains, and the
+ * common nodes of a chain's branches only run out at its last branch (any k − 1 of them share
+ * the last one's start off, a value of the same cell or a place of the same house, with all it
+ * implies). A static run from v on is what v on reaches in the pass's implication graph, up to
+ * its first contradiction, where it stops: so it lies within that reach, and when the reaches of
+ * a chain's branches have no node in common, neither have their runs: the chain has no hint.
+ *
+ * A reach is two sets of candidates, the on nodes and the off nodes, each 27 words in
+ * places.ts's digitWords layout (digit d's cells 27w..27w+26 at word 3d + w): an on node turns
+ * off its same-digit peers with three word operations, and only the off nodes met for the first
+ * time are looked at one by one, for the few that turn something on.
+ */
+import { PEER_WORDS, digitWords } from '../places';
+import type { PassLinks } from './passLinks';
+import { HOUSE_CELLS, NCAND, lowBit, type ChainGrid } from './tables';
+
+/** Words a reach takes: 27 for its on nodes, then 27 for its off nodes. */
+const SPAN = 54;
+
+export class ReachSets {
+  private g!: ChainGrid;
+  private links!: PassLinks;
+  // Each candidate's reach from it on, made when first asked for on this grid.
+  // Made by the first `begin` (about 160 KB): only the static multiple chainers use one.
+  private sets = new Int32Array(0);
+  private readonly stamp = new Int32Array(NCAND);
+  private gen = 0;
+  /** The grid's candidates, digitWords' layout. */
+  private readonly digits = new Int32Array(27);
+  private readonly stack = new Int16Array(NCAND);
+  private stackN = 0;
+  private readonly common = new Int32Array(SPAN);
+
+  /** Reads `g`, whose links `links` gives (the XY pass, in use): every reach forgotten. */
+  begin(g: ChainGrid, links: PassLinks): void {
+    if (this.sets.length === 0) this.sets = new Int32Array(NCAND * SPAN);
+    this.g = g;
+    this.links = links;
+    this.gen++;
+    digitWords(g.cands, this.digits);
+  }
+
+  /** Whether the reaches of every value of `cell` on have a node in common. */
+  cellShares(cell: number): boolean {
+    const m = this.g.cands[cell];
+    this.first(cell * 9 + lowBit(m));
+    let any = true;
+    for (let r = m & (m - 1); r && any; r &= r - 1) any = this.retain(cell * 9 + lowBit(r));
+    return any;
+  }
+
+  /** Whether the reaches of digit `d` on at each of its `places` in house `h` have a node in common. */
+  houseShares(h: number, d: number, places: number): boolean {
+    this.first(HOUSE_CELLS[h * 9 + lowBit(places)] * 9 + d);
+    let any = true;
+    for (let r = places & (places - 1); r && any; r &= r - 1) any = this.retain(HOUSE_CELLS[h * 9 + lowBit(r)] * 9 + d);
+    return any;
+  }
+
+  private first(cand: number): void {
+    const at = this.of(cand);
+    for (let i = 0; i < SPAN; i++) this.common[i] = this.sets[at + i];
+  }
+
+  /** Keeps in `common` what `cand` on reaches too; whether anything is left. */
+  private retain(cand: number): boolean {
+    const at = this.of(cand);
+    const sets = this.sets;
+    const common = this.common;
+    let any = 0;
+    for (let i = 0; i < SPAN; i++) any |= common[i] &= sets[at + i];
+    return any !== 0;
+  }
+
+  /** Where `cand` on's reach is in `sets`, made when first asked for on this grid. */
+  private of(cand: number): number {
+    const at = cand * SPAN;
+    if (this.stamp[cand] === this.gen) return at;
+    this.stamp[cand] = this.gen;
+    const sets = this.sets;
+    sets.fill(0, at, at + SPAN);
+    const off = at + 27;
+    this.onNode(at, cand);
+    const cands = this.g.cands;
+    const digits = this.digits;
+    while (this.stackN > 0) {
+      const u = this.stack[--this.stackN];
+      const cell = (u / 9) | 0;
+      const d = u - cell * 9;
+      // Its digit's peers off: three words.
+      for (let w = 0; w < 3; w++) {
+        const i = off + 3 * d + w;
+        const fresh = PEER_WORDS[3 * cell + w] & digits[3 * d + w] & ~sets[i];
+        if (!fresh) continue;
+        sets[i] |= fresh;
+        for (let b = fresh; b; b &= b - 1) this.offNode(at, (27 * w + 31 - Math.clz32(b & -b)) * 9 + d);
+      }
+      // Its cell's other values off.
+      const w = (cell / 27) | 0;
+      const bit = 1 << (cell - 27 * w);
+      for (let r = cands[cell] & ~(1 << d); r; r &= r - 1) {
+        const d2 = lowBit(r);
+        const i = off + 3 * d2 + w;
+        if (sets[i] & bit) continue;
+        sets[i] |= bit;
+        this.offNode(at, cell * 9 + d2);
+      }
+    }
+    return at;
+  }
+
+  /** Marks `cand` on in the reach at `at`, to be followed. */
+  private onNode(at: number, cand: number): void {
+    const cell = (cand / 9) | 0;
+    const w = (cell / 27) | 0;
+    this.sets[at + 3 * (cand - cell * 9) + w] |= 1 << (cell - 27 * w);
+    this.stack[this.stackN++] = cand;
+  }
+
+  /** Follows off node `cand` (already marked) to what it turns on. */
+  private offNode(at: number, cand: number): void {
+    const links = this.links;
+    const n = links.off(cand);
+    const sets = this.sets;
+    for (let j = 0, k = links.offAt(cand); j < n; j++) {
+      const p = links.offCand[k + j];
+      const cell = (p / 9) | 0;
+      const w = (cell / 27) | 0;
+      if (sets[at + 3 * (p - cell * 9) + w] & (1 << (cell - 27 * w))) continue;
+      this.onNode(at, p);
+    }
+  }
+}
