@@ -18,7 +18,7 @@
  */
 import { PEER_WORDS, digitWords } from '../places';
 import type { PassLinks } from './passLinks';
-import { HOUSE_CELLS, NCAND, lowBit, type ChainGrid } from './tables';
+import { HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, type ChainGrid } from './tables';
 
 /** Words a reach takes: 27 for its on nodes, then 27 for its off nodes. */
 const SPAN = 54;
@@ -35,7 +35,7 @@ export class ReachSets {
   private readonly digits = new Int32Array(27);
   private readonly stack = new Int16Array(NCAND);
   private stackN = 0;
-  private readonly common = new Int32Array(SPAN);
+  private readonly common = new Int32Array(27);
 
   /** Reads `g`, whose links `links` gives (the XY pass, in use): every reach forgotten. */
   begin(g: ChainGrid, links: PassLinks): void {
@@ -44,7 +44,31 @@ export class ReachSets {
     this.links = links;
     this.gen++;
     digitWords(g.cands, this.digits);
+    // The off nodes that turn something on (XY pass): the values of a bivalue cell, a digit's
+    // places in a house where it has two.
+    const live = this.live;
+    live.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+      const m = g.cands[cell];
+      if (POPCOUNT9[m] !== 2) continue;
+      const w = (cell / 27) | 0;
+      for (let r = m; r; r &= r - 1) live[3 * lowBit(r) + w] |= 1 << (cell - 27 * w);
+    }
+    for (let hd = 0; hd < 27 * 9; hd++) {
+      const pm = g.hpos[hd];
+      if (POPCOUNT9[pm] !== 2) continue;
+      const h = (hd / 9) | 0;
+      const d = hd - 9 * h;
+      for (let r = pm; r; r &= r - 1) {
+        const cell = HOUSE_CELLS[h * 9 + lowBit(r)];
+        const w = (cell / 27) | 0;
+        live[3 * d + w] |= 1 << (cell - 27 * w);
+      }
+    }
   }
+
+  /** Per digit and band, the off nodes that turn something on. */
+  private readonly live = new Int32Array(27);
 
   /** Whether the reaches of every value of `cell` on have a node in common. */
   cellShares(cell: number): boolean {
@@ -63,18 +87,25 @@ export class ReachSets {
     return any;
   }
 
+  // Only the off words are compared: a node common to two branches or more is reached by one of
+  // them from elsewhere than its start, and an on node u only through a strong link into it,
+  // from its cell's other value or its digit's other place in a house. That node is a weak
+  // neighbour of u, which u on turns off in every branch that has u: so branches with a common
+  // on node have a common off node too.
   private first(cand: number): void {
-    const at = this.of(cand);
-    for (let i = 0; i < SPAN; i++) this.common[i] = this.sets[at + i];
+    const at = this.of(cand) + 27;
+    const sets = this.sets;
+    const common = this.common;
+    for (let i = 0; i < 27; i++) common[i] = sets[at + i];
   }
 
   /** Keeps in `common` what `cand` on reaches too; whether anything is left. */
   private retain(cand: number): boolean {
-    const at = this.of(cand);
+    const at = this.of(cand) + 27;
     const sets = this.sets;
     const common = this.common;
     let any = 0;
-    for (let i = 0; i < SPAN; i++) any |= common[i] &= sets[at + i];
+    for (let i = 0; i < 27; i++) any |= common[i] &= sets[at + i];
     return any !== 0;
   }
 
@@ -89,6 +120,7 @@ export class ReachSets {
     this.onNode(at, cand);
     const cands = this.g.cands;
     const digits = this.digits;
+    const live = this.live;
     while (this.stackN > 0) {
       const u = this.stack[--this.stackN];
       const cell = (u / 9) | 0;
@@ -99,7 +131,7 @@ export class ReachSets {
         const fresh = PEER_WORDS[3 * cell + w] & digits[3 * d + w] & ~sets[i];
         if (!fresh) continue;
         sets[i] |= fresh;
-        for (let b = fresh; b; b &= b - 1) this.offNode(at, (27 * w + 31 - Math.clz32(b & -b)) * 9 + d);
+        for (let b = fresh & live[3 * d + w]; b; b &= b - 1) this.offNode(at, (27 * w + 31 - Math.clz32(b & -b)) * 9 + d);
       }
       // Its cell's other values off.
       const w = (cell / 27) | 0;
@@ -109,7 +141,7 @@ export class ReachSets {
         const i = off + 3 * d2 + w;
         if (sets[i] & bit) continue;
         sets[i] |= bit;
-        this.offNode(at, cell * 9 + d2);
+        if (live[3 * d2 + w] & bit) this.offNode(at, cell * 9 + d2);
       }
     }
     return at;
