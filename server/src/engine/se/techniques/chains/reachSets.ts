@@ -13,8 +13,9 @@
  *
  * A reach is two sets of candidates, the on nodes and the off nodes, each 27 words in
  * places.ts's digitWords layout (digit d's cells 27w..27w+26 at word 3d + w): an on node turns
- * off its same-digit peers with three word operations, and only the off nodes met for the first
- * time are looked at one by one, for the few that turn something on.
+ * off its same-digit peers with three word operations, and of the off nodes met for the first time
+ * only those that turn something on (a bivalue cell's values, the places of a digit with two in a
+ * house: marked once a grid) are followed one by one.
  */
 import { PEER_WORDS, digitWords } from '../places';
 import type { PassLinks } from './passLinks';
@@ -26,13 +27,16 @@ const SPAN = 54;
 export class ReachSets {
   private g!: ChainGrid;
   private links!: PassLinks;
-  // Each candidate's reach from it on, made when first asked for on this grid.
-  // Made by the first `begin` (about 160 KB): only the static multiple chainers use one.
+  // Each candidate's reach from it on (SPAN words from cand * SPAN), made when first asked for on
+  // this grid. The table (about 160 KB) is made by the first `begin`: only the static multiple
+  // chainers use one.
   private sets = new Int32Array(0);
   private readonly stamp = new Int32Array(NCAND);
   private gen = 0;
   /** The grid's candidates, digitWords' layout. */
   private readonly digits = new Int32Array(27);
+  /** The off nodes that turn something on, digitWords' layout. */
+  private readonly live = new Int32Array(27);
   private readonly stack = new Int16Array(NCAND);
   private stackN = 0;
   private readonly common = new Int32Array(27);
@@ -44,8 +48,8 @@ export class ReachSets {
     this.links = links;
     this.gen++;
     digitWords(g.cands, this.digits);
-    // The off nodes that turn something on (XY pass): the values of a bivalue cell, a digit's
-    // places in a house where it has two.
+    // The off nodes that turn something on in the XY pass (offToOn): the values of a bivalue
+    // cell, a digit's places in a house where it has two.
     const live = this.live;
     live.fill(0);
     for (let cell = 0; cell < 81; cell++) {
@@ -66,9 +70,6 @@ export class ReachSets {
       }
     }
   }
-
-  /** Per digit and band, the off nodes that turn something on. */
-  private readonly live = new Int32Array(27);
 
   /** Whether the reaches of every value of `cell` on have a node in common. */
   cellShares(cell: number): boolean {
