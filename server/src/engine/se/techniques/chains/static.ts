@@ -67,8 +67,10 @@ export class StaticChainer {
   private nodePar = new Int32Array(1 << 12);
   private nodeCause = new Uint8Array(1 << 12);
   private n = 0;
-  private qOn = new Int32Array(1 << 12);
-  private qOff = new Int32Array(1 << 12);
+  // The cycle search's on nodes, this round's and the next's: each candidate is turned on at
+  // most once a search (onMark), so NCAND slots hold a round.
+  private qOn = new Int32Array(NCAND);
+  private qNext = new Int32Array(NCAND);
 
   private readonly onMark = new Int32Array(NCAND);
   private gen = 0;
@@ -274,13 +276,6 @@ export class StaticChainer {
     const c = new Uint8Array(size);
     c.set(this.nodeCause);
     this.nodeCause = c;
-    const grow = (q: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const r = new Int32Array(size);
-      r.set(q);
-      return r;
-    };
-    this.qOn = grow(this.qOn);
-    this.qOff = grow(this.qOff);
   }
 
   private node(key: number, parent: number, cause: number): number {
@@ -404,6 +399,10 @@ export class StaticChainer {
     const watch = this.pass === 2 && this.nested !== null;
     if (watch) this.markPartners(cand);
     const links = this.links;
+    const onCand = links.onCand;
+    const onCause = links.onCause;
+    const offCand = links.offCand;
+    const offCause = links.offCause;
     const partners = this.partnerMark;
     const partnerGen = this.partnerGen;
     const offSeen = this.offSeen;
@@ -412,57 +411,62 @@ export class StaticChainer {
     const gen = ++this.gen;
     const sourceKey = cand + ON;
     this.onMark[cand] = gen;
+    let qOn = this.qOn;
+    let qNext = this.qNext;
     let nOn = 1;
-    let nOff = 0;
-    this.qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
+    qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
     let length = 0;
     // The nodes closing a cycle: one list for every search (most close none).
     const found = this.cycleEnds;
     found.length = 0;
-    while (nOn > 0 || nOff > 0) {
+    // SE's rounds, the on nodes' weak links then the off nodes' strong links, taken together:
+    // each off node is followed as soon as it is made, in the order SE's off round takes the
+    // queue (the order it was made in), so the on nodes, their parents and the closing nodes
+    // come in SE's order. An off node enters the arena only when it turns something on or
+    // closes a cycle (a path runs through it): most lead nowhere (a digit's other places and
+    // a cell's other values without a strong link), and SE's queue of them was written and
+    // read again for nothing.
+    while (nOn > 0) {
       if (length + 2 >= 4 && !this.canBeat(base, length + 2, sortKey)) break;
-      length++;
+      // The on round is at length + 1, the off round at length + 2.
+      length += 2;
+      let nNext = 0;
       for (let i = 0; i < nOn; i++) {
-        const p = this.qOn[i];
+        const p = qOn[i];
         const pc = this.nodeKey[p] - ON;
         const k = links.on(pc);
         for (let j = 0, at = links.onAt(pc); j < k; j++) {
-          const off = links.onCand[at + j];
+          const off = onCand[at + j];
           if (watch) {
             offSeen[off] = gen;
             // Past the first round p is not the start.
-            if (length > 1 && partners[off] === partnerGen) {
-              pairs[nPairs++] = this.nodeKey[p] - ON;
+            if (length > 2 && partners[off] === partnerGen) {
+              pairs[nPairs++] = pc;
               pairs[nPairs++] = off;
             }
           }
           if (this.isParent(p, off)) continue;
-          const node = this.node(off, p, links.onCause[at + j]);
-          if (nOff === this.qOff.length) this.grow();
-          this.qOff[nOff++] = node;
+          let offNode = -1;
+          const cause1 = onCause[at + j];
+          const m = links.off(off);
+          for (let jj = 0, at2 = links.offAt(off); jj < m; jj++) {
+            const on = offCand[at2 + jj];
+            const cause = offCause[at2 + jj];
+            if (length >= 4 && on === cand) {
+              if (offNode < 0) offNode = this.node(off, p, cause1);
+              found.push(this.node(sourceKey, offNode, cause));
+            }
+            if (this.onMark[on] === gen) continue;
+            this.onMark[on] = gen;
+            if (offNode < 0) offNode = this.node(off, p, cause1);
+            qNext[nNext++] = this.node(on + ON, offNode, cause);
+          }
         }
       }
-      nOn = 0;
-      length++;
-      // Swap so that appends during the drain go to the other buffer.
-      const offQ = this.qOff;
-      const offCount = nOff;
-      nOff = 0;
-      for (let i = 0; i < offCount; i++) {
-        const p = offQ[i];
-        const pc = this.nodeKey[p];
-        const k = links.off(pc);
-        for (let j = 0, at = links.offAt(pc); j < k; j++) {
-          const on = links.offCand[at + j];
-          const cause = links.offCause[at + j];
-          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, cause));
-          if (this.onMark[on] === gen) continue;
-          this.onMark[on] = gen;
-          const node = this.node(on + ON, p, cause);
-          if (nOn === this.qOn.length) this.grow();
-          this.qOn[nOn++] = node;
-        }
-      }
+      const t = qOn;
+      qOn = qNext;
+      qNext = t;
+      nOn = nNext;
     }
     for (let i = 0; i < nPairs && !this.closable; i += 2) this.closable = this.turnedOnBesides(pairs[i], pairs[i + 1], gen);
     for (const dst of found) {
