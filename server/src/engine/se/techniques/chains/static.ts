@@ -395,9 +395,10 @@ export class StaticChainer {
     const sortKey = xy ? 4 : isY ? 3 : 2;
     // A cycle closed in the off round at `length` has complexity `length` (>= 4).
     if (!this.canBeat(base, 4, sortKey)) return;
-    // Nested XY pass: watch for the start's strong partners among the off nodes (see closable).
+    // The start's strong partners: the only off nodes that close a cycle. A nested XY pass
+    // watches for them (see closable).
     const watch = this.pass === 2 && this.nested !== null;
-    if (watch) this.markPartners(cand);
+    this.markPartners(cand);
     const links = this.links;
     const onCand = links.onCand;
     const onCause = links.onCause;
@@ -437,15 +438,20 @@ export class StaticChainer {
         const k = links.on(pc);
         for (let j = 0, at = links.onAt(pc); j < k; j++) {
           const off = onCand[at + j];
-          if (watch) {
-            offSeen[off] = gen;
-            // Past the first round p is not the start.
-            if (length > 2 && partners[off] === partnerGen) {
-              pairs[nPairs++] = pc;
-              pairs[nPairs++] = off;
-            }
+          const partner = partners[off] === partnerGen;
+          // Past the first round p is not the start.
+          if (watch && partner && length > 2) {
+            pairs[nPairs++] = pc;
+            pairs[nPairs++] = off;
           }
-          if (this.isParent(p, off)) continue;
+          // SE follows an off node wherever it is not on the path already, so one candidate
+          // can be off many times a search. Met for the first time, it is on no path (the
+          // path's off nodes were all met before). Met again, it was followed when first met
+          // and turned on everything it can, so it can only close a cycle: not unless it is a
+          // strong partner of the start, nor where it is on the path.
+          if (offSeen[off] === gen) {
+            if (!partner || this.isParent(p, off)) continue;
+          } else offSeen[off] = gen;
           let offNode = -1;
           const cause1 = onCause[at + j];
           const m = links.off(off);
@@ -477,9 +483,9 @@ export class StaticChainer {
 
   private readonly cycleEnds: number[] = [];
 
-  // A nested XY cycle search's off nodes (stamped with its gen), and the pairs (on node p, off
-  // node x) where p, not the start, turns off x, a strong partner of the start: where an X or
-  // Y cycle could close, if p can be reached without x off (see closable).
+  // A cycle search's off nodes (stamped with its gen), and a nested XY search's pairs (on node
+  // p, off node x) where p, not the start, turns off x, a strong partner of the start: where an
+  // X or Y cycle could close, if p can be reached without x off (see closable).
   private readonly offSeen = new Int32Array(NCAND);
   private readonly closePairs = new Int16Array(8 * NCAND);
 
