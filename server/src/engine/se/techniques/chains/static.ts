@@ -106,6 +106,7 @@ export class StaticChainer {
     this.g = g;
     this.digitCellsReady = false;
     this.links.begin(g);
+    this.liveGen++;
     this.nested = nested;
     this.display = nested === null;
     this.bestOnly = false;
@@ -169,6 +170,7 @@ export class StaticChainer {
     this.g = g;
     this.digitCellsReady = false;
     this.links.begin(g);
+    this.liveGen++;
     this.nested = null;
     this.display = true;
     this.bestOnly = true;
@@ -404,6 +406,7 @@ export class StaticChainer {
     const onCause = links.onCause;
     const offCand = links.offCand;
     const offCause = links.offCause;
+    const livePos = this.livePos;
     const partners = this.partnerMark;
     const partnerGen = this.partnerGen;
     const offSeen = this.offSeen;
@@ -435,9 +438,11 @@ export class StaticChainer {
       for (let i = 0; i < nOn; i++) {
         const p = qOn[i];
         const pc = this.nodeKey[p] - ON;
-        const k = links.on(pc);
-        for (let j = 0, at = links.onAt(pc); j < k; j++) {
-          const off = onCand[at + j];
+        const k = this.live(pc);
+        const at = links.onAt(pc);
+        for (let l = 0, pos = (this.pass * NCAND + pc) * 32; l < k; l++) {
+          const j = at + livePos[pos + l];
+          const off = onCand[j];
           const partner = partners[off] === partnerGen;
           // Past the first round p is not the start.
           if (watch && partner && length > 2) {
@@ -453,7 +458,7 @@ export class StaticChainer {
             if (!partner || this.isParent(p, off)) continue;
           } else offSeen[off] = gen;
           let offNode = -1;
-          const cause1 = onCause[at + j];
+          const cause1 = onCause[j];
           const m = links.off(off);
           for (let jj = 0, at2 = links.offAt(off); jj < m; jj++) {
             const on = offCand[at2 + jj];
@@ -482,6 +487,29 @@ export class StaticChainer {
   }
 
   private readonly cycleEnds: number[] = [];
+
+  // Per pass and candidate, for this grid: where in its weak links (PassLinks.on) the
+  // candidates with a strong link in the pass are. A cycle search can skip the others: off,
+  // they turn nothing on, and they are no strong partner of the start (so close nothing) nor
+  // of an on node (so the closable verdict never reads them).
+  private readonly liveStamp = new Int32Array(3 * NCAND);
+  private readonly liveCount = new Uint8Array(3 * NCAND);
+  private readonly livePos = new Uint8Array(3 * NCAND * 32);
+  private liveGen = 0;
+
+  /** How many of `cand`'s weak links lead to a candidate with a strong link; positions from `(pass * NCAND + cand) * 32` in livePos. */
+  private live(cand: number): number {
+    const i = this.pass * NCAND + cand;
+    if (this.liveStamp[i] !== this.liveGen) {
+      this.liveStamp[i] = this.liveGen;
+      const links = this.links;
+      const k = links.on(cand);
+      let n = 0;
+      for (let j = 0, at = links.onAt(cand); j < k; j++) if (links.off(links.onCand[at + j]) !== 0) this.livePos[i * 32 + n++] = j;
+      this.liveCount[i] = n;
+    }
+    return this.liveCount[i];
+  }
 
   // A cycle search's off nodes (stamped with its gen), and a nested XY search's pairs (on node
   // p, off node x) where p, not the start, turns off x, a strong partner of the start: where an
