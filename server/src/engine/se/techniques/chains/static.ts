@@ -52,6 +52,9 @@ const STATIC_SHORT_NAMES: Readonly<Record<string, string>> = {
   'Forcing Chain': 'FC',
 };
 
+/** A candidate's weak links: at most 8 other values of its cell and 20 peers (PassLinks' slot). */
+const LIVE_SLOT = 32;
+
 /** What the memo keeps for a search skipped because it finds nothing (see nestedSearch). */
 const NO_CHAINS: readonly FoundChain[] = [];
 
@@ -427,9 +430,9 @@ export class StaticChainer {
     // each off node is followed as soon as it is made, in the order SE's off round takes the
     // queue (the order it was made in), so the on nodes, their parents and the closing nodes
     // come in SE's order. An off node enters the arena only when it turns something on or
-    // closes a cycle (a path runs through it): most lead nowhere (a digit's other places and
-    // a cell's other values without a strong link), and SE's queue of them was written and
-    // read again for nothing.
+    // closes a cycle (a path runs through it): most lead nowhere, and SE's queue of them was
+    // written and read again for nothing. Only the weak links to a candidate with a strong
+    // link are read (see live).
     while (nOn > 0) {
       if (length + 2 >= 4 && !this.canBeat(base, length + 2, sortKey)) break;
       // The on round is at length + 1, the off round at length + 2.
@@ -440,7 +443,7 @@ export class StaticChainer {
         const pc = this.nodeKey[p] - ON;
         const k = this.live(pc);
         const at = links.onAt(pc);
-        for (let l = 0, pos = (this.pass * NCAND + pc) * 32; l < k; l++) {
+        for (let l = 0, pos = (this.pass * NCAND + pc) * LIVE_SLOT; l < k; l++) {
           const j = at + livePos[pos + l];
           const off = onCand[j];
           const partner = partners[off] === partnerGen;
@@ -494,10 +497,10 @@ export class StaticChainer {
   // of an on node (so the closable verdict never reads them).
   private readonly liveStamp = new Int32Array(3 * NCAND);
   private readonly liveCount = new Uint8Array(3 * NCAND);
-  private readonly livePos = new Uint8Array(3 * NCAND * 32);
+  private readonly livePos = new Uint8Array(3 * NCAND * LIVE_SLOT);
   private liveGen = 0;
 
-  /** How many of `cand`'s weak links lead to a candidate with a strong link; positions from `(pass * NCAND + cand) * 32` in livePos. */
+  /** How many of `cand`'s weak links lead to a candidate with a strong link; positions from `(pass * NCAND + cand) * LIVE_SLOT` in livePos. */
   private live(cand: number): number {
     const i = this.pass * NCAND + cand;
     if (this.liveStamp[i] !== this.liveGen) {
@@ -505,7 +508,7 @@ export class StaticChainer {
       const links = this.links;
       const k = links.on(cand);
       let n = 0;
-      for (let j = 0, at = links.onAt(cand); j < k; j++) if (links.off(links.onCand[at + j]) !== 0) this.livePos[i * 32 + n++] = j;
+      for (let j = 0, at = links.onAt(cand); j < k; j++) if (links.off(links.onCand[at + j]) !== 0) this.livePos[i * LIVE_SLOT + n++] = j;
       this.liveCount[i] = n;
     }
     return this.liveCount[i];
