@@ -890,6 +890,104 @@ describe('search details', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it('closes, from every start of a cycle search, the cycles of SE’s two rounds, in their order', () => {
+    // SE's doCycles read plainly: an on round makes every off node its on nodes turn off (not
+    // one already on the path), an off round every on node not turned on before, and a cycle
+    // closes where an off node turns the start on (length 4 or more). Each closing path (keys
+    // and causes, end to start) must be the chainer's, in the same order, from every start it
+    // searches: top-level grids of three puzzles, and the first 150 pauses of a level-2 search.
+    const outCand = new Int16Array(32);
+    const outCause = new Uint8Array(32);
+    interface Node {
+      key: number;
+      parent: number;
+      cause: number;
+    }
+    const reference = (g: ChainGrid, cand: number, isY: boolean, isX: boolean): string[] => {
+      const nodes: Node[] = [{ key: cand + NCAND, parent: -1, cause: 0 }];
+      const onAlready = new Set([cand]);
+      const closed: string[] = [];
+      const pathOf = (i: number): string => {
+        const parts: string[] = [];
+        for (let q = i; q >= 0; q = nodes[q].parent) parts.push(`${nodes[q].key}/${nodes[q].cause}`);
+        return parts.join(' ');
+      };
+      const onPath = (p: number, key: number): boolean => {
+        for (let q = nodes[p].parent; q >= 0; q = nodes[q].parent) if (nodes[q].key === key) return true;
+        return false;
+      };
+      let qOn = [0];
+      let length = 0;
+      while (qOn.length) {
+        length++;
+        const qOff: number[] = [];
+        for (const p of qOn) {
+          const k = onToOff(g, nodes[p].key - NCAND, isY, outCand, outCause);
+          for (let j = 0; j < k; j++) {
+            if (onPath(p, outCand[j])) continue;
+            nodes.push({ key: outCand[j], parent: p, cause: outCause[j] });
+            qOff.push(nodes.length - 1);
+          }
+        }
+        length++;
+        qOn = [];
+        for (const p of qOff) {
+          const k = offToOn(g, nodes[p].key, isY, isX, outCand, outCause);
+          for (let j = 0; j < k; j++) {
+            const on = outCand[j];
+            if (length >= 4 && on === cand) {
+              nodes.push({ key: cand + NCAND, parent: p, cause: outCause[j] });
+              closed.push(pathOf(nodes.length - 1));
+            }
+            if (onAlready.has(on)) continue;
+            onAlready.add(on);
+            nodes.push({ key: on + NCAND, parent: p, cause: outCause[j] });
+            qOn.push(nodes.length - 1);
+          }
+        }
+      }
+      return closed;
+    };
+    const chainer = new StaticChainer();
+    const inner = chainer as unknown as {
+      g: ChainGrid;
+      cycles: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
+      cycleEnds: number[];
+      nodeKey: Int16Array;
+      nodePar: Int32Array;
+      nodeCause: Uint8Array;
+    };
+    const cycles = inner.cycles.bind(chainer);
+    let searches = 0;
+    let closed = 0;
+    inner.cycles = (cand, isY, isX, out) => {
+      cycles(cand, isY, isX, out);
+      const paths = inner.cycleEnds.map((end) => {
+        const parts: string[] = [];
+        for (let q = end; q >= 0; q = inner.nodePar[q]) parts.push(`${inner.nodeKey[q]}/${inner.nodeCause[q]}`);
+        return parts.join(' ');
+      });
+      expect(paths, `cycles from ${cand}, pass ${isY} ${isX}`).toEqual(reference(inner.g, cand, isY, isX));
+      searches++;
+      closed += paths.length;
+    };
+    const cyclePuzzles = [
+      '6.1..........3..8.......4.....2.4....9.....3.5..1.....34..7.......6..1........2..',
+      '....38.6..24...................7.2...1.4.....8......3....6..4.1..9...5..3........',
+      '54.....6.....8.3..7............2...83....6.........1...28.....7...3...5....1.....',
+    ];
+    for (const puzzle of cyclePuzzles) {
+      const state = stateOf(puzzle);
+      const g = new ChainGrid();
+      g.load(state.values, state.cands);
+      chainer.hints(g, null, null);
+    }
+    const { start, pauses } = level2Pauses(150, false);
+    for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
+    expect(searches).toBeGreaterThan(1000);
+    expect(closed).toBeGreaterThan(100);
+  });
+
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {
     // The outer chain adds the removals in the order of the hints and skips a candidate already
     // off: a hint whose removals all come earlier changes nothing outside.

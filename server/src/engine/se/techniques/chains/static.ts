@@ -52,6 +52,9 @@ const STATIC_SHORT_NAMES: Readonly<Record<string, string>> = {
   'Forcing Chain': 'FC',
 };
 
+/** A candidate's weak links: at most 8 other values of its cell and 20 peers (PassLinks' slot). */
+const LIVE_SLOT = 32;
+
 /** What the memo keeps for a search skipped because it finds nothing (see nestedSearch). */
 const NO_CHAINS: readonly FoundChain[] = [];
 
@@ -67,8 +70,10 @@ export class StaticChainer {
   private nodePar = new Int32Array(1 << 12);
   private nodeCause = new Uint8Array(1 << 12);
   private n = 0;
-  private qOn = new Int32Array(1 << 12);
-  private qOff = new Int32Array(1 << 12);
+  // The cycle search's on nodes, this round's and the next's: each candidate is turned on at
+  // most once a search (onMark), so NCAND slots hold a round.
+  private qOn = new Int32Array(NCAND);
+  private qNext = new Int32Array(NCAND);
 
   private readonly onMark = new Int32Array(NCAND);
   private gen = 0;
@@ -104,6 +109,7 @@ export class StaticChainer {
     this.g = g;
     this.digitCellsReady = false;
     this.links.begin(g);
+    this.liveGen++;
     this.nested = nested;
     this.display = nested === null;
     this.bestOnly = false;
@@ -167,6 +173,7 @@ export class StaticChainer {
     this.g = g;
     this.digitCellsReady = false;
     this.links.begin(g);
+    this.liveGen++;
     this.nested = null;
     this.display = true;
     this.bestOnly = true;
@@ -274,13 +281,6 @@ export class StaticChainer {
     const c = new Uint8Array(size);
     c.set(this.nodeCause);
     this.nodeCause = c;
-    const grow = (q: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const r = new Int32Array(size);
-      r.set(q);
-      return r;
-    };
-    this.qOn = grow(this.qOn);
-    this.qOff = grow(this.qOff);
   }
 
   private node(key: number, parent: number, cause: number): number {
@@ -400,10 +400,16 @@ export class StaticChainer {
     const sortKey = xy ? 4 : isY ? 3 : 2;
     // A cycle closed in the off round at `length` has complexity `length` (>= 4).
     if (!this.canBeat(base, 4, sortKey)) return;
-    // Nested XY pass: watch for the start's strong partners among the off nodes (see closable).
+    // The start's strong partners: the only off nodes that close a cycle. A nested XY pass
+    // watches for them (see closable).
     const watch = this.pass === 2 && this.nested !== null;
-    if (watch) this.markPartners(cand);
+    this.markPartners(cand);
     const links = this.links;
+    const onCand = links.onCand;
+    const onCause = links.onCause;
+    const offCand = links.offCand;
+    const offCause = links.offCause;
+    const livePos = this.livePos;
     const partners = this.partnerMark;
     const partnerGen = this.partnerGen;
     const offSeen = this.offSeen;
@@ -412,57 +418,69 @@ export class StaticChainer {
     const gen = ++this.gen;
     const sourceKey = cand + ON;
     this.onMark[cand] = gen;
+    let qOn = this.qOn;
+    let qNext = this.qNext;
     let nOn = 1;
-    let nOff = 0;
-    this.qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
+    qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
     let length = 0;
     // The nodes closing a cycle: one list for every search (most close none).
     const found = this.cycleEnds;
     found.length = 0;
-    while (nOn > 0 || nOff > 0) {
+    // SE's rounds, the on nodes' weak links then the off nodes' strong links, taken together:
+    // each off node is followed as soon as it is made, in the order SE's off round takes the
+    // queue (the order it was made in), so the on nodes, their parents and the closing nodes
+    // come in SE's order. An off node enters the arena only when it turns something on or
+    // closes a cycle (a path runs through it): most lead nowhere, and SE's queue of them was
+    // written and read again for nothing. Only the weak links to a candidate with a strong
+    // link are read (see live).
+    while (nOn > 0) {
       if (length + 2 >= 4 && !this.canBeat(base, length + 2, sortKey)) break;
-      length++;
+      // The on round is at length + 1, the off round at length + 2.
+      length += 2;
+      let nNext = 0;
       for (let i = 0; i < nOn; i++) {
-        const p = this.qOn[i];
+        const p = qOn[i];
         const pc = this.nodeKey[p] - ON;
-        const k = links.on(pc);
-        for (let j = 0, at = links.onAt(pc); j < k; j++) {
-          const off = links.onCand[at + j];
-          if (watch) {
-            offSeen[off] = gen;
-            // Past the first round p is not the start.
-            if (length > 1 && partners[off] === partnerGen) {
-              pairs[nPairs++] = this.nodeKey[p] - ON;
-              pairs[nPairs++] = off;
-            }
+        const k = this.live(pc);
+        const at = links.onAt(pc);
+        for (let l = 0, pos = (this.pass * NCAND + pc) * LIVE_SLOT; l < k; l++) {
+          const j = at + livePos[pos + l];
+          const off = onCand[j];
+          const partner = partners[off] === partnerGen;
+          // Past the first round p is not the start.
+          if (watch && partner && length > 2) {
+            pairs[nPairs++] = pc;
+            pairs[nPairs++] = off;
           }
-          if (this.isParent(p, off)) continue;
-          const node = this.node(off, p, links.onCause[at + j]);
-          if (nOff === this.qOff.length) this.grow();
-          this.qOff[nOff++] = node;
+          // SE follows an off node wherever it is not on the path already, so one candidate
+          // can be off many times a search. Met for the first time, it is on no path (the
+          // path's off nodes were all met before). Met again, it was followed when first met
+          // and turned on everything it can, so it can only close a cycle: not unless it is a
+          // strong partner of the start, nor where it is on the path.
+          if (offSeen[off] === gen) {
+            if (!partner || this.isParent(p, off)) continue;
+          } else offSeen[off] = gen;
+          let offNode = -1;
+          const cause1 = onCause[j];
+          const m = links.off(off);
+          for (let jj = 0, at2 = links.offAt(off); jj < m; jj++) {
+            const on = offCand[at2 + jj];
+            const cause = offCause[at2 + jj];
+            if (length >= 4 && on === cand) {
+              if (offNode < 0) offNode = this.node(off, p, cause1);
+              found.push(this.node(sourceKey, offNode, cause));
+            }
+            if (this.onMark[on] === gen) continue;
+            this.onMark[on] = gen;
+            if (offNode < 0) offNode = this.node(off, p, cause1);
+            qNext[nNext++] = this.node(on + ON, offNode, cause);
+          }
         }
       }
-      nOn = 0;
-      length++;
-      // Swap so that appends during the drain go to the other buffer.
-      const offQ = this.qOff;
-      const offCount = nOff;
-      nOff = 0;
-      for (let i = 0; i < offCount; i++) {
-        const p = offQ[i];
-        const pc = this.nodeKey[p];
-        const k = links.off(pc);
-        for (let j = 0, at = links.offAt(pc); j < k; j++) {
-          const on = links.offCand[at + j];
-          const cause = links.offCause[at + j];
-          if (length >= 4 && on === cand) found.push(this.node(sourceKey, p, cause));
-          if (this.onMark[on] === gen) continue;
-          this.onMark[on] = gen;
-          const node = this.node(on + ON, p, cause);
-          if (nOn === this.qOn.length) this.grow();
-          this.qOn[nOn++] = node;
-        }
-      }
+      const t = qOn;
+      qOn = qNext;
+      qNext = t;
+      nOn = nNext;
     }
     for (let i = 0; i < nPairs && !this.closable; i += 2) this.closable = this.turnedOnBesides(pairs[i], pairs[i + 1], gen);
     for (const dst of found) {
@@ -473,9 +491,32 @@ export class StaticChainer {
 
   private readonly cycleEnds: number[] = [];
 
-  // A nested XY cycle search's off nodes (stamped with its gen), and the pairs (on node p, off
-  // node x) where p, not the start, turns off x, a strong partner of the start: where an X or
-  // Y cycle could close, if p can be reached without x off (see closable).
+  // Per pass and candidate, for this grid: where in its weak links (PassLinks.on) the
+  // candidates with a strong link in the pass are. A cycle search can skip the others: off,
+  // they turn nothing on, and they are no strong partner of the start (so close nothing) nor
+  // of an on node (so the closable verdict never reads them).
+  private readonly liveStamp = new Int32Array(3 * NCAND);
+  private readonly liveCount = new Uint8Array(3 * NCAND);
+  private readonly livePos = new Uint8Array(3 * NCAND * LIVE_SLOT);
+  private liveGen = 0;
+
+  /** How many of `cand`'s weak links lead to a candidate with a strong link; positions from `(pass * NCAND + cand) * LIVE_SLOT` in livePos. */
+  private live(cand: number): number {
+    const i = this.pass * NCAND + cand;
+    if (this.liveStamp[i] !== this.liveGen) {
+      this.liveStamp[i] = this.liveGen;
+      const links = this.links;
+      const k = links.on(cand);
+      let n = 0;
+      for (let j = 0, at = links.onAt(cand); j < k; j++) if (links.off(links.onCand[at + j]) !== 0) this.livePos[i * LIVE_SLOT + n++] = j;
+      this.liveCount[i] = n;
+    }
+    return this.liveCount[i];
+  }
+
+  // A cycle search's off nodes (stamped with its gen), and a nested XY search's pairs (on node
+  // p, off node x) where p, not the start, turns off x, a strong partner of the start: where an
+  // X or Y cycle could close, if p can be reached without x off (see closable).
   private readonly offSeen = new Int32Array(NCAND);
   private readonly closePairs = new Int16Array(8 * NCAND);
 
