@@ -16,7 +16,7 @@ import {
   unhitUAs,
 } from '../../server/src/engine/ua';
 import { cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
-import { bandFreeUAs, clueTasks, isMinimalUA, PartSieve, smallestDifference, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -385,6 +385,18 @@ describe('17-clue search: the UA sets up front', () => {
 });
 
 describe("17-clue search: an XY leaf's band-3 parts", () => {
+  it('are read from the sets the leaf misses, every bit of the vector once, in order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { maxLength: 12 }), (words) => {
+        const v = Int32Array.from(words);
+        const out = new Int32Array(32 * v.length);
+        const n = bitIndices(v, v.length, out);
+        const expected = words.flatMap((w, i) => Array.from({ length: 32 }, (_, b) => 32 * i + b).filter((j) => ((w >>> (j % 32)) & 1) === 1));
+        expect([...out.subarray(0, n)]).toEqual(expected);
+      }),
+    );
+  });
+
   it('are the distinct parts of the sets missed that hold no other, smallest first (property)', () => {
     // Band-3 parts as a leaf meets them: a mini-row's pair or triplet (often), single cells,
     // small sets, a pair with cells added, and repeats; the rest of each set does not matter.

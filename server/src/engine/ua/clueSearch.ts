@@ -423,6 +423,15 @@ function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangste
   return { grid, two, three };
 }
 
+/** The indices of the bits set in words v[0..used-1], ascending, into `out` (room for 32 * used); their number. */
+export function bitIndices(v: Int32Array, used: number, out: Int32Array): number {
+  let n = 0;
+  for (let w = 0; w < used; w++) {
+    for (let x = v[w]; x !== 0; x &= x - 1) out[n++] = 32 * w + 31 - Math.clz32(x & -x);
+  }
+  return n;
+}
+
 /**
  * The minimal band-3 parts of the sets an XY leaf misses: distinct, none containing another,
  * smallest first (equal sizes in set order), as the band-3 search branches on them.
@@ -518,8 +527,8 @@ class TaskRun {
   private readonly clues3 = new Int32Array(27);
   private readonly miniPairs = new Int32Array(9);
   private readonly perStack = new Int32Array(3);
-  /** The sets of `three` the XY leaf misses (indices, ascending), read once from v3 for the bound and the parts. */
-  private missed = new Int32Array(1024);
+  /** The sets of `three` the XY leaf misses (indices, ascending), read once from v3 for the bound and the parts; as long as v3 has bits. */
+  private missed = new Int32Array(0);
   private nMissed = 0;
   private readonly sieve = new PartSieve();
 
@@ -808,6 +817,7 @@ class TaskRun {
     const three = this.prep.three;
     if (three.W !== this.W3) {
       this.v3 = new Int32Array(three.W);
+      this.missed = new Int32Array(32 * three.W);
       this.W3 = three.W;
     }
   }
@@ -887,24 +897,7 @@ class TaskRun {
 
   /** The sets v3 marks, as indices into `missed` (one pass over the vector's bits). */
   private gatherMissed(): void {
-    const used = (this.prep.three.count + 31) >> 5;
-    let missed = this.missed;
-    let n = 0;
-    for (let w = 0; w < used; w++) {
-      let x = this.v3[w];
-      if (x === 0) continue;
-      if (n + 32 > missed.length) {
-        const bigger = new Int32Array(2 * missed.length);
-        bigger.set(missed);
-        this.missed = missed = bigger;
-      }
-      while (x !== 0) {
-        const low = x & -x;
-        x ^= low;
-        missed[n++] = 32 * w + 31 - Math.clz32(low);
-      }
-    }
-    this.nMissed = n;
+    this.nMissed = bitIndices(this.v3, (this.prep.three.count + 31) >> 5, this.missed);
   }
 
   /**
