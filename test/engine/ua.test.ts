@@ -16,7 +16,7 @@ import {
   unhitUAs,
 } from '../../server/src/engine/ua';
 import { cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
-import { bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, transposedSets, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -381,6 +381,52 @@ describe('17-clue search: the UA sets up front', () => {
       const g = Uint8Array.from(SEVENTEEN[i].solution, Number);
       expect(setsOf(transposedSets(bandFreeUAs(g, 12)))).toEqual(setsOf(bandFreeUAs(transposeGrid(g), 12)));
     }
+  });
+});
+
+describe("17-clue search: an XY leaf's band-3 parts", () => {
+  it('are read from the sets the leaf misses, every bit of the vector once, in order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { maxLength: 12 }), (words) => {
+        const v = Int32Array.from(words);
+        const out = new Int32Array(32 * v.length);
+        const n = bitIndices(v, v.length, out);
+        const expected = words.flatMap((w, i) => Array.from({ length: 32 }, (_, b) => 32 * i + b).filter((j) => ((w >>> (j % 32)) & 1) === 1));
+        expect([...out.subarray(0, n)]).toEqual(expected);
+      }),
+    );
+  });
+
+  it('are the distinct parts of the sets missed that hold no other, smallest first (property)', () => {
+    // Band-3 parts as a leaf meets them: a mini-row's pair or triplet (often), single cells,
+    // small sets, a pair with cells added, and repeats; the rest of each set does not matter.
+    const miniRow = fc.integer({ min: 0, max: 8 }).map((r) => 9 * Math.floor(r / 3) + 3 * (r % 3));
+    const pair = fc.tuple(miniRow, fc.constantFrom(3, 5, 6, 7)).map(([at, bits]) => bits << at);
+    const cells = fc.array(fc.integer({ min: 0, max: 26 }), { minLength: 1, maxLength: 7 }).map((cs) => cs.reduce((w, c) => w | (1 << c), 0));
+    const part = fc.oneof(pair, pair, cells, fc.tuple(pair, cells).map(([a, b]) => a | b));
+    const leaf = fc.record({ parts: fc.array(part, { minLength: 1, maxLength: 150 }), repeats: fc.array(fc.nat(), { maxLength: 20 }), miss: fc.array(fc.boolean(), { minLength: 170, maxLength: 170 }) });
+    const popcount = (w: number): number => w.toString(2).replace(/0/g, '').length;
+    const sieve = new PartSieve();
+    fc.assert(
+      fc.property(leaf, ({ parts, repeats, miss }) => {
+        const all = [...parts, ...repeats.map((r) => parts[r % parts.length])];
+        const three = new UAVectors();
+        for (const p of all) three.add(1, 0, p);
+        const missed = all.map((_, i) => i).filter((i) => miss[i]);
+        const codes = new Int32Array(9);
+        for (const i of missed) if (three.mini[i] >= 0) codes[three.mini[i] >> 2] |= 1 << (three.mini[i] & 3);
+        const out = new Int32Array(missed.length);
+        const n = sieve.minimal(three, Int32Array.from(missed), missed.length, codes, out);
+        // By definition: the parts missed with no other part missed strictly inside, once each,
+        // by size, then by their first set.
+        const partOf = missed.map((i) => all[i]);
+        const expected = [...new Set(partOf.filter((p) => !partOf.some((q) => q !== p && (q & ~p) === 0)))].sort(
+          (a, b) => popcount(a) - popcount(b) || partOf.indexOf(a) - partOf.indexOf(b),
+        );
+        expect([...out.subarray(0, n)]).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

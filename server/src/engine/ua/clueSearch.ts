@@ -245,7 +245,7 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
 // ---------------------------------------------------------------------------
 
 /** UA sets (three words each) and, per cell of bands 1+2, the vector of those it hits. */
-class UAVectors {
+export class UAVectors {
   count = 0;
   /** Vector length in 32-bit words (capacity 32 * W sets). */
   W = 0;
@@ -254,6 +254,13 @@ class UAVectors {
   hit = new Int32Array(0);
   /** Per set: 4 * mini-row + (0..2: which pair of its cells, 3: all three) when the band-3 part is that; else -1. */
   mini = new Int8Array(0);
+  /**
+   * Per set: the codes (as above) whose cells its band-3 part contains, bit `code` (mini-rows
+   * 0..7, `inLo`) and bit `code - 32` (mini-row 8, `inHi`): a leaf tells at once whether a
+   * missed mini-row part lies inside it.
+   */
+  inLo = new Int32Array(0);
+  inHi = new Int8Array(0);
 
   add(w0: number, w1: number, w2: number): number {
     const i = this.count;
@@ -265,15 +272,25 @@ class UAVectors {
       sets.set(this.sets);
       const mini = new Int8Array(32 * W);
       mini.set(this.mini);
+      const inLo = new Int32Array(32 * W);
+      inLo.set(this.inLo);
+      const inHi = new Int8Array(32 * W);
+      inHi.set(this.inHi);
       this.hit = hit;
       this.sets = sets;
       this.mini = mini;
+      this.inLo = inLo;
+      this.inHi = inHi;
       this.W = W;
     }
     this.sets[3 * i] = w0;
     this.sets[3 * i + 1] = w1;
     this.sets[3 * i + 2] = w2;
     this.mini[i] = miniCode(w2);
+    let lo = 0;
+    for (let r = 0; r < 8; r++) lo |= MINI_INSIDE[(w2 >> (9 * ((r / 3) | 0) + 3 * (r % 3))) & 7] << (4 * r);
+    this.inLo[i] = lo;
+    this.inHi[i] = MINI_INSIDE[(w2 >> 24) & 7];
     const W = this.W;
     for (const c of cellsOfWords(w0, w1, 0)) this.hit[c * W + (i >> 5)] |= 1 << (i & 31);
     this.count++;
@@ -283,6 +300,8 @@ class UAVectors {
 
 /** MINI_PAIR[3-bit cells of a mini-row]: 0..2 for a pair, 3 for the triplet, -1 otherwise. */
 const MINI_PAIR = [-1, -1, -1, 0, -1, 1, 2, 3];
+/** MINI_INSIDE[3-bit cells of a mini-row]: the kinds (bit 0..2 a pair, bit 3 the triplet) whose cells lie among them. */
+const MINI_INSIDE = [0, 0, 0, 1, 0, 2, 4, 15];
 
 function miniCode(p: number): number {
   if (p === 0) return -1;
@@ -404,6 +423,89 @@ function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangste
   return { grid, two, three };
 }
 
+/** The indices of the bits set in words v[0..used-1], ascending, into `out` (room for 32 * used); their number. */
+export function bitIndices(v: Int32Array, used: number, out: Int32Array): number {
+  let n = 0;
+  for (let w = 0; w < used; w++) {
+    for (let x = v[w]; x !== 0; x &= x - 1) out[n++] = 32 * w + 31 - Math.clz32(x & -x);
+  }
+  return n;
+}
+
+/**
+ * The minimal band-3 parts of the sets an XY leaf misses: distinct, none containing another,
+ * smallest first (equal sizes in set order), as the band-3 search branches on them.
+ */
+export class PartSieve {
+  /** The missed sets, their band-3 parts smallest first (a counting sort by size, stable). */
+  private sorted = new Int32Array(1024);
+  /** The parts kept so far that are not a mini-row's pair or triplet (the scan's list). */
+  private plain = new Int32Array(1024);
+  private readonly sizeStart = new Int32Array(29);
+
+  /**
+   * The minimal parts of the sets `missed[0..n-1]` of `three` (ascending indices) into `parts`
+   * (room for n), their number returned. `missedCodes[r]`: the kinds of mini-row r's parts
+   * among them (bit 0..2 a pair, bit 3 the triplet), as the leaf's bound collects them.
+   */
+  minimal(three: UAVectors, missed: Int32Array, n: number, missedCodes: Int32Array, parts: Int32Array): number {
+    // A counting sort by size: per-size arrays cost more than the scan below.
+    const sets = three.sets;
+    const start = this.sizeStart;
+    start.fill(0);
+    for (let j = 0; j < n; j++) start[popcount27(sets[3 * missed[j] + 2]) + 1]++;
+    for (let size = 1; size < 29; size++) start[size] += start[size - 1];
+    if (this.sorted.length < n) {
+      this.sorted = new Int32Array(2 * n);
+      this.plain = new Int32Array(2 * n);
+    }
+    const sorted = this.sorted;
+    for (let j = 0; j < n; j++) {
+      const i = missed[j];
+      sorted[start[popcount27(sets[3 * i + 2])]++] = i;
+    }
+    // A part is dropped when a kept one lies inside it. Of those dropped, 84% hold a missed
+    // mini-row pair or triplet (grid 1): one AND of the codes inside the part with the codes
+    // missed tells them, so the scan compares only with the kept parts that are not one.
+    const mc = missedCodes;
+    const missedLo = mc[0] | (mc[1] << 4) | (mc[2] << 8) | (mc[3] << 12) | (mc[4] << 16) | (mc[5] << 20) | (mc[6] << 24) | (mc[7] << 28);
+    const missedHi = mc[8];
+    let keptLo = 0;
+    let keptHi = 0;
+    const plain = this.plain;
+    let kept = 0;
+    let nPlain = 0;
+    for (let j = 0; j < n; j++) {
+      const i = sorted[j];
+      const p = sets[3 * i + 2];
+      const code = three.mini[i];
+      let lo = three.inLo[i] & missedLo;
+      let hi = three.inHi[i] & missedHi;
+      let own = 0;
+      let ownHi = 0;
+      if (code >= 0) {
+        // Its own code is among those missed (by this set): a triplet may hold a missed pair,
+        // and an equal part kept before has the same code.
+        if (code < 32) own = 1 << code;
+        else ownHi = 1 << (code - 32);
+        if ((keptLo & own) !== 0 || (keptHi & ownHi) !== 0) continue;
+        lo &= ~own;
+        hi &= ~ownHi;
+      }
+      if ((lo | hi) !== 0) continue;
+      let q = 0;
+      while (q < nPlain && (plain[q] & ~p) !== 0) q++;
+      if (q < nPlain) continue;
+      if (code >= 0) {
+        keptLo |= own;
+        keptHi |= ownHi;
+      } else plain[nPlain++] = p;
+      parts[kept++] = p;
+    }
+    return kept;
+  }
+}
+
 // ---------------------------------------------------------------------------
 // One task: a grid (band 3 at the bottom), k, caps
 // ---------------------------------------------------------------------------
@@ -425,7 +527,10 @@ class TaskRun {
   private readonly clues3 = new Int32Array(27);
   private readonly miniPairs = new Int32Array(9);
   private readonly perStack = new Int32Array(3);
-  private readonly bucket: number[][] = Array.from({ length: 28 }, () => []);
+  /** The sets of `three` the XY leaf misses (indices, ascending), read once from v3 for the bound and the parts; as long as v3 has bits. */
+  private missed = new Int32Array(0);
+  private nMissed = 0;
+  private readonly sieve = new PartSieve();
 
   constructor(
     private readonly task: Task,
@@ -712,6 +817,7 @@ class TaskRun {
     const three = this.prep.three;
     if (three.W !== this.W3) {
       this.v3 = new Int32Array(three.W);
+      this.missed = new Int32Array(32 * three.W);
       this.W3 = three.W;
     }
   }
@@ -781,65 +887,34 @@ class TaskRun {
    * disjoint parts already need more than k clues (or more than a stack has room for).
    */
   private collectParts(d: number): boolean {
-    const three = this.prep.three;
-    const used = (three.count + 31) >> 5;
     this.completeV3(d);
-    if (!this.bound(used)) return false;
-    // The minimal parts, smallest first.
-    const buckets = this.bucket;
-    for (let w = 0; w < used; w++) {
-      let x = this.v3[w];
-      while (x !== 0) {
-        const low = x & -x;
-        x ^= low;
-        const p = three.sets[3 * (32 * w + 31 - Math.clz32(low)) + 2];
-        buckets[popcount27(p)].push(p);
-      }
-    }
-    this.nParts = 0;
-    for (let size = 1; size < 28; size++) {
-      const list = buckets[size];
-      if (list.length === 0) continue;
-      for (let j = 0; j < list.length; j++) {
-        const p = list[j];
-        let dominated = false;
-        for (let q = 0; q < this.nParts; q++) {
-          if ((this.parts[q] & ~p) === 0) {
-            dominated = true;
-            break;
-          }
-        }
-        if (dominated) continue;
-        if (this.nParts === this.parts.length) {
-          const bigger = new Int32Array(2 * this.parts.length);
-          bigger.set(this.parts);
-          this.parts = bigger;
-        }
-        this.parts[this.nParts++] = p;
-      }
-      list.length = 0;
-    }
+    this.gatherMissed();
+    if (!this.bound()) return false;
+    if (this.parts.length < this.nMissed) this.parts = new Int32Array(Math.max(this.nMissed, 2 * this.parts.length));
+    this.nParts = this.sieve.minimal(this.prep.three, this.missed, this.nMissed, this.miniPairs, this.parts);
     return true;
   }
 
+  /** The sets v3 marks, as indices into `missed` (one pass over the vector's bits). */
+  private gatherMissed(): void {
+    this.nMissed = bitIndices(this.v3, (this.prep.three.count + 31) >> 5, this.missed);
+  }
+
   /**
-   * Lower bound on the band-3 clues from the sets the XY leaf misses (v3, first `words` words):
-   * per mini-row, its missed pairs need 1 clue (2 when all three pairs are missed), its
+   * Lower bound on the band-3 clues from the sets the XY leaf misses (`missed`): per
+   * mini-row, its missed pairs need 1 clue (2 when all three pairs are missed), its
    * triplet 1; other parts disjoint from those and from each other add 1 each (greedy, small
    * parts first). False when above k, or above a capped stack's room.
    */
-  private bound(words: number): boolean {
+  private bound(): boolean {
     const three = this.prep.three;
+    const missed = this.missed;
+    const n = this.nMissed;
     const pairs = this.miniPairs;
     pairs.fill(0);
-    for (let w = 0; w < words; w++) {
-      let x = this.v3[w];
-      while (x !== 0) {
-        const low = x & -x;
-        x ^= low;
-        const code = three.mini[32 * w + 31 - Math.clz32(low)];
-        if (code >= 0) pairs[code >> 2] |= 1 << (code & 3);
-      }
+    for (let j = 0; j < n; j++) {
+      const code = three.mini[missed[j]];
+      if (code >= 0) pairs[code >> 2] |= 1 << (code & 3);
     }
     const k = this.task.k;
     let lb = 0;
@@ -855,21 +930,16 @@ class TaskRun {
       union |= MINI_CELLS[i];
     }
     if (lb > k) return false;
-    for (let w = 0; w < words; w++) {
-      let x = this.v3[w];
-      while (x !== 0) {
-        const low = x & -x;
-        x ^= low;
-        const i = 32 * w + 31 - Math.clz32(low);
-        if (three.mini[i] >= 0) continue;
-        const p = three.sets[3 * i + 2];
-        if ((p & union) !== 0) continue;
-        union |= p;
-        if (++lb > k) return false;
-        if ((p & ~STACK_MASK[0]) === 0) perStack[0]++;
-        else if ((p & ~STACK_MASK[1]) === 0) perStack[1]++;
-        else if ((p & ~STACK_MASK[2]) === 0) perStack[2]++;
-      }
+    for (let j = 0; j < n; j++) {
+      const i = missed[j];
+      if (three.mini[i] >= 0) continue;
+      const p = three.sets[3 * i + 2];
+      if ((p & union) !== 0) continue;
+      union |= p;
+      if (++lb > k) return false;
+      if ((p & ~STACK_MASK[0]) === 0) perStack[0]++;
+      else if ((p & ~STACK_MASK[1]) === 0) perStack[1]++;
+      else if ((p & ~STACK_MASK[2]) === 0) perStack[2]++;
     }
     const cap = this.task.stackCap;
     if (cap < this.task.clues) {
