@@ -140,7 +140,11 @@ export class ReachSets {
     const sets = this.sets;
     // A word is written first when its summary bit is not set yet (no fill beforehand).
     let sum = 0;
-    this.onGen++;
+    // Stamps kept in an Int32Array: the generation starts again, stamps cleared, before it would wrap.
+    if (++this.onGen === 0x7fffffff) {
+      this.onStamp.fill(0);
+      this.onGen = 1;
+    }
     this.onNode(cand);
     const cands = this.g.cands;
     const digits = this.digits;
