@@ -149,8 +149,24 @@ export class ReachSets {
     const cands = this.g.cands;
     const digits = this.digits;
     const live = this.live;
+    const made = this.stamp;
+    const gen = this.gen;
+    const summary = this.summary;
     while (this.stackN > 0) {
       const u = this.stack[--this.stackN];
+      // An on node whose reach is already made on this grid (made whole: `of` is not reentered)
+      // brings everything it reaches: its words are ORed in, not followed. An on node of that
+      // reach met again from elsewhere is followed, but finds its off nodes there already.
+      if (made[u] === gen && u !== cand) {
+        const from = u * SPAN;
+        const su = summary[u];
+        for (let r = su; r; r &= r - 1) {
+          const k = 31 - Math.clz32(r & -r);
+          sets[at + k] = ((sum >>> k) & 1 ? sets[at + k] : 0) | sets[from + k];
+        }
+        sum |= su;
+        continue;
+      }
       const cell = (u / 9) | 0;
       const d = u - cell * 9;
       // Its digit's peers off: three words.
