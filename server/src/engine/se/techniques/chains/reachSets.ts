@@ -31,7 +31,7 @@ export class ReachSets {
   // Each candidate's reach from it on (SPAN words from cand * SPAN), made when first asked for on
   // this grid. The table (about 80 KB) is made by the first `begin`: only the static multiple
   // chainers use one. Only the words in a reach's summary are written: a reach is two or three
-  // on nodes on the forum's hardest, some six words of 27, so neither making a reach nor testing
+  // on nodes on the forum's hardest, eight or nine words of 27, so neither making a reach nor testing
   // a chain touches the others (an empty word is never read: its summary bit tells it is empty).
   private sets = new Int32Array(0);
   private readonly summary = new Int32Array(NCAND);
