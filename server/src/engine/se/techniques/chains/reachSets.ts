@@ -31,8 +31,8 @@ export class ReachSets {
   // Each candidate's reach from it on (SPAN words from cand * SPAN), made when first asked for on
   // this grid. The table (about 80 KB) is made by the first `begin`: only the static multiple
   // chainers use one. Only the words in a reach's summary are written: a reach is two or three
-  // on nodes on the forum's hardest, eight or nine words of 27, so neither making a reach nor testing
-  // a chain touches the others (an empty word is never read: its summary bit tells it is empty).
+  // on nodes on the forum's hardest, eight or nine words of 27, so neither making a reach nor
+  // testing a chain touches the others (an empty word is never read: its summary bit tells).
   private sets = new Int32Array(0);
   private readonly summary = new Int32Array(NCAND);
   private readonly stamp = new Int32Array(NCAND);
@@ -140,7 +140,8 @@ export class ReachSets {
     const sets = this.sets;
     // A word is written first when its summary bit is not set yet (no fill beforehand).
     let sum = 0;
-    // Stamps kept in an Int32Array: the generation starts again, stamps cleared, before it would wrap.
+    // Stamps kept in an Int32Array: the generation starts again, stamps cleared, before it
+    // would wrap.
     if (++this.onGen === 0x7fffffff) {
       this.onStamp.fill(0);
       this.onGen = 1;
