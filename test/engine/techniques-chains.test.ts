@@ -1298,6 +1298,29 @@ describe('search details', () => {
     expect(kinds.get('region')).toBeGreaterThan(100);
   });
 
+  it('tells the same shares after the on nodes\' stamp generation restarts', () => {
+    // The reaches stamp their on nodes in an Int32Array; a generation past 2^31 - 1 would never
+    // equal a stamp again. Started just below it, every answer must be a fresh set's.
+    const { start, pauses } = level2Pauses(20, true);
+    const links = new PassLinks();
+    const fresh = new ReachSets();
+    const old = new ReachSets();
+    (old as unknown as { onGen: number }).onGen = 0x7fffffff - 40;
+    let asked = 0;
+    for (const g of [start, ...pauses]) {
+      links.begin(g);
+      links.use(true, true);
+      fresh.begin(g, links);
+      old.begin(g, links);
+      for (let cell = 0; cell < 81; cell++) {
+        if (g.values[cell] || POPCOUNT9[g.cands[cell]] < 2) continue;
+        expect(old.cellShares(cell), `cell ${cell}`).toBe(fresh.cellShares(cell));
+        asked++;
+      }
+    }
+    expect((old as unknown as { onGen: number }).onGen).toBeLessThan(asked * 9);
+  });
+
   it('finds a double chain at every node the on and off runs of a value share, and skips only off runs that imply nothing', () => {
     // Most off runs in a cell of three values or more are their start alone: not propagated.
     type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; absurdOn: number };
