@@ -12,7 +12,7 @@ import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { SearchMemo } from './searchMemo';
 import { StaticChainer, type NestedContext } from './static';
-import { HOUSE_CELLS, POPCOUNT9, gridKey, lowBit, type ChainGrid } from './tables';
+import { GridKey, HOUSE_CELLS, POPCOUNT9, lowBit, sameGrid, type ChainGrid } from './tables';
 
 export interface AdvancedOff {
   cand: number;
@@ -32,28 +32,31 @@ const SET_ORDER = [BOXES, COLUMNS, ROWS];
 
 /** Results by grid, for one starting grid (cleared when it changes or grows too large). */
 export class PotentialsCache {
-  private readonly map = new Map<string, AdvancedOff[]>();
-  private initial = '';
+  /** By the keys' hashes: a grid whose hash another holds takes its place (a cache may forget). */
+  private readonly map = new Map<number, { key: GridKey; value: AdvancedOff[] }>();
+  private initial: GridKey | null = null;
 
-  /** Makes the cache about `initialKey`'s grid. */
-  start(initialKey: string): void {
-    if (initialKey === this.initial) return;
-    this.map.clear();
-    this.initial = initialKey;
+  /** Makes the cache about `initial`'s grid. */
+  start(initial: GridKey): void {
+    // The same grid under another level's key object: kept, and that object taken, so that the
+    // next pauses of that level compare nothing.
+    if (!this.initial || !sameGrid(initial, this.initial)) this.map.clear();
+    this.initial = initial;
   }
 
-  get(key: string): AdvancedOff[] | undefined {
-    return this.map.get(key);
+  get(key: GridKey): AdvancedOff[] | undefined {
+    const e = this.map.get(key.hash);
+    return e && sameGrid(e.key, key) ? e.value : undefined;
   }
 
-  set(key: string, value: AdvancedOff[]): void {
+  set(key: GridKey, value: AdvancedOff[]): void {
     if (this.map.size >= 20_000) this.map.clear();
-    this.map.set(key, value);
+    this.map.set(key.hash, { key, value });
   }
 
   clear(): void {
     this.map.clear();
-    this.initial = '';
+    this.initial = null;
   }
 }
 
@@ -122,7 +125,7 @@ export class AdvancedRules {
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
     this.simple?.start(initialKey);
-    const key = gridKey(g.cands);
+    const key = new GridKey(g.cands);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const result = this.compute(g, initial, budget, key);
@@ -131,24 +134,20 @@ export class AdvancedRules {
   }
 
   /**
-   * gridKey of the starting grid, which is the same for every pause of every run of a search:
-   * comparing 81 numbers is cheaper than building and hashing the string again.
+   * The key of the starting grid, which is the same for every pause of every run of a search:
+   * one object, so that the caches' `start` see the same key and compare nothing.
    */
-  private initialKey(cands: Uint16Array): string {
-    const last = this.lastInitial;
-    let same = this.lastInitialKey !== '';
-    for (let c = 0; c < 81 && same; c++) same = last[c] === cands[c];
-    if (!same) {
-      last.set(cands);
-      this.lastInitialKey = gridKey(cands);
-    }
-    return this.lastInitialKey;
+  private initialKey(cands: Uint16Array): GridKey {
+    const last = this.lastInitialKey;
+    let same = last !== null;
+    for (let c = 0; c < 81 && same; c++) same = last!.cands[c] === cands[c];
+    if (!same) this.lastInitialKey = new GridKey(cands);
+    return this.lastInitialKey!;
   }
 
-  private readonly lastInitial = new Uint16Array(81);
-  private lastInitialKey = '';
+  private lastInitialKey: GridKey | null = null;
 
-  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
+  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     const init = initial.cands;
     let first = this.shared?.cache.get(key);
     if (!first) {
@@ -162,7 +161,7 @@ export class AdvancedRules {
   }
 
   /** The simple rules, then the first chainer: what two levels share. */
-  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
+  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     this.out = [];
     const init = initial.cands;
     // No place lost since the outer start: no simple rule can have rule parents.
@@ -214,7 +213,7 @@ export class AdvancedRules {
   private readonly touched = new Uint16Array(27);
 
   /** The removals of chainer `i`'s hints that rely on the outer chain, in SE's order. */
-  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: string): AdvancedOff[] {
+  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: GridKey): AdvancedOff[] {
     for (const h of this.chainers[i](g, budget, { initial: init, gridKey })) {
       const parents = h.ruleParents!;
       if (parents.length === 0) continue;

@@ -185,8 +185,36 @@ export function takeOff(g: ChainGrid, cand: number, isY: boolean, outCand: Int16
   return n;
 }
 
-/** A grid's candidates as a string: the key of what is kept by grid. */
-export const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
+/**
+ * A grid's candidates as the key of what is kept by grid: a copy of them and a 30-bit hash (a
+ * small integer, which a Map hashes at once), made once a pause and shared by every cache the
+ * pause looks in. A hash can be shared by two grids, so a cache compares the candidates in
+ * full before it answers (`sameGrid`). It replaced an 81-character string, whose building
+ * (`String.fromCharCode.apply` over a typed array) and hashing in each Map cost about four
+ * times as much a pause (BENCHMARKS.md, the fifteenth round).
+ */
+export class GridKey {
+  readonly cands: Uint16Array;
+  readonly hash: number;
+
+  constructor(cands: Uint16Array) {
+    this.cands = cands.slice();
+    // FNV-1a over the 81 masks; a product's low bits depend only on low bits, so the high
+    // bits are mixed down (murmur3's finish) before the top two are dropped.
+    let h = 0x811c9dc5;
+    for (let c = 0; c < 81; c++) h = Math.imul(h ^ cands[c], 0x01000193);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    this.hash = (h ^ (h >>> 13)) & 0x3fffffff;
+  }
+}
+
+/** Whether two keys are of the same grid: the hashes, then the candidates. */
+export function sameGrid(a: GridKey, b: GridKey): boolean {
+  if (a === b) return true;
+  if (a.hash !== b.hash) return false;
+  for (let c = 0; c < 81; c++) if (a.cands[c] !== b.cands[c]) return false;
+  return true;
+}
 
 /**
  * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
