@@ -1448,10 +1448,10 @@ describe('search details', () => {
 
   it('keeps the searches of the most recently used grids only', () => {
     const memo = new SearchMemo(2);
-    const [a, b, c] = [1, 2, 3].map((v) => new GridKey(new Uint16Array(81).fill(v)));
+    const [a, b, c] = [1, 2, 3].map((v) => new GridKey().of(new Uint16Array(81).fill(v)));
     memo.of(a).record(5, []);
     memo.of(b).record(5, []);
-    expect(memo.of(new GridKey(a.cands)).has(5)).toBe(true); // now b is the least recently used
+    expect(memo.of(new GridKey().of(a.cands.slice())).has(5)).toBe(true); // now b is the least recently used
     memo.of(c);
     expect(memo.size).toBe(2);
     expect(memo.of(a).has(5)).toBe(true);
@@ -1468,7 +1468,7 @@ describe('search details', () => {
       const cands = Uint16Array.from(start);
       cands[0] = i & 511;
       cands[1] = i >>> 9;
-      const key = new GridKey(cands);
+      const key = new GridKey().of(cands);
       const other = seen.get(key.hash);
       if (other) pair = [other, key];
       else seen.set(key.hash, key);
@@ -1480,7 +1480,7 @@ describe('search details', () => {
     const cache = new PotentialsCache();
     cache.start(a);
     cache.set(a, []);
-    expect(cache.get(new GridKey(a.cands))).toEqual([]);
+    expect(cache.get(new GridKey().of(a.cands.slice()))).toEqual([]);
     expect(cache.get(b)).toBeUndefined();
     const memo = new SearchMemo(4);
     memo.of(a).record(5, []);
@@ -1488,10 +1488,17 @@ describe('search details', () => {
     expect(memo.of(a).has(5)).toBe(false); // b took a's place
     // And the starting grid: the same grid under a new key keeps the cache, another clears it.
     cache.set(a, []);
-    cache.start(new GridKey(a.cands));
+    cache.start(new GridKey().of(a.cands.slice()));
     expect(cache.get(a)).toEqual([]);
     cache.start(b);
     expect(cache.get(a)).toBeUndefined();
+    // A cache copies each grid into a store that grows: every grid set is still found, by
+    // content, with its own result.
+    const many = [...seen.values()].slice(0, 1000);
+    const grown = new PotentialsCache();
+    const results = many.map(() => []);
+    many.forEach((k, i) => grown.set(k, results[i]));
+    expect(many.every((k, i) => grown.get(new GridKey().of(k.cands.slice())) === results[i])).toBe(true);
   });
 
   it('reports what an unfinished search proves: the least difficulty of the techniques still to try', () => {

@@ -12,7 +12,7 @@ import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { SearchMemo } from './searchMemo';
 import { StaticChainer, type NestedContext } from './static';
-import { GridKey, HOUSE_CELLS, POPCOUNT9, lowBit, sameGrid, type ChainGrid } from './tables';
+import { GridKey, HOUSE_CELLS, POPCOUNT9, lowBit, sameCands, type ChainGrid } from './tables';
 
 export interface AdvancedOff {
   cand: number;
@@ -30,33 +30,67 @@ const nestedSearches = new SearchMemo(8192);
 /** SE's region order for hidden and naked sets: boxes, columns, rows. */
 const SET_ORDER = [BOXES, COLUMNS, ROWS];
 
-/** Results by grid, for one starting grid (cleared when it changes or grows too large). */
+/** Grids a PotentialsCache holds before it starts again. */
+const CACHE_GRIDS = 20_000;
+
+/**
+ * Results by grid, for one starting grid (cleared when it changes or grows too large). A pause
+ * looks in two or three of these and most miss, so nothing is allocated per grid: the grids'
+ * candidates are copied into one flat store (grown by doubling), slots found by the key's hash.
+ */
 export class PotentialsCache {
-  /** By the keys' hashes: a grid whose hash another holds takes its place (a cache may forget). */
-  private readonly map = new Map<number, { key: GridKey; value: AdvancedOff[] }>();
-  private initial: GridKey | null = null;
+  /** Slot by key hash: a grid whose hash another holds takes its slot (a cache may forget). */
+  private readonly slots = new Map<number, number>();
+  private grids = new Uint16Array(81 * 64);
+  private readonly values: AdvancedOff[][] = [];
+  private n = 0;
+  private readonly initial = new Uint16Array(81);
+  private initialHash = -1;
+  private initialId = -1;
 
   /** Makes the cache about `initial`'s grid. */
   start(initial: GridKey): void {
-    // The same grid under another level's key object: kept, and that object taken, so that the
-    // next pauses of that level compare nothing.
-    if (!this.initial || !sameGrid(initial, this.initial)) this.map.clear();
-    this.initial = initial;
+    if (initial.id === this.initialId) return;
+    // The same grid under another key (another level's): kept.
+    if (initial.hash !== this.initialHash || !sameCands(initial.cands, this.initial, 0)) {
+      this.empty();
+      this.initial.set(initial.cands);
+      this.initialHash = initial.hash;
+    }
+    this.initialId = initial.id;
   }
 
   get(key: GridKey): AdvancedOff[] | undefined {
-    const e = this.map.get(key.hash);
-    return e && sameGrid(e.key, key) ? e.value : undefined;
+    const slot = this.slots.get(key.hash);
+    return slot !== undefined && sameCands(key.cands, this.grids, slot * 81) ? this.values[slot] : undefined;
   }
 
   set(key: GridKey, value: AdvancedOff[]): void {
-    if (this.map.size >= 20_000) this.map.clear();
-    this.map.set(key.hash, { key, value });
+    let slot = this.slots.get(key.hash);
+    if (slot === undefined) {
+      if (this.n >= CACHE_GRIDS) this.empty();
+      slot = this.n++;
+      if (slot * 81 >= this.grids.length) {
+        const grown = new Uint16Array(Math.min(2 * this.grids.length, 81 * CACHE_GRIDS));
+        grown.set(this.grids);
+        this.grids = grown;
+      }
+      this.slots.set(key.hash, slot);
+    }
+    this.grids.set(key.cands, slot * 81);
+    this.values[slot] = value;
   }
 
   clear(): void {
-    this.map.clear();
-    this.initial = null;
+    this.empty();
+    this.initialHash = -1;
+    this.initialId = -1;
+  }
+
+  private empty(): void {
+    this.slots.clear();
+    this.values.length = 0;
+    this.n = 0;
   }
 }
 
@@ -125,7 +159,7 @@ export class AdvancedRules {
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
     this.simple?.start(initialKey);
-    const key = new GridKey(g.cands);
+    const key = this.key.of(g.cands);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const result = this.compute(g, initial, budget, key);
@@ -135,17 +169,21 @@ export class AdvancedRules {
 
   /**
    * The key of the starting grid, which is the same for every pause of every run of a search:
-   * one object, so that the caches' `start` see the same key and compare nothing.
+   * made again only when it changes, so that the caches' `start` see the same id.
    */
   private initialKey(cands: Uint16Array): GridKey {
-    const last = this.lastInitialKey;
-    let same = last !== null;
-    for (let c = 0; c < 81 && same; c++) same = last!.cands[c] === cands[c];
-    if (!same) this.lastInitialKey = new GridKey(cands);
-    return this.lastInitialKey!;
+    const last = this.lastInitial;
+    if (this.initial.cands !== last || !sameCands(cands, last, 0)) {
+      last.set(cands);
+      this.initial.of(last);
+    }
+    return this.initial;
   }
 
-  private lastInitialKey: GridKey | null = null;
+  private readonly lastInitial = new Uint16Array(81);
+  private readonly initial = new GridKey();
+  /** The pause's key: good while the pause's grid stays as it is (through `compute`). */
+  private readonly key = new GridKey();
 
   private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     const init = initial.cands;

@@ -10,7 +10,7 @@
  * and the parents are worked out afresh for each outer start.
  */
 import type { ChainHint } from './hint';
-import { NCAND, sameGrid, type GridKey } from './tables';
+import { NCAND, sameCands, type GridKey } from './tables';
 
 /** The searches made from each start candidate in each pass. */
 export const enum StartSearch {
@@ -37,7 +37,12 @@ const NOTHING: readonly FoundChain[] = [];
 
 /** The searches made on one grid so far. */
 export class GridSearches {
-  constructor(public key: GridKey) {}
+  /** The grid's candidates. */
+  readonly cands = new Uint16Array(81);
+
+  constructor(key: GridKey) {
+    this.cands.set(key.cands);
+  }
 
   private readonly searched = new Uint32Array((SLOTS + 31) >>> 5);
   /** Only the few searches that found something (most find nothing). */
@@ -60,7 +65,7 @@ export class GridSearches {
 
   /** Forgets every search, for the grid of `key`. */
   reset(key: GridKey): void {
-    this.key = key;
+    this.cands.set(key.cands);
     this.searched.fill(0);
     this.found = null;
   }
@@ -81,7 +86,7 @@ export class SearchMemo {
     let g = this.grids.get(key.hash);
     if (g) {
       this.grids.delete(key.hash);
-      if (!sameGrid(g.key, key)) g.reset(key);
+      if (!sameCands(key.cands, g.cands, 0)) g.reset(key);
     } else if (this.grids.size >= this.capacity) {
       // The least recently used grid's searches, reused (no garbage).
       const oldest = this.grids.keys().next().value!;

@@ -114,7 +114,7 @@ export class StaticChainer {
     this.display = nested === null;
     this.bestOnly = false;
     this.best = null;
-    this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? new GridKey(g.cands)) : null;
+    this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? new GridKey().of(g.cands)) : null;
     if (nested) return sortAndDedup(this.nestedPasses(nested, budget));
     const all: ChainHint[] = [];
     this.loops(false, true, all, budget);
