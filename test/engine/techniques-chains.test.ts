@@ -28,7 +28,7 @@ import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSet
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
@@ -1471,13 +1471,57 @@ describe('search details', () => {
 
   it('keeps the searches of the most recently used grids only', () => {
     const memo = new SearchMemo(2);
-    memo.of('a').record(5, []);
-    memo.of('b').record(5, []);
-    expect(memo.of('a').has(5)).toBe(true); // now b is the least recently used
-    memo.of('c');
+    const [a, b, c] = [1, 2, 3].map((v) => new GridKey().of(new Uint16Array(81).fill(v)));
+    memo.of(a).record(5, []);
+    memo.of(b).record(5, []);
+    expect(memo.of(new GridKey().of(a.cands.slice())).has(5)).toBe(true); // now b is the least recently used
+    memo.of(c);
     expect(memo.size).toBe(2);
-    expect(memo.of('a').has(5)).toBe(true);
-    expect(memo.of('b').has(5)).toBe(false);
+    expect(memo.of(a).has(5)).toBe(true);
+    expect(memo.of(b).has(5)).toBe(false);
+  });
+
+  it('answers by grid, not by hash: two grids of one key hash never share what is kept', () => {
+    // Grids of the level-3 puzzle's candidates with cells 0 and 1 varied: a 30-bit hash repeats
+    // among a few hundred thousand of them.
+    const start = stateOf('1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.').cands;
+    const seen = new Map<number, GridKey>();
+    let pair: [GridKey, GridKey] | null = null;
+    for (let i = 0; i < 512 * 512 && !pair; i++) {
+      const cands = Uint16Array.from(start);
+      cands[0] = i & 511;
+      cands[1] = i >>> 9;
+      const key = new GridKey().of(cands);
+      const other = seen.get(key.hash);
+      if (other) pair = [other, key];
+      else seen.set(key.hash, key);
+    }
+    expect(pair).not.toBeNull();
+    const [a, b] = pair!;
+    expect(a.cands).not.toEqual(b.cands);
+    // The caches key by the hash; each must tell the two grids apart.
+    const cache = new PotentialsCache();
+    cache.start(a);
+    cache.set(a, []);
+    expect(cache.get(new GridKey().of(a.cands.slice()))).toEqual([]);
+    expect(cache.get(b)).toBeUndefined();
+    const memo = new SearchMemo(4);
+    memo.of(a).record(5, []);
+    expect(memo.of(b).has(5)).toBe(false);
+    expect(memo.of(a).has(5)).toBe(false); // b took a's place
+    // And the starting grid: the same grid under a new key keeps the cache, another clears it.
+    cache.set(a, []);
+    cache.start(new GridKey().of(a.cands.slice()));
+    expect(cache.get(a)).toEqual([]);
+    cache.start(b);
+    expect(cache.get(a)).toBeUndefined();
+    // A cache copies each grid into a store that grows: every grid set is still found, by
+    // content, with its own result.
+    const many = [...seen.values()].slice(0, 1000);
+    const grown = new PotentialsCache();
+    const results = many.map(() => []);
+    many.forEach((k, i) => grown.set(k, results[i]));
+    expect(many.every((k, i) => grown.get(new GridKey().of(k.cands.slice())) === results[i])).toBe(true);
   });
 
   it('reports what an unfinished search proves: the least difficulty of the techniques still to try', () => {

@@ -12,7 +12,7 @@ import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { SearchMemo } from './searchMemo';
 import { StaticChainer, type NestedContext } from './static';
-import { HOUSE_CELLS, POPCOUNT9, gridKey, lowBit, type ChainGrid } from './tables';
+import { GridKey, HOUSE_CELLS, POPCOUNT9, lowBit, sameCands, type ChainGrid } from './tables';
 
 export interface AdvancedOff {
   cand: number;
@@ -30,30 +30,67 @@ const nestedSearches = new SearchMemo(8192);
 /** SE's region order for hidden and naked sets: boxes, columns, rows. */
 const SET_ORDER = [BOXES, COLUMNS, ROWS];
 
-/** Results by grid, for one starting grid (cleared when it changes or grows too large). */
+/** Grids a PotentialsCache holds before it starts again. */
+const CACHE_GRIDS = 20_000;
+
+/**
+ * Results by grid, for one starting grid (cleared when it changes or grows too large). A pause
+ * looks in two or three of these and most miss, so nothing is allocated per grid: the grids'
+ * candidates are copied into one flat store (grown by doubling), slots found by the key's hash.
+ */
 export class PotentialsCache {
-  private readonly map = new Map<string, AdvancedOff[]>();
-  private initial = '';
+  /** Slot by key hash: a grid whose hash another holds takes its slot (a cache may forget). */
+  private readonly slots = new Map<number, number>();
+  private grids = new Uint16Array(81 * 64);
+  private readonly values: AdvancedOff[][] = [];
+  private n = 0;
+  private readonly initial = new Uint16Array(81);
+  private initialHash = -1;
+  private initialId = -1;
 
-  /** Makes the cache about `initialKey`'s grid. */
-  start(initialKey: string): void {
-    if (initialKey === this.initial) return;
-    this.map.clear();
-    this.initial = initialKey;
+  /** Makes the cache about `initial`'s grid. */
+  start(initial: GridKey): void {
+    if (initial.id === this.initialId) return;
+    // The same grid under another key (another level's): kept.
+    if (initial.hash !== this.initialHash || !sameCands(initial.cands, this.initial, 0)) {
+      this.empty();
+      this.initial.set(initial.cands);
+      this.initialHash = initial.hash;
+    }
+    this.initialId = initial.id;
   }
 
-  get(key: string): AdvancedOff[] | undefined {
-    return this.map.get(key);
+  get(key: GridKey): AdvancedOff[] | undefined {
+    const slot = this.slots.get(key.hash);
+    return slot !== undefined && sameCands(key.cands, this.grids, slot * 81) ? this.values[slot] : undefined;
   }
 
-  set(key: string, value: AdvancedOff[]): void {
-    if (this.map.size >= 20_000) this.map.clear();
-    this.map.set(key, value);
+  set(key: GridKey, value: AdvancedOff[]): void {
+    let slot = this.slots.get(key.hash);
+    if (slot === undefined) {
+      if (this.n >= CACHE_GRIDS) this.empty();
+      slot = this.n++;
+      if (slot * 81 >= this.grids.length) {
+        const grown = new Uint16Array(Math.min(2 * this.grids.length, 81 * CACHE_GRIDS));
+        grown.set(this.grids);
+        this.grids = grown;
+      }
+      this.slots.set(key.hash, slot);
+    }
+    this.grids.set(key.cands, slot * 81);
+    this.values[slot] = value;
   }
 
   clear(): void {
-    this.map.clear();
-    this.initial = '';
+    this.empty();
+    this.initialHash = -1;
+    this.initialId = -1;
+  }
+
+  private empty(): void {
+    this.slots.clear();
+    this.values.length = 0;
+    this.n = 0;
   }
 }
 
@@ -122,7 +159,7 @@ export class AdvancedRules {
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
     this.simple?.start(initialKey);
-    const key = gridKey(g.cands);
+    const key = this.key.of(g.cands);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const result = this.compute(g, initial, budget, key);
@@ -131,24 +168,24 @@ export class AdvancedRules {
   }
 
   /**
-   * gridKey of the starting grid, which is the same for every pause of every run of a search:
-   * comparing 81 numbers is cheaper than building and hashing the string again.
+   * The key of the starting grid, which is the same for every pause of every run of a search:
+   * made again only when it changes, so that the caches' `start` see the same id.
    */
-  private initialKey(cands: Uint16Array): string {
+  private initialKey(cands: Uint16Array): GridKey {
     const last = this.lastInitial;
-    let same = this.lastInitialKey !== '';
-    for (let c = 0; c < 81 && same; c++) same = last[c] === cands[c];
-    if (!same) {
+    if (this.initial.cands !== last || !sameCands(cands, last, 0)) {
       last.set(cands);
-      this.lastInitialKey = gridKey(cands);
+      this.initial.of(last);
     }
-    return this.lastInitialKey;
+    return this.initial;
   }
 
   private readonly lastInitial = new Uint16Array(81);
-  private lastInitialKey = '';
+  private readonly initial = new GridKey();
+  /** The pause's key: good while the pause's grid stays as it is (through `compute`). */
+  private readonly key = new GridKey();
 
-  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
+  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     const init = initial.cands;
     let first = this.shared?.cache.get(key);
     if (!first) {
@@ -162,7 +199,7 @@ export class AdvancedRules {
   }
 
   /** The simple rules, then the first chainer: what two levels share. */
-  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: string): AdvancedOff[] {
+  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     this.out = [];
     const init = initial.cands;
     // No place lost since the outer start: no simple rule can have rule parents.
@@ -214,7 +251,7 @@ export class AdvancedRules {
   private readonly touched = new Uint16Array(27);
 
   /** The removals of chainer `i`'s hints that rely on the outer chain, in SE's order. */
-  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: string): AdvancedOff[] {
+  private chain(i: number, g: ChainGrid, init: Uint16Array, budget: Budget | null, gridKey: GridKey): AdvancedOff[] {
     for (const h of this.chainers[i](g, budget, { initial: init, gridKey })) {
       const parents = h.ruleParents!;
       if (parents.length === 0) continue;

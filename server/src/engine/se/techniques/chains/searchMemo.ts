@@ -10,7 +10,7 @@
  * and the parents are worked out afresh for each outer start.
  */
 import type { ChainHint } from './hint';
-import { NCAND } from './tables';
+import { NCAND, sameCands, type GridKey } from './tables';
 
 /** The searches made from each start candidate in each pass. */
 export const enum StartSearch {
@@ -37,6 +37,13 @@ const NOTHING: readonly FoundChain[] = [];
 
 /** The searches made on one grid so far. */
 export class GridSearches {
+  /** The grid's candidates. */
+  readonly cands = new Uint16Array(81);
+
+  constructor(key: GridKey) {
+    this.cands.set(key.cands);
+  }
+
   private readonly searched = new Uint32Array((SLOTS + 31) >>> 5);
   /** Only the few searches that found something (most find nothing). */
   private found: Map<number, readonly FoundChain[]> | null = null;
@@ -56,8 +63,9 @@ export class GridSearches {
     if (chains.length) (this.found ??= new Map()).set(slot, chains.slice());
   }
 
-  /** Forgets every search, for another grid. */
-  reset(): void {
+  /** Forgets every search, for the grid of `key`. */
+  reset(key: GridKey): void {
+    this.cands.set(key.cands);
     this.searched.fill(0);
     this.found = null;
   }
@@ -68,22 +76,25 @@ export class GridSearches {
  * each): a rating step meets a few thousand grids, and mostly reuses the last step's.
  */
 export class SearchMemo {
-  private readonly grids = new Map<string, GridSearches>();
+  /** By the keys' hashes: a grid whose hash another holds takes its place (a memo may forget). */
+  private readonly grids = new Map<number, GridSearches>();
 
   constructor(private readonly capacity: number) {}
 
-  /** The searches of the grid whose gridKey is `key`, now the most recently used. */
-  of(key: string): GridSearches {
-    let g = this.grids.get(key);
-    if (g) this.grids.delete(key);
-    else if (this.grids.size >= this.capacity) {
+  /** The searches of `key`'s grid, now the most recently used. */
+  of(key: GridKey): GridSearches {
+    let g = this.grids.get(key.hash);
+    if (g) {
+      this.grids.delete(key.hash);
+      if (!sameCands(key.cands, g.cands, 0)) g.reset(key);
+    } else if (this.grids.size >= this.capacity) {
       // The least recently used grid's searches, reused (no garbage).
       const oldest = this.grids.keys().next().value!;
       g = this.grids.get(oldest)!;
       this.grids.delete(oldest);
-      g.reset();
-    } else g = new GridSearches();
-    this.grids.set(key, g);
+      g.reset(key);
+    } else g = new GridSearches(key);
+    this.grids.set(key.hash, g);
     return g;
   }
 

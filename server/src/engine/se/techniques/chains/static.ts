@@ -28,7 +28,7 @@ import {
   causeHouse,
   lowBit,
   CandSet,
-  gridKey,
+  GridKey,
   type ChainGrid,
 } from './tables';
 
@@ -36,8 +36,8 @@ import {
 export interface NestedContext {
   /** Candidates of the outer search's starting grid. */
   initial: Uint16Array;
-  /** gridKey of the grid searched, when the caller has it. */
-  gridKey?: string;
+  /** The key of the grid searched, when the caller has it. */
+  gridKey?: GridKey;
 }
 
 /** The names cycleHint and forcingHint give their steps, with SukakuExplainer's short names. */
@@ -114,7 +114,7 @@ export class StaticChainer {
     this.display = nested === null;
     this.bestOnly = false;
     this.best = null;
-    this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? gridKey(g.cands)) : null;
+    this.searches = nested && this.memo ? this.memo.of(nested.gridKey ?? new GridKey().of(g.cands)) : null;
     if (nested) return sortAndDedup(this.nestedPasses(nested, budget));
     const all: ChainHint[] = [];
     this.loops(false, true, all, budget);

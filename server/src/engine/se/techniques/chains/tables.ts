@@ -185,8 +185,41 @@ export function takeOff(g: ChainGrid, cand: number, isY: boolean, outCand: Int16
   return n;
 }
 
-/** A grid's candidates as a string: the key of what is kept by grid. */
-export const gridKey = (cands: Uint16Array): string => String.fromCharCode.apply(null, cands as unknown as number[]);
+/**
+ * A grid's candidates as the key of what is kept by grid: a 30-bit hash of them (a small
+ * integer, which a Map hashes at once) and the candidates themselves, read in place: a key is
+ * made afresh for each pause (`of`, no allocation) and is good until the grid changes, so a
+ * cache copies the candidates into storage of its own and compares them in full before it
+ * answers (two grids may share a hash). `id` names the content for the outer start's key,
+ * which is the same for thousands of pauses: a cache that saw the id compares nothing.
+ */
+export class GridKey {
+  cands: Uint16Array = EMPTY_CANDS;
+  hash = 0;
+  id = 0;
+
+  /** Makes this the key of `cands` (held, not copied). */
+  of(cands: Uint16Array): this {
+    // FNV-1a over the 81 masks; a product's low bits depend only on low bits, so the high
+    // bits are mixed down (murmur3's finish) before the top two are dropped.
+    let h = 0x811c9dc5;
+    for (let c = 0; c < 81; c++) h = Math.imul(h ^ cands[c], 0x01000193);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    this.cands = cands;
+    this.hash = (h ^ (h >>> 13)) & 0x3fffffff;
+    this.id = ++lastKeyId;
+    return this;
+  }
+}
+
+const EMPTY_CANDS = new Uint16Array(81);
+let lastKeyId = 0;
+
+/** Whether `cands` are the 81 masks at `at` of `store`. */
+export function sameCands(cands: Uint16Array, store: Uint16Array, at: number): boolean {
+  for (let c = 0; c < 81; c++) if (store[at + c] !== cands[c]) return false;
+  return true;
+}
 
 /**
  * The candidates a chain search reads and (for dynamic chains) changes: candidate masks per
