@@ -22,13 +22,13 @@ import {
 } from '../../server/src/engine/se/techniques/chains';
 import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
-import { compareHints, lengthBonus } from '../../server/src/engine/se/techniques/chains/hint';
+import { compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
 import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
-import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { collectRemoved, StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
+import { CAUSE_ADVANCED, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
@@ -1010,7 +1010,7 @@ describe('search details', () => {
   // A nested dynamic chainer's internals the two walk tests below reach into.
   type Walk = (...args: unknown[]) => unknown;
   type Runs = { depth: Uint16Array }[];
-  type Internals = { nestedHint: Walk; chainOrder: Walk; ancestors: (run: unknown, slot: number) => number; claims: { limit: Walk }; g: ChainGrid };
+  type Internals = { nestedHint: Walk; chainOrder: (run: unknown, slot: number, max?: number) => number; claims: { limit: Walk }; g: ChainGrid };
 
   /** The hints of nested level-0 dynamic searches in the first `count` outer grids, each chainer handed to `spy` first. */
   function nestedSearchHints(count: number, spy: (inner: Internals) => void): number {
@@ -1050,8 +1050,8 @@ describe('search details', () => {
         let complexity = 0;
         for (let i = 0; i < n; i++) {
           const run = runs[i];
-          complexity += this.ancestors(run, slots[i]);
-          expect(run.depth[slots[i]] + 1).toBeLessThanOrEqual(this.ancestors(run, slots[i]));
+          complexity += this.chainOrder(run, slots[i]);
+          expect(run.depth[slots[i]] + 1).toBeLessThanOrEqual(this.chainOrder(run, slots[i]));
         }
         expect(complexity).toBeGreaterThan(limit);
         return h;
@@ -1070,15 +1070,15 @@ describe('search details', () => {
       const nestedHint = inner.nestedHint;
       const chainOrder = inner.chainOrder;
       let bound: { runs: Runs; slots: Int32Array; n: number; limit: number; depths: number[]; walked: number; branch: number } | null = null;
-      vi.spyOn(inner, 'chainOrder').mockImplementation(function (this: Internals, ...args: unknown[]) {
-        const order = chainOrder.apply(this, args) as Int32Array;
+      vi.spyOn(inner, 'chainOrder').mockImplementation(function (this: Internals, ...args: [unknown, number, number?]) {
+        const order = chainOrder.apply(this, args);
         if (!bound) return order;
         const b = bound;
         let rest = 0;
         for (let j = b.branch + 1; j < b.n; j++) rest += b.depths[j] + 1;
         expect(args[2]).toBe(b.limit - b.walked - rest);
         walks++;
-        b.walked += order.length;
+        b.walked += order;
         b.branch++;
         return order;
       });
@@ -1091,7 +1091,7 @@ describe('search details', () => {
         bound = null;
         if (walked === 0 || h) return h;
         let complexity = 0;
-        for (let i = 0; i < n; i++) complexity += this.ancestors(runs[i], slots[i]);
+        for (let i = 0; i < n; i++) complexity += this.chainOrder(runs[i], slots[i]);
         if (complexity > limit) cut++;
         return h;
       });
@@ -1099,6 +1099,80 @@ describe('search details', () => {
     expect(hints).toBeGreaterThan(10);
     expect(walks).toBeGreaterThan(100);
     expect(cut).toBeGreaterThan(5);
+  });
+
+  it('walks a nested chain’s branches in SE’s getChain order and takes its rule parents from the removals since the outer start', () => {
+    // chainOrder lists a node when first queued (the queue is the order) and nestedHint reads the
+    // removals from masks made once a search: both against their definitions, a breadth-first walk
+    // that skips a node taken a second time, and the two grids compared at each single of the chain.
+    type Run = { keyOf: (slot: number) => number; cause: Uint8Array };
+    type Inner = Internals & {
+      walk: Int32Array;
+      parentsOf: (run: Run, slot: number) => number;
+      parentList: Int32Array;
+      parentAt: number;
+      nestedCtx: { initial: Uint16Array };
+    };
+    const getChain = (self: Inner, run: Run, slot: number, max: number): number[] => {
+      const seen = new Set<number>();
+      const order: number[] = [];
+      const queue = [slot];
+      while (queue.length && order.length <= max) {
+        const s = queue.shift()!;
+        if (seen.has(run.keyOf(s))) continue;
+        seen.add(run.keyOf(s));
+        order.push(s);
+        const n = self.parentsOf(run, s);
+        for (let j = 0; j < n; j++) queue.push(self.parentList[self.parentAt + j]);
+      }
+      return order;
+    };
+    let walks = 0;
+    let cutShort = 0;
+    let parents = 0;
+    let hints = 0;
+    // Grids a few removals apart from the outer start, spread over cells, rows, columns and boxes.
+    const { initial } = outerGrids(1)[0];
+    for (let k = 0; k < 4; k++) {
+      const g = new ChainGrid();
+      g.copyFrom(initial);
+      for (let c = 11 * k; c < NCAND; c += 61) if (POPCOUNT9[g.cands[(c / 9) | 0]] > 2) g.remove(c);
+      const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+      const inner = chainer as unknown as Inner;
+      const chainOrder = inner.chainOrder;
+      vi.spyOn(inner, 'chainOrder').mockImplementation(function (this: Inner, run, slot, max = Infinity) {
+        const n = chainOrder.call(this, run, slot, max);
+        const want = getChain(this, run as Run, slot, max);
+        expect([...this.walk.subarray(0, n)]).toEqual(want);
+        walks++;
+        if (n > max) cutShort++;
+        return n;
+      });
+      const nestedHint = inner.nestedHint;
+      vi.spyOn(inner, 'nestedHint').mockImplementation(function (this: Inner, ...args: unknown[]) {
+        const h = nestedHint.apply(this, args) as ChainHint | null;
+        if (!h) return h;
+        const [, , , runs, slots, n, sourceCause] = args as [unknown, unknown, number, Run[], Int32Array, number, number];
+        const want: number[] = [];
+        const seen = new CandSet();
+        for (let i = 0; i < n; i++) {
+          for (const s of getChain(this, runs[i], slots[i], Infinity)) {
+            const key = runs[i].keyOf(s);
+            if (key < NCAND) continue;
+            const cause = runs[i].cause[s] === CAUSE_NONE ? sourceCause : runs[i].cause[s];
+            if (cause !== CAUSE_NONE && cause !== CAUSE_ADVANCED) collectRemoved(this.g, this.nestedCtx.initial, key - NCAND, cause, want, seen);
+          }
+        }
+        expect(h.ruleParents).toEqual(want);
+        parents += want.length;
+        return h;
+      });
+      hints += chainer.hints(g, null, { initial: initial.cands }).length;
+    }
+    expect(hints).toBeGreaterThan(10);
+    expect(walks).toBeGreaterThan(100);
+    expect(cutShort).toBeGreaterThan(5);
+    expect(parents).toBeGreaterThan(hints);
   });
 
   it('rebuilds the parents of a run without a level from what implied each node, as a run recording them has them', () => {

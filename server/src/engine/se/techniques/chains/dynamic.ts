@@ -22,13 +22,14 @@ import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanc
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
-import { collectRemoved, type NestedContext } from './static';
+import type { NestedContext } from './static';
 import {
   CandSet,
   CAUSE_ADVANCED,
   CAUSE_CELL,
   CAUSE_NONE,
   CELL_HOUSES,
+  CELL_INDEX,
   ChainGrid,
   HOUSE_CELLS,
   NCAND,
@@ -300,7 +301,6 @@ export class DynamicChainer {
   private readonly outPar = new Int32Array(256);
   private readonly keyMark = new Int32Array(NKEY);
   private keyGen = 0;
-  private walkQ = new Int32Array(4096);
   private readonly chainRuns: Run[] = new Array(9);
   private readonly chainSlots = new Int32Array(9);
 
@@ -419,7 +419,10 @@ export class DynamicChainer {
     // XY pass's links just begun.
     this.reachTest = this.multiple && !this.dynamic;
     if (this.reachTest) this.reach.begin(g, this.relevance.links);
-    if (nested) this.claims.clear();
+    if (nested) {
+      this.claims.clear();
+      this.removalsSince(nested.initial);
+    }
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -432,6 +435,20 @@ export class DynamicChainer {
       this.releaseAllOnRuns();
     }
     return sortAndDedup(nested ? this.claims.claiming(out) : out);
+  }
+
+  /** Fills removedCell and removedHouse: what the search's grid lost since `initial`. */
+  private removalsSince(initial: Uint16Array): void {
+    const g = this.g;
+    this.removedHouse.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+      const m = initial[cell] & ~g.cands[cell];
+      this.removedCell[cell] = m;
+      for (let r = m; r; r &= r - 1) {
+        const d = lowBit(r);
+        for (let k = 0; k < 3; k++) this.removedHouse[CELL_HOUSES[3 * cell + k] * 9 + d] |= 1 << CELL_INDEX[3 * cell + k];
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------
@@ -865,116 +882,80 @@ export class DynamicChainer {
   // ---------------------------------------------------------------------------------------
   // Chain measures
 
-  /** Distinct nodes among the ancestors of `slot` (itself included). */
-  private ancestors(run: Run, slot: number): number {
-    const gen = ++this.keyGen;
-    let q = this.walkQ;
-    let head = 0;
-    let tail = 0;
-    let count = 0;
-    const key = run.keyOf(slot);
-    this.keyMark[key] = gen;
-    count++;
-    const c0 = this.parentsOf(run, slot);
-    for (let j = 0; j < c0; j++) {
-      const p = this.parentList[this.parentAt + j];
-      if (this.keyMark[p] === gen) continue;
-      this.keyMark[p] = gen;
-      count++;
-      if (tail === q.length) q = this.growWalk();
-      q[tail++] = p;
-    }
-    while (head < tail) {
-      const s = q[head++];
-      const pc = this.parentsOf(run, s);
-      const list = this.parentList;
-      const ps = this.parentAt;
-      for (let j = 0; j < pc; j++) {
-        const p = list[ps + j];
-        if (this.keyMark[p] === gen) continue;
-        this.keyMark[p] = gen;
-        count++;
-        if (tail === q.length) q = this.growWalk();
-        q[tail++] = p;
-      }
-    }
-    return count;
-  }
-
-  private growWalk(): Int32Array<ArrayBuffer> {
-    const q = new Int32Array(this.walkQ.length * 2);
-    q.set(this.walkQ);
-    this.walkQ = q;
-    return q;
-  }
-
   /**
-   * SE's getChain order (breadth-first, each node once) of the ancestors of `slot`, as keys;
-   * used for links, rule parents, nested chains and signatures. The walk stops once it has
-   * more than `max` nodes (a nested hint that long can claim nothing).
+   * SE's getChain order (breadth-first, each node once) of the ancestors of `slot`, as slots in
+   * `walk`; returns how many. A node is marked and listed when first queued, not when taken from
+   * the queue: the queue is first in, first out, so first queuings come in the order of first
+   * takings, and the queue is the order itself (no node queued twice, nothing allocated). Used
+   * for complexities, links, rule parents, nested chains and signatures. The walk stops once it
+   * has more than `max` nodes (a nested hint that long can claim nothing).
    */
-  private chainOrder(run: Run, slot: number, max = Infinity): Int32Array {
+  private chainOrder(run: Run, slot: number, max = Infinity): number {
     const gen = ++this.keyGen;
-    let order = this.orderBuf;
-    let n = 0;
-    let q = this.walkQ;
-    let head = 0;
-    let tail = 0;
-    q[tail++] = slot;
-    while (head < tail) {
-      const s = q[head++];
-      const key = run.keyOf(s);
-      if (this.keyMark[key] === gen) continue;
-      this.keyMark[key] = gen;
-      if (n === order.length) order = this.growOrder();
-      order[n++] = s;
-      if (n > max) break;
-      const pc = this.parentsOf(run, s);
+    const mark = this.keyMark;
+    const walk = this.walk;
+    mark[run.keyOf(slot)] = gen;
+    walk[0] = slot;
+    let n = 1;
+    for (let head = 0; head < n && n <= max; head++) {
+      const pc = this.parentsOf(run, walk[head]);
       const list = this.parentList;
       const ps = this.parentAt;
       for (let j = 0; j < pc; j++) {
-        if (tail === q.length) q = this.growWalk();
-        q[tail++] = list[ps + j];
+        // Parents are keys: only a start can be the extra slot.
+        const p = list[ps + j];
+        if (mark[p] === gen) continue;
+        mark[p] = gen;
+        walk[n++] = p;
+        if (n > max) break;
       }
     }
-    return order.subarray(0, n);
+    return n;
   }
 
-  private orderBuf = new Int32Array(NKEY + 1);
-
-  private growOrder(): Int32Array<ArrayBuffer> {
-    const o = new Int32Array(this.orderBuf.length * 2);
-    o.set(this.orderBuf);
-    this.orderBuf = o;
-    return o;
-  }
+  /** Each key once, and the start (maybe the extra slot, whose key is another's). */
+  private readonly walk = new Int32Array(NKEY + 1);
 
   private links(run: Run, slot: number, out: number[]): void {
-    for (const s of this.chainOrder(run, slot)) {
+    const n = this.chainOrder(run, slot);
+    for (let i = 0; i < n; i++) {
+      const s = this.walk[i];
       const pc = this.parentsOf(run, s);
       if (pc > 6) continue;
       for (let j = 0; j < pc; j++) out.push(this.parentList[this.parentAt + j], run.keyOf(s));
     }
   }
 
-  /** Sum of the complexities of the distinct nested chains used by the given branches. */
-  private nestedComplexity(runs: Run[], slots: ArrayLike<number>, n: number): number {
-    if (this.level < 2) return 0;
-    let total = 0;
-    const seen = new Set<string>();
-    for (let i = 0; i < n; i++) {
-      const run = runs[i];
-      if (!run.nested) continue;
-      for (const s of this.chainOrder(run, slots[i])) {
-        const nh = s === EXTRA ? null : run.nested[s];
-        if (nh && !seen.has(nh.signature)) {
-          seen.add(nh.signature);
-          total += nh.complexity;
-        }
+  /**
+   * A top-level hint's branch to `slot`: its distinct ancestors (chainOrder), and in the same walk
+   * the complexities of the nested chains on it that no earlier branch of the hint used, added
+   * to `nestedSum` (both emptied by `measureFrom`), where a second walk a branch did it before.
+   */
+  private measure(run: Run, slot: number): number {
+    const n = this.chainOrder(run, slot);
+    const nested = this.level >= 2 ? run.nested : null;
+    if (!nested) return n;
+    const seen = this.seenNested;
+    const walk = this.walk;
+    for (let j = 0; j < n; j++) {
+      const s = walk[j];
+      const nh = s === EXTRA ? null : nested[s];
+      if (nh && !seen.has(nh.signature)) {
+        seen.add(nh.signature);
+        this.nestedSum += nh.complexity;
       }
     }
-    return total;
+    return n;
   }
+
+  /** Starts a hint's measures: no nested chain seen yet. */
+  private measureFrom(): void {
+    this.nestedSum = 0;
+    // Clearing a Set allocates a new table, even an empty one's.
+    if (this.seenNested.size) this.seenNested.clear();
+  }
+
+  private nestedSum = 0;
 
   /**
    * A hint for an outer chain (nested mode), measured in one walk per branch end: its
@@ -993,7 +974,6 @@ export class DynamicChainer {
     sourceCause: number,
     conclusion: number,
   ): ChainHint | null {
-    const ctx = this.nestedCtx!;
     const limit = this.claims.limit(this.g, conclusion, sortKey);
     // Most nested chains are too long to claim anything (80% on the forum's level-4-bound
     // puzzles); their depths tell most of them before they are walked.
@@ -1006,8 +986,7 @@ export class DynamicChainer {
     const seenParents = this.seenParents;
     seenParents.clear();
     const seenNested = this.seenNested;
-    // Clearing a Set allocates a new table, even an empty one's.
-    if (seenNested.size) seenNested.clear();
+    this.measureFrom();
     let complexity = 0;
     // SE's FullChain identity (the targets and each target's chain, in order), hashed.
     let h1 = 0x811c9dc5 ^ kind;
@@ -1022,16 +1001,18 @@ export class DynamicChainer {
       least -= run.depth[slots[i]] + 1;
       const order = this.chainOrder(run, slots[i], limit - complexity - least);
       // All of the branch's ancestors, or (cut short) fewer than they are.
-      if (order.length - 1 > run.depth[slots[i]]) run.depth[slots[i]] = order.length - 1;
-      complexity += order.length;
+      if (order - 1 > run.depth[slots[i]]) run.depth[slots[i]] = order - 1;
+      complexity += order;
       if (complexity + least > limit) return null;
-      for (let j = 0; j < order.length; j++) {
-        const s = order[j];
+      const walk = this.walk;
+      const nested = run.nested;
+      for (let j = 0; j < order; j++) {
+        const s = walk[j];
         const key = run.keyOf(s);
         h1 = Math.imul(h1 ^ key, 0x01000193);
         h2 = Math.imul(h2 + key, 0x5bd1e995) ^ (h2 >>> 15);
         if (key < NCAND) {
-          const nh = run.nested && s !== EXTRA ? run.nested[s] : null;
+          const nh = nested && s !== EXTRA ? nested[s] : null;
           if (nh && !seenNested.has(nh.signature)) {
             seenNested.add(nh.signature);
             complexity += nh.complexity;
@@ -1045,7 +1026,21 @@ export class DynamicChainer {
           cause = sourceCause;
         }
         if (cause === CAUSE_ADVANCED) continue;
-        collectRemoved(this.g, ctx.initial, key - ON, cause, parents, seenParents);
+        // The removals since the outer start in the single's cell or house, in its order.
+        const cell = ((key - ON) / 9) | 0;
+        if (cause === CAUSE_CELL) {
+          for (let m = this.removedCell[cell]; m; m &= m - 1) {
+            const c = cell * 9 + lowBit(m);
+            if (seenParents.add(c)) parents.push(c);
+          }
+        } else {
+          const d = key - ON - cell * 9;
+          const h = causeHouse(cause, cell);
+          for (let m = this.removedHouse[h * 9 + d]; m; m &= m - 1) {
+            const c = HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d;
+            if (seenParents.add(c)) parents.push(c);
+          }
+        }
       }
     }
     if (parents.length === 0) return null;
@@ -1057,6 +1052,13 @@ export class DynamicChainer {
   }
 
   private readonly claims = new NestedClaims();
+  /**
+   * A nested search's removals since the outer start, per cell (values) and per house and digit
+   * (places): the rule parents of the singles its hints rest on, read from these (most are
+   * empty) rather than by comparing the two grids at each single of each walk.
+   */
+  private readonly removedCell = new Uint16Array(81);
+  private readonly removedHouse = new Uint16Array(27 * 9);
   private readonly parents: number[] = [];
   private readonly seenParents = new CandSet();
   private readonly seenNested = new Set<string>();
@@ -1117,19 +1119,20 @@ export class DynamicChainer {
     const conclusion = onResult ? targetCand + ON : targetCand;
     if (!this.removes(conclusion)) return null;
     const sortKey = kind === Kind.Contradiction ? 7 : 1;
-    const runs = this.chainRuns;
-    const slots = this.chainSlots;
-    runs[0] = runA;
-    slots[0] = slotA;
-    runs[1] = runB;
-    slots[1] = slotB;
     const what = this.nishio ? 'Forcing' : kind === Kind.Contradiction ? 'Contradiction Forcing' : 'Double Forcing';
     if (this.nestedCtx) {
+      const runs = this.chainRuns;
+      const slots = this.chainSlots;
+      runs[0] = runA;
+      slots[0] = slotA;
+      runs[1] = runB;
+      slots[1] = slotB;
       return this.nestedHint(kind, this.prefix + what + this.suffix, sortKey, runs, slots, 2, CAUSE_NONE, conclusion);
     }
-    const a = this.ancestors(runA, slotA);
+    this.measureFrom();
+    const a = this.measure(runA, slotA);
     if (!this.canBeat(a + 1, sortKey)) return null;
-    const complexity = a + this.ancestors(runB, slotB) + this.nestedComplexity(runs, slots, 2);
+    const complexity = a + this.measure(runB, slotB) + this.nestedSum;
     if (!this.canBeat(complexity, sortKey)) return null;
     const removable = this.removableFor(conclusion);
     const h = this.makeHint(
@@ -1157,20 +1160,20 @@ export class DynamicChainer {
   private multiHint(kind: Kind, runs: Run[], n: number, targetKey: number, where: number, digit: number): ChainHint | null {
     if (!this.removes(targetKey)) return null;
     const sortKey = kind === Kind.Cell ? 5 : 6;
-    const slots = this.chainSlots;
     const name = this.prefix + (kind === Kind.Cell ? 'Cell' : 'Region') + ' Forcing' + this.suffix;
     if (this.nestedCtx) {
+      const slots = this.chainSlots;
       for (let i = 0; i < n; i++) slots[i] = targetKey;
       const cause = kind === Kind.Cell ? CAUSE_CELL : houseCause(where);
       return this.nestedHint(kind, name, sortKey, runs, slots, n, cause, targetKey);
     }
+    this.measureFrom();
     let complexity = 0;
     for (let i = 0; i < n; i++) {
-      slots[i] = targetKey;
-      complexity += this.ancestors(runs[i], targetKey);
+      complexity += this.measure(runs[i], targetKey);
       if (!this.canBeat(complexity + (n - 1 - i), sortKey)) return null;
     }
-    complexity += this.nestedComplexity(runs, slots, n);
+    complexity += this.nestedSum;
     if (!this.canBeat(complexity, sortKey)) return null;
     const removable = this.removableFor(targetKey);
     const h = this.makeHint(
