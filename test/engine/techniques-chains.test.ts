@@ -21,7 +21,7 @@ import {
   nishioForcingChains,
 } from '../../server/src/engine/se/techniques/chains';
 import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
-import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
+import { DynamicChainer, restartSignatures } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
 import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
@@ -312,6 +312,51 @@ describe('search details', () => {
     expect(alone?.complexity).toBe(204);
     expect(shared?.text).toContain(`(w/${alone!.complexity - 2} nodes)`);
     expect(shared?.eliminations.map((e) => e.cell * 9 + e.digit - 1)).toEqual(alone?.removable);
+  });
+
+  it('counts each distinct nested chain of a hint once by its signature, with the signatures’ table started over between hints', () => {
+    // measure adds a branch's nested chains that no earlier branch of the hint used, told apart
+    // by interned ids: against the definition (a Set of signatures a hint), the table started
+    // over every third hint so that ids are handed out again to other signatures.
+    type NH = { complexity: number; signature: string };
+    type Run = { nested: (NH | null)[] | null };
+    type Inner = {
+      measure: (run: Run, slot: number) => number;
+      measureFrom: () => void;
+      walk: Int32Array;
+      nestedSum: number;
+    };
+    const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 3 });
+    const inner = chainer as unknown as Inner;
+    const { measure, measureFrom } = inner;
+    let seen = new Set<string>();
+    let sum = 0;
+    let hints = 0;
+    let branches = 0;
+    let repeats = 0;
+    vi.spyOn(inner, 'measureFrom').mockImplementation(function (this: Inner) {
+      if (hints++ % 3 === 0) restartSignatures();
+      seen = new Set();
+      sum = 0;
+      measureFrom.call(this);
+    });
+    vi.spyOn(inner, 'measure').mockImplementation(function (this: Inner, run: Run, slot: number) {
+      const n = measure.call(this, run, slot);
+      for (let j = 0; j < n; j++) {
+        const nh = run.nested![this.walk[j]] ?? null;
+        if (!nh) continue;
+        if (seen.has(nh.signature)) repeats++;
+        else sum += nh.complexity;
+        seen.add(nh.signature);
+      }
+      expect(this.nestedSum).toBe(sum);
+      branches++;
+      return n;
+    });
+    // The level-3 puzzle's grids two candidates short: level-3 hints whose branches share nested chains.
+    for (const { g } of outerGrids(3)) chainer.hints(g, null, null);
+    expect(branches).toBeGreaterThan(100);
+    expect(repeats).toBeGreaterThan(100);
   });
 
   it('reuses what a nested static search found on a grid from a later outer start, with that start’s rule parents', () => {

@@ -255,7 +255,7 @@ export class AdvancedRules {
     for (const h of this.chainers[i](g, budget, { initial: init, gridKey })) {
       const parents = h.ruleParents!;
       if (parents.length === 0) continue;
-      const nested: NestedHint = { complexity: h.complexity, signature: h.signature! };
+      const nested: NestedHint = { complexity: h.complexity, signature: h.signature!, id: 0, epoch: 0 };
       for (const cand of h.removable) this.out.push({ cand, parents, nested });
     }
     return this.out;

@@ -49,6 +49,40 @@ import { houseName, cellName } from '../../../core/grid';
 export interface NestedHint {
   complexity: number;
   signature: string;
+  /** The signature's id (see signatureId), good while `epoch` is the table's; made with epoch 0. */
+  id: number;
+  epoch: number;
+}
+
+/**
+ * Nested chains' signatures as small integers: a hint counts each distinct nested chain on its
+ * branches once, and a stamp per id tells it in one read, where a Set of the strings, made
+ * anew for every hint, was about 5% of a level-4 search. A NestedHint learns its id when a
+ * hint first meets it (most are met again and again: they are kept with the pauses' results).
+ * The table starts over between hints once it holds MAX_SIGNATURES, so it stays bounded; within
+ * a hint every id is of one table, so two ids are equal exactly when the signatures are.
+ */
+const signatureIds = new Map<string, number>();
+let signatureEpoch = 1;
+const MAX_SIGNATURES = 1 << 16;
+
+function signatureId(nh: NestedHint): number {
+  if (nh.epoch !== signatureEpoch) {
+    let id = signatureIds.get(nh.signature);
+    if (id === undefined) {
+      id = signatureIds.size;
+      signatureIds.set(nh.signature, id);
+    }
+    nh.id = id;
+    nh.epoch = signatureEpoch;
+  }
+  return nh.id;
+}
+
+/** Starts the signature table over (a hint's ids are all of one table: only between hints). */
+export function restartSignatures(): void {
+  signatureIds.clear();
+  signatureEpoch++;
 }
 
 /** Run.flag's bits. */
@@ -929,33 +963,48 @@ export class DynamicChainer {
   /**
    * A top-level hint's branch to `slot`: its distinct ancestors (chainOrder), and in the same walk
    * the complexities of the nested chains on it that no earlier branch of the hint used, added
-   * to `nestedSum` (both emptied by `measureFrom`), where a second walk a branch did it before.
+   * to `nestedSum` (both started by `measureFrom`), where a second walk a branch did it before.
    */
   private measure(run: Run, slot: number): number {
     const n = this.chainOrder(run, slot);
     const nested = this.level >= 2 ? run.nested : null;
     if (!nested) return n;
-    const seen = this.seenNested;
     const walk = this.walk;
     for (let j = 0; j < n; j++) {
       const s = walk[j];
       const nh = s === EXTRA ? null : nested[s];
-      if (nh && !seen.has(nh.signature)) {
-        seen.add(nh.signature);
-        this.nestedSum += nh.complexity;
-      }
+      if (nh && this.firstMeeting(nh)) this.nestedSum += nh.complexity;
     }
     return n;
   }
 
-  /** Starts a hint's measures: no nested chain seen yet. */
+  /** Starts a hint's measures: no nested chain met yet. */
   private measureFrom(): void {
     this.nestedSum = 0;
-    // Clearing a Set allocates a new table, even an empty one's.
-    if (this.seenNested.size) this.seenNested.clear();
+    if (signatureIds.size >= MAX_SIGNATURES) restartSignatures();
+    if (++this.nestedGen === 0x7fffffff) {
+      this.nestedStamp.fill(0);
+      this.nestedGen = 1;
+    }
+  }
+
+  /** Whether the hint being measured meets a nested chain of this signature for the first time. */
+  private firstMeeting(nh: NestedHint): boolean {
+    const id = signatureId(nh);
+    if (id >= this.nestedStamp.length) {
+      const grown = new Int32Array(Math.max(2 * this.nestedStamp.length, id + 1));
+      grown.set(this.nestedStamp);
+      this.nestedStamp = grown;
+    }
+    if (this.nestedStamp[id] === this.nestedGen) return false;
+    this.nestedStamp[id] = this.nestedGen;
+    return true;
   }
 
   private nestedSum = 0;
+  /** Per signature id: the last hint (by `nestedGen`) that met it. */
+  private nestedStamp = new Int32Array(256);
+  private nestedGen = 0;
 
   /**
    * A hint for an outer chain (nested mode), measured in one walk per branch end: its
@@ -985,7 +1034,6 @@ export class DynamicChainer {
     parents.length = 0;
     const seenParents = this.seenParents;
     seenParents.clear();
-    const seenNested = this.seenNested;
     this.measureFrom();
     let complexity = 0;
     // SE's FullChain identity (the targets and each target's chain, in order), hashed.
@@ -1013,8 +1061,7 @@ export class DynamicChainer {
         h2 = Math.imul(h2 + key, 0x5bd1e995) ^ (h2 >>> 15);
         if (key < NCAND) {
           const nh = nested && s !== EXTRA ? nested[s] : null;
-          if (nh && !seenNested.has(nh.signature)) {
-            seenNested.add(nh.signature);
+          if (nh && this.firstMeeting(nh)) {
             complexity += nh.complexity;
             if (complexity + least > limit) return null;
           }
@@ -1061,7 +1108,6 @@ export class DynamicChainer {
   private readonly removedHouse = new Uint16Array(27 * 9);
   private readonly parents: number[] = [];
   private readonly seenParents = new CandSet();
-  private readonly seenNested = new Set<string>();
 
   // ---------------------------------------------------------------------------------------
   // Hints
