@@ -1146,10 +1146,11 @@ describe('search details', () => {
     expect(cut).toBeGreaterThan(5);
   });
 
-  it('walks a nested chain’s branches in SE’s getChain order and takes its rule parents from the removals since the outer start', () => {
+  it('walks a nested chain’s branches in SE’s getChain order, takes its rule parents from the removals since the outer start and names it by its chain', () => {
     // chainOrder lists a node when first queued (the queue is the order) and nestedHint reads the
     // removals from masks made once a search: both against their definitions, a breadth-first walk
     // that skips a node taken a second time, and the two grids compared at each single of the chain.
+    // Its signature is equal to another's exactly when their kinds, targets and chains are.
     type Run = { keyOf: (slot: number) => number; cause: Uint8Array };
     type Inner = Internals & {
       walk: Int32Array;
@@ -1176,6 +1177,8 @@ describe('search details', () => {
     let cutShort = 0;
     let parents = 0;
     let hints = 0;
+    const signatureOf = new Map<string, string>();
+    const chainOf = new Map<string, string>();
     // Grids a few removals apart from the outer start, spread over cells, rows, columns and boxes.
     const { initial } = outerGrids(1)[0];
     for (let k = 0; k < 4; k++) {
@@ -1210,6 +1213,11 @@ describe('search details', () => {
         }
         expect(h.ruleParents).toEqual(want);
         parents += want.length;
+        const chain = [h.kind, ...runs.slice(0, n).map((run, i) => getChain(this, run, slots[i], Infinity).map((s) => run.keyOf(s)).join(','))].join('|');
+        expect(signatureOf.get(chain) ?? h.signature).toBe(h.signature);
+        expect(chainOf.get(h.signature!) ?? chain).toBe(chain);
+        signatureOf.set(chain, h.signature!);
+        chainOf.set(h.signature!, chain);
         return h;
       });
       hints += chainer.hints(g, null, { initial: initial.cands }).length;
@@ -1218,6 +1226,7 @@ describe('search details', () => {
     expect(walks).toBeGreaterThan(100);
     expect(cutShort).toBeGreaterThan(5);
     expect(parents).toBeGreaterThan(hints);
+    expect(chainOf.size).toBeGreaterThan(50);
   });
 
   it('rebuilds the parents of a run without a level from what implied each node, as a run recording them has them', () => {

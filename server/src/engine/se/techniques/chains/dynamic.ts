@@ -1093,7 +1093,10 @@ export class DynamicChainer {
     if (parents.length === 0) return null;
     const h = this.makeHint(kind, name, complexity, sortKey, this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
     h.ruleParents = parents.slice();
-    h.signature = `${h1 >>> 0}:${h2 >>> 0}:${n}`;
+    // The two hashes and the branch count as five UTF-16 units: one to one, as the decimal text
+    // was, but made without formatting three numbers (a tenth of this function's time). Never
+    // a static chain's signature, which starts with its kind and is longer.
+    h.signature = String.fromCharCode(h1 & 0xffff, h1 >>> 16, h2 & 0xffff, h2 >>> 16, n);
     this.claims.claim(h);
     return h;
   }
