@@ -1104,8 +1104,9 @@ export class DynamicChainer {
   private readonly claims = new NestedClaims();
   /**
    * A nested search's removals since the outer start, per cell (values) and per house and digit
-   * (places): the rule parents of the singles its hints rest on, read from these (most are
-   * empty) rather than by comparing the two grids at each single of each walk.
+   * (places): the rule parents of the singles its hints rest on, one mask read at each single
+   * of each walk (1.8 M of them in puzzle 3's level-4 nested searches) where the two grids were
+   * compared over the single's cell or house.
    */
   private readonly removedCell = new Uint16Array(81);
   private readonly removedHouse = new Uint16Array(27 * 9);
