@@ -15,8 +15,8 @@ import {
   uaSets,
   unhitUAs,
 } from '../../server/src/engine/ua';
-import { cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
-import { bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { BAND_BITS, candidatesWithGivens, cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
+import { Bands12Check, bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -381,6 +381,26 @@ describe('17-clue search: the UA sets up front', () => {
       const g = Uint8Array.from(SEVENTEEN[i].solution, Number);
       expect(setsOf(transposedSets(bandFreeUAs(g, 12)))).toEqual(setsOf(bandFreeUAs(transposeGrid(g), 12)));
     }
+  });
+});
+
+describe("17-clue search: an XY leaf's check", () => {
+  it('answers as the solver on band 3 and the clues given, check after check on one state (property)', () => {
+    // Clue sets of bands 1+2 as a task meets them one after another, from few clues (several
+    // solutions) to many (often one): each answer must not depend on the checks before it.
+    const clueSet = fc.uniqueArray(fc.integer({ min: 0, max: 53 }), { minLength: 4, maxLength: 14 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: SEVENTEEN.length - 1 }), fc.array(clueSet, { minLength: 1, maxLength: 8 }), (i, sets) => {
+        const g = Uint8Array.from(SEVENTEEN[i].solution, Number);
+        const check = new Bands12Check(g);
+        for (const cells of sets) {
+          const [x0, x1] = cellSetOf(cells);
+          const expected = solve(candidatesWithGivens(g, x0, x1, BAND_BITS), { limit: 2 });
+          const r = check.solve(Int32Array.from(cells), cells.length);
+          expect([r.count, r.complete, r.solutions.map((s) => s.join(''))]).toEqual([expected.count, expected.complete, expected.solutions.map((s) => s.join(''))]);
+        }
+      }),
+    );
   });
 });
 
