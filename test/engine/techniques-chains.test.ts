@@ -685,7 +685,7 @@ describe('search details', () => {
         }
         rel.marks(g, isY, isX, true, true);
         expect([...rel.reachStrong], `strong, ${isY} ${isX}`).toEqual([...strong]);
-        expect(Array.from({ length: 2 * NCAND }, (_, k) => (rel.anyMarked(k) ? 1 : 0)), `any, ${isY} ${isX}`).toEqual([...any]);
+        expect([...rel.reachAny], `any, ${isY} ${isX}`).toEqual([...any]);
         marked += strong.reduce((a, b) => a + b, 0);
       }
     }
@@ -693,7 +693,7 @@ describe('search details', () => {
   });
 
   it('lists as starts of a nested pass exactly the candidates the relevance marks name', () => {
-    // The start loop visits only these: a candidate on in the cycle marks (cycles), or either way in
+    // The start loop visits only these: a candidate on in reachAny (cycles), or either way in
     // forcingFrom (forcing chains, X passes only). Each kind listed alone, then both.
     const rel = new Relevance();
     const bits = (): number[] => Array.from({ length: NCAND }, (_, cand) => (rel.starts[cand >>> 5] >>> (cand & 31)) & 1);
@@ -703,7 +703,7 @@ describe('search details', () => {
       for (const [isY, isX] of PASSES) {
         rel.starts.fill(0);
         rel.marks(g, isY, isX, false, true);
-        const cycles = Array.from({ length: NCAND }, (_, cand) => (rel.anyMarked(cand + NCAND) ? 1 : 0));
+        const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND]);
         expect(bits(), `cycles, pass ${isY} ${isX}`).toEqual(cycles);
         if (!isX) continue;
         rel.starts.fill(0);
@@ -834,7 +834,7 @@ describe('search details', () => {
     inner.unary = (cand, isY, isX, out) => {
       cycleSearched = false;
       unary(cand, isY, isX, out);
-      if (cycleSearched || !inner.passCycles || !inner.hasStrongIn(cand, isY, isX) || !inner.relevance.anyMarked(cand + NCAND)) return;
+      if (cycleSearched || !inner.passCycles || !inner.hasStrongIn(cand, isY, isX) || !inner.relevance.reachAny[cand + NCAND]) return;
       skipped++;
       const found: { ruleParents: number[] | null }[] = [];
       inner.searchFrom(0, cand, isY, isX, found);
@@ -881,7 +881,7 @@ describe('search details', () => {
         for (let cand = 0; cand < NCAND; cand++) {
           const card = POPCOUNT9[g.cands[(cand / 9) | 0]];
           if (!g.has(cand) || card < 2 || (card > 2 && !isX) || !inner.hasStrongIn(cand, isY, isX)) continue;
-          if (!rel.anyMarked(cand + NCAND) || !rel.anyMarked(cand)) continue;
+          if (!rel.reachAny[cand + NCAND] || !rel.reachAny[cand]) continue;
           checked++;
           expect(searched.has(`${isY} ${isX} ${cand}`), `cycles from ${cand}, pass ${isY} ${isX}`).toBe(true);
         }

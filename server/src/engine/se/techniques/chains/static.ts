@@ -223,7 +223,7 @@ export class StaticChainer {
       this.passForcing = isX && (xy || this.xyForcing);
       const rel = this.relevance;
       rel.starts.fill(0);
-      // The cycle marks (`cycleStart`, which only `marks` writes) are made once, in the XY pass,
+      // The cycle marks (reachAny, which only `marks` writes) are made once, in the XY pass,
       // and serve X and Y too: their links and touched links are among XY's, so what reaches
       // one of theirs reaches one of XY's.
       if (xy) {
@@ -324,7 +324,7 @@ export class StaticChainer {
     // through the start takes a touched link there and back: the start on reaches its tail,
     // and its head reaches the start on, so (every link's contrapositive is a link of the same
     // cell or house) the start off reaches the tail of the reversed link.
-    if (strongIn && this.passCycles && rel.cycleStart(cand)) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
+    if (strongIn && this.passCycles && rel.reachAny[cand + ON] && rel.reachAny[cand]) this.nestedSearch(StartSearch.Cycles, cand, isY, isX, out);
     if (!this.passForcing) return;
     if (rel.forcingFrom[cand + ON]) this.nestedSearch(StartSearch.ForcingOn, cand, isY, isX, out);
     if (strongIn && rel.forcingFrom[cand]) this.nestedSearch(StartSearch.ForcingOff, cand, isY, isX, out);
