@@ -693,8 +693,8 @@ describe('search details', () => {
   });
 
   it('lists as starts of a nested pass exactly the candidates the relevance marks name', () => {
-    // The start loop visits only these: a candidate on in reachAny (cycles), or either way in
-    // forcingFrom (forcing chains, X passes only). Each kind listed alone, then both.
+    // The start loop visits only these: a candidate both ways in reachAny (cycles), or either
+    // way in forcingFrom (forcing chains, X passes only). Each kind listed alone, then both.
     const rel = new Relevance();
     const bits = (): number[] => Array.from({ length: NCAND }, (_, cand) => (rel.starts[cand >>> 5] >>> (cand & 31)) & 1);
     let listed = 0;
@@ -703,7 +703,7 @@ describe('search details', () => {
       for (const [isY, isX] of PASSES) {
         rel.starts.fill(0);
         rel.marks(g, isY, isX, false, true);
-        const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND]);
+        const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND] & rel.reachAny[cand]);
         expect(bits(), `cycles, pass ${isY} ${isX}`).toEqual(cycles);
         if (!isX) continue;
         rel.starts.fill(0);
@@ -809,36 +809,36 @@ describe('search details', () => {
   });
 
   it('skips a nested cycle search only from a start where no cycle with rule parents closes', () => {
-    // A start whose on node reaches a touched link but whose off node reaches none: every
-    // cycle search the filter leaves out is run here anyway and must find no cycle with rule
-    // parents. The grids: the first 300 pauses of a level-2 search of the level-3 puzzle.
+    // A start whose on node reaches a touched link but whose off node reaches none is not even
+    // listed: after each pass's start loop, every cycle search from such a start is run here
+    // anyway and must find no cycle with rule parents. The grids: the first 300 pauses of a
+    // level-2 search of the level-3 puzzle.
     const { start, pauses } = level2Pauses(300, false);
     const chainer = new StaticChainer();
     type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: { ruleParents: number[] | null }[]) => void;
     const inner = chainer as unknown as {
-      unary: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
-      nestedSearch: Search;
+      filteredStarts: (isY: boolean, isX: boolean, out: unknown[], budget: null) => void;
       searchFrom: Search;
       hasStrongIn: (cand: number, isY: boolean, isX: boolean) => boolean;
       passCycles: boolean;
       relevance: Relevance;
+      g: ChainGrid;
     };
-    const unary = inner.unary.bind(chainer);
-    const nestedSearch = inner.nestedSearch.bind(chainer);
-    let cycleSearched = false;
-    inner.nestedSearch = (what, cand, isY, isX, out) => {
-      if (what === 0) cycleSearched = true;
-      nestedSearch(what, cand, isY, isX, out);
-    };
+    const filteredStarts = inner.filteredStarts.bind(chainer);
     let skipped = 0;
-    inner.unary = (cand, isY, isX, out) => {
-      cycleSearched = false;
-      unary(cand, isY, isX, out);
-      if (cycleSearched || !inner.passCycles || !inner.hasStrongIn(cand, isY, isX) || !inner.relevance.reachAny[cand + NCAND]) return;
-      skipped++;
-      const found: { ruleParents: number[] | null }[] = [];
-      inner.searchFrom(0, cand, isY, isX, found);
-      for (const h of found) expect(h.ruleParents, `cycle from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+    inner.filteredStarts = (isY, isX, out, budget) => {
+      filteredStarts(isY, isX, out, budget);
+      if (!inner.passCycles) return;
+      const g = inner.g;
+      for (let cand = 0; cand < NCAND; cand++) {
+        const card = POPCOUNT9[g.cands[(cand / 9) | 0]];
+        if (!g.has(cand) || card < 2 || (card > 2 && !isX) || !inner.hasStrongIn(cand, isY, isX)) continue;
+        if (!inner.relevance.reachAny[cand + NCAND] || inner.relevance.reachAny[cand]) continue;
+        skipped++;
+        const found: { ruleParents: number[] | null }[] = [];
+        inner.searchFrom(0, cand, isY, isX, found);
+        for (const h of found) expect(h.ruleParents, `cycle from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+      }
     };
     for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
     expect(skipped).toBeGreaterThan(0);
