@@ -28,7 +28,7 @@ import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSet
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
@@ -607,6 +607,58 @@ describe('search details', () => {
       if (alone[0].length === 0 && alone[1].length > 0) nested++;
     }
     expect(nested).toBeGreaterThan(0);
+  });
+
+  it('marks for the forcing searches exactly the nodes whose reverse both ends of a touched strong link imply', () => {
+    // The definition, with each end's reach searched plainly through onToOff and offToOn: the
+    // filter's forward searches take the list of a value whose reach they already made whole.
+    // The grids: the first 150 pauses of a level-2 search of the level-3 puzzle (many touched
+    // links, so ends reaching other ends).
+    const { start, pauses } = level2Pauses(150, false);
+    const rel = new Relevance();
+    const outCand = new Int16Array(32);
+    const outCause = new Uint8Array(32);
+    let marked = 0;
+    for (const g of pauses) {
+      rel.touch(g, start.cands);
+      for (const [isY, isX] of PASSES) {
+        if (!isX) continue;
+        const reach = (cand: number): Uint8Array => {
+          const seen = new Uint8Array(2 * NCAND);
+          const queue = [cand + NCAND];
+          seen[cand + NCAND] = 1;
+          while (queue.length) {
+            const k = queue.pop()!;
+            const on = k >= NCAND;
+            const n = on ? onToOff(g, k - NCAND, isY, outCand, outCause) : offToOn(g, k, isY, isX, outCand, outCause);
+            for (let j = 0; j < n; j++) {
+              const p = outCand[j] + (on ? 0 : NCAND);
+              if (!seen[p]) queue.push(p), (seen[p] = 1);
+            }
+          }
+          return seen;
+        };
+        const want = new Uint8Array(2 * NCAND);
+        const link = (a: number, b: number): void => {
+          const [ra, rb] = [reach(a), reach(b)];
+          for (let k = 0; k < 2 * NCAND; k++) if (ra[k] && rb[k]) want[k < NCAND ? k + NCAND : k - NCAND] = 1;
+        };
+        for (let c = 0; c < 81; c++) {
+          const m = g.cands[c];
+          if (isY && rel.cellTouched[c] && POPCOUNT9[m] === 2) link(c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)));
+        }
+        for (let hd = 0; hd < 27 * 9; hd++) {
+          const pm = g.hpos[hd];
+          if (!rel.houseTouched[hd] || POPCOUNT9[pm] !== 2) continue;
+          const [h, d] = [(hd / 9) | 0, hd % 9];
+          link(HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d);
+        }
+        rel.forcing(g, isY, isX);
+        expect([...rel.forcingFrom], `pass ${isY} ${isX}`).toEqual([...want]);
+        marked += want.reduce((a, b) => a + b, 0);
+      }
+    }
+    expect(marked).toBeGreaterThan(0);
   });
 
   it('searches forward from each end of the touched strong links once a pass, however many links it ends', () => {
