@@ -253,41 +253,20 @@ export class Relevance {
   private readonly reachLength = new Int32Array(NCAND);
   private readonly reached = new Int16Array(NKEY);
   private reachedN = 0;
-  /** The nodes `forward` follows: those it reaches less those a made reach brings. */
-  private readonly queue = new Int16Array(NKEY);
 
-  /**
-   * Lists in `reached` every node `start` implies in the pass. An on node whose own reach this
-   * pass already made (another end of a touched link: over a third of the on nodes met on the
-   * forum's hardest) brings its list whole, and the nodes it brings are not followed again:
-   * everything they imply is in that list (a made reach is closed, and `reachOf` never reenters).
-   */
+  /** Lists in `reached` every node `start` implies in the pass. */
   private forward(start: number): void {
     const seen = this.seen;
     const gen = ++this.seenGen;
-    const queue = this.queue;
-    const reached = this.reached;
+    const queue = this.reached;
     let head = 0;
     let tail = 0;
-    let n = 0;
     seen[start] = gen;
     queue[tail++] = start;
-    reached[n++] = start;
     const links = this.links;
     while (head < tail) {
       const key = queue[head++];
       const off = key < NCAND;
-      // The start's own stamp is set only once its reach is made.
-      if (!off && this.reachStamp[key - ON] === this.reachPass) {
-        const lists = this.reachLists;
-        for (let i = this.reachStart[key - ON], end = i + this.reachLength[key - ON]; i < end; i++) {
-          const p = lists[i];
-          if (seen[p] === gen) continue;
-          seen[p] = gen;
-          reached[n++] = p;
-        }
-        continue;
-      }
       const k = off ? links.off(key) : links.on(key - ON);
       const out = off ? links.offCand : links.onCand;
       const at = off ? links.offAt(key) : links.onAt(key - ON);
@@ -297,10 +276,9 @@ export class Relevance {
         if (seen[p] === gen) continue;
         seen[p] = gen;
         queue[tail++] = p;
-        reached[n++] = p;
       }
     }
-    this.reachedN = n;
+    this.reachedN = tail;
   }
 
   /**
