@@ -610,10 +610,9 @@ describe('search details', () => {
   });
 
   it('marks for the forcing searches exactly the nodes whose reverse both ends of a touched strong link imply', () => {
-    // The definition, with each end's reach searched plainly through onToOff and offToOn: the
-    // filter's forward searches take the list of a value whose reach they already made whole.
-    // The grids: the first 150 pauses of a level-2 search of the level-3 puzzle (many touched
-    // links, so ends reaching other ends).
+    // The definition, with each end's reach searched plainly through onToOff and offToOn. The
+    // grids: the first 150 pauses of a level-2 search of the level-3 puzzle (many touched links,
+    // ends that share reaches).
     const { start, pauses } = level2Pauses(150, false);
     const rel = new Relevance();
     const outCand = new Int16Array(32);
