@@ -28,7 +28,7 @@ import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSet
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { collectRemoved, StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CAUSE_ADVANCED, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { CAUSE_ADVANCED, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
 import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
@@ -654,6 +654,57 @@ describe('search details', () => {
     expect(nested).toBeGreaterThan(0);
   });
 
+  it('marks for the forcing searches exactly the nodes whose reverse both ends of a touched strong link imply', () => {
+    // The definition, with each end's reach searched plainly through onToOff and offToOn. The
+    // grids: the first 150 pauses of a level-2 search of the level-3 puzzle (many touched links,
+    // ends that share reaches).
+    const { start, pauses } = level2Pauses(150, false);
+    const rel = new Relevance();
+    const outCand = new Int16Array(32);
+    const outCause = new Uint8Array(32);
+    let marked = 0;
+    for (const g of pauses) {
+      rel.touch(g, start.cands);
+      for (const [isY, isX] of PASSES) {
+        if (!isX) continue;
+        const reach = (cand: number): Uint8Array => {
+          const seen = new Uint8Array(2 * NCAND);
+          const queue = [cand + NCAND];
+          seen[cand + NCAND] = 1;
+          while (queue.length) {
+            const k = queue.pop()!;
+            const on = k >= NCAND;
+            const n = on ? onToOff(g, k - NCAND, isY, outCand, outCause) : offToOn(g, k, isY, isX, outCand, outCause);
+            for (let j = 0; j < n; j++) {
+              const p = outCand[j] + (on ? 0 : NCAND);
+              if (!seen[p]) queue.push(p), (seen[p] = 1);
+            }
+          }
+          return seen;
+        };
+        const want = new Uint8Array(2 * NCAND);
+        const link = (a: number, b: number): void => {
+          const [ra, rb] = [reach(a), reach(b)];
+          for (let k = 0; k < 2 * NCAND; k++) if (ra[k] && rb[k]) want[k < NCAND ? k + NCAND : k - NCAND] = 1;
+        };
+        for (let c = 0; c < 81; c++) {
+          const m = g.cands[c];
+          if (isY && rel.cellTouched[c] && POPCOUNT9[m] === 2) link(c * 9 + lowBit(m), c * 9 + lowBit(m & (m - 1)));
+        }
+        for (let hd = 0; hd < 27 * 9; hd++) {
+          const pm = g.hpos[hd];
+          if (!rel.houseTouched[hd] || POPCOUNT9[pm] !== 2) continue;
+          const [h, d] = [(hd / 9) | 0, hd % 9];
+          link(HOUSE_CELLS[h * 9 + lowBit(pm)] * 9 + d, HOUSE_CELLS[h * 9 + lowBit(pm & (pm - 1))] * 9 + d);
+        }
+        rel.forcing(g, isY, isX);
+        expect([...rel.forcingFrom], `pass ${isY} ${isX}`).toEqual([...want]);
+        marked += want.reduce((a, b) => a + b, 0);
+      }
+    }
+    expect(marked).toBeGreaterThan(0);
+  });
+
   it('searches forward from each end of the touched strong links once a pass, however many links it ends', () => {
     const rel = new Relevance();
     const forward = vi.spyOn(rel as unknown as { forward: () => void }, 'forward');
@@ -738,8 +789,8 @@ describe('search details', () => {
   });
 
   it('lists as starts of a nested pass exactly the candidates the relevance marks name', () => {
-    // The start loop visits only these: a candidate on in reachAny (cycles), or either way in
-    // forcingFrom (forcing chains, X passes only). Each kind listed alone, then both.
+    // The start loop visits only these: a candidate both ways in reachAny (cycles), or either
+    // way in forcingFrom (forcing chains, X passes only). Each kind listed alone, then both.
     const rel = new Relevance();
     const bits = (): number[] => Array.from({ length: NCAND }, (_, cand) => (rel.starts[cand >>> 5] >>> (cand & 31)) & 1);
     let listed = 0;
@@ -748,7 +799,7 @@ describe('search details', () => {
       for (const [isY, isX] of PASSES) {
         rel.starts.fill(0);
         rel.marks(g, isY, isX, false, true);
-        const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND]);
+        const cycles = Array.from({ length: NCAND }, (_, cand) => rel.reachAny[cand + NCAND] & rel.reachAny[cand]);
         expect(bits(), `cycles, pass ${isY} ${isX}`).toEqual(cycles);
         if (!isX) continue;
         rel.starts.fill(0);
@@ -854,36 +905,36 @@ describe('search details', () => {
   });
 
   it('skips a nested cycle search only from a start where no cycle with rule parents closes', () => {
-    // A start whose on node reaches a touched link but whose off node reaches none: every
-    // cycle search the filter leaves out is run here anyway and must find no cycle with rule
-    // parents. The grids: the first 300 pauses of a level-2 search of the level-3 puzzle.
+    // A start whose on node reaches a touched link but whose off node reaches none is not even
+    // listed: after each pass's start loop, every cycle search from such a start is run here
+    // anyway and must find no cycle with rule parents. The grids: the first 300 pauses of a
+    // level-2 search of the level-3 puzzle.
     const { start, pauses } = level2Pauses(300, false);
     const chainer = new StaticChainer();
     type Search = (what: number, cand: number, isY: boolean, isX: boolean, out: { ruleParents: number[] | null }[]) => void;
     const inner = chainer as unknown as {
-      unary: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
-      nestedSearch: Search;
+      filteredStarts: (isY: boolean, isX: boolean, out: unknown[], budget: null) => void;
       searchFrom: Search;
       hasStrongIn: (cand: number, isY: boolean, isX: boolean) => boolean;
       passCycles: boolean;
       relevance: Relevance;
+      g: ChainGrid;
     };
-    const unary = inner.unary.bind(chainer);
-    const nestedSearch = inner.nestedSearch.bind(chainer);
-    let cycleSearched = false;
-    inner.nestedSearch = (what, cand, isY, isX, out) => {
-      if (what === 0) cycleSearched = true;
-      nestedSearch(what, cand, isY, isX, out);
-    };
+    const filteredStarts = inner.filteredStarts.bind(chainer);
     let skipped = 0;
-    inner.unary = (cand, isY, isX, out) => {
-      cycleSearched = false;
-      unary(cand, isY, isX, out);
-      if (cycleSearched || !inner.passCycles || !inner.hasStrongIn(cand, isY, isX) || !inner.relevance.reachAny[cand + NCAND]) return;
-      skipped++;
-      const found: { ruleParents: number[] | null }[] = [];
-      inner.searchFrom(0, cand, isY, isX, found);
-      for (const h of found) expect(h.ruleParents, `cycle from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+    inner.filteredStarts = (isY, isX, out, budget) => {
+      filteredStarts(isY, isX, out, budget);
+      if (!inner.passCycles) return;
+      const g = inner.g;
+      for (let cand = 0; cand < NCAND; cand++) {
+        const card = POPCOUNT9[g.cands[(cand / 9) | 0]];
+        if (!g.has(cand) || card < 2 || (card > 2 && !isX) || !inner.hasStrongIn(cand, isY, isX)) continue;
+        if (!inner.relevance.reachAny[cand + NCAND] || inner.relevance.reachAny[cand]) continue;
+        skipped++;
+        const found: { ruleParents: number[] | null }[] = [];
+        inner.searchFrom(0, cand, isY, isX, found);
+        for (const h of found) expect(h.ruleParents, `cycle from ${cand}, pass ${isY} ${isX}`).toEqual([]);
+      }
     };
     for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
     expect(skipped).toBeGreaterThan(0);

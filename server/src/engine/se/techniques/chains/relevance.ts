@@ -39,9 +39,10 @@ export class Relevance {
    */
   readonly forcingFrom = new Uint8Array(NKEY);
   /**
-   * The candidates marked on in `reachAny` or either way in `forcingFrom`, a bit each, since the
-   * caller last cleared it: the only starts a filtered static search runs, listed so that its
-   * start loop visits a few dozen of the grid's ~200 candidates, not all of them.
+   * The candidates marked both ways in `reachAny` (where a cycle search may run) or either way in
+   * `forcingFrom`, a bit each, since the caller last cleared it: the only starts a filtered
+   * static search runs, listed so that its start loop visits a few dozen of the grid's ~200
+   * candidates, not all of them.
    */
   readonly starts = new Int32Array((NCAND + 31) >>> 5);
   /** The links of `touch`'s grid, pass by pass (see passLinks.ts): the static search reads them too. */
@@ -126,7 +127,16 @@ export class Relevance {
       }
     }
     if (strong) this.backward(rs, this.strongSeeds, this.strongN, null);
-    if (cycles) this.backward(ra, this.anySeeds, this.anyN, this.starts);
+    if (cycles) {
+      this.backward(ra, this.anySeeds, this.anyN, this.anyOff);
+      // A cycle search needs its start marked on and off (see StaticChainer.unary): on a pause
+      // of the forum's hardest about 17 off nodes are marked against some 95 on nodes, so the
+      // starts are read from the off nodes, and the start loop skips the others whole.
+      for (let i = 0; i < this.anyOffN; i++) {
+        const c = this.anyOff[i];
+        if (ra[c + ON]) this.start(c);
+      }
+    }
   }
 
   /** Marks off node `cand`, the tail of a touched strong link, in the marks asked for. */
@@ -143,7 +153,6 @@ export class Relevance {
     if (this.reachAny[key]) return;
     this.reachAny[key] = 1;
     this.anySeeds[this.anyN++] = key;
-    if (key >= NCAND) this.start(key - ON);
   }
 
   // The tails marked by `marks`, where the backward searches start.
@@ -151,6 +160,9 @@ export class Relevance {
   private strongN = 0;
   private readonly anySeeds = new Int16Array(NKEY);
   private anyN = 0;
+  /** The off nodes `reachAny` marks (`backward` lists them). */
+  private readonly anyOff = new Int16Array(NCAND);
+  private anyOffN = 0;
 
   /**
    * `forcingFrom` for the touched cells and houses (`touch` first), a stricter condition than
@@ -271,15 +283,19 @@ export class Relevance {
 
   /**
    * Marks every node that implies a marked node (the implication graph read backwards), from the
-   * `seedN` marked `seeds`; the candidates of the on nodes marked also in `starts` when given.
+   * `seedN` marked `seeds`; the off nodes marked (seeds too) listed in `offs` (`anyOffN` of them)
+   * when given.
    */
-  private backward(mark: Uint8Array, seeds: Int16Array, seedN: number, starts: Int32Array | null): void {
+  private backward(mark: Uint8Array, seeds: Int16Array, seedN: number, offs: Int16Array | null): void {
     const stack = this.stack;
     for (let i = 0; i < seedN; i++) stack[i] = seeds[i];
     let n = seedN;
+    let offN = 0;
     while (n > 0) {
       const key = stack[--n];
       if (key < NCAND) {
+        // Every node marked is popped once.
+        if (offs) offs[offN++] = key;
         // Off node: implied by the on nodes it implies itself being on (weak links go both ways).
         const k = this.links.on(key);
         for (let j = 0, at = this.links.onAt(key); j < k; j++) {
@@ -287,7 +303,6 @@ export class Relevance {
           if (!mark[c + ON]) {
             mark[c + ON] = 1;
             stack[n++] = c + ON;
-            if (starts) starts[c >>> 5] |= 1 << (c & 31);
           }
         }
       } else {
@@ -305,5 +320,6 @@ export class Relevance {
         }
       }
     }
+    if (offs) this.anyOffN = offN;
   }
 }
