@@ -372,7 +372,9 @@ export class StaticChainer {
       for (const found of searches.results(slot)) out.push(this.withParents(found));
       return false;
     }
-    this.finding.length = 0;
+    // Cleared only when something is in it: setting an array's length is a runtime call even
+    // when it is 0 already, and most searches find nothing.
+    if (this.finding.length !== 0) this.finding.length = 0;
     this.n = 0;
     if (what === StartSearch.Cycles) this.cycles(cand, isY, isX, out);
     else {
@@ -425,7 +427,7 @@ export class StaticChainer {
     let length = 0;
     // The nodes closing a cycle: one list for every search (most close none).
     const found = this.cycleEnds;
-    found.length = 0;
+    if (found.length !== 0) found.length = 0; // most searches close nothing (see searchFrom)
     // SE's rounds, the on nodes' weak links then the off nodes' strong links, taken together:
     // each off node is followed as soon as it is made, in the order SE's off round takes the
     // queue (the order it was made in), so the on nodes, their parents and the closing nodes
