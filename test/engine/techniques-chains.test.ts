@@ -1048,7 +1048,8 @@ describe('search details', () => {
     const inner = chainer as unknown as {
       g: ChainGrid;
       cycles: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
-      cycleEnds: number[];
+      cycleEnds: Int32Array;
+      cycleEndCount: number;
       nodeKey: Int16Array;
       nodePar: Int32Array;
       nodeCause: Uint8Array;
@@ -1058,7 +1059,7 @@ describe('search details', () => {
     let closed = 0;
     inner.cycles = (cand, isY, isX, out) => {
       cycles(cand, isY, isX, out);
-      const paths = inner.cycleEnds.map((end) => {
+      const paths = [...inner.cycleEnds.subarray(0, inner.cycleEndCount)].map((end) => {
         const parts: string[] = [];
         for (let q = end; q >= 0; q = inner.nodePar[q]) parts.push(`${inner.nodeKey[q]}/${inner.nodeCause[q]}`);
         return parts.join(' ');

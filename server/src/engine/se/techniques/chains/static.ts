@@ -372,7 +372,9 @@ export class StaticChainer {
       for (const found of searches.results(slot)) out.push(this.withParents(found));
       return false;
     }
-    this.finding.length = 0;
+    // Cleared only when something is in it: setting an array's length is a runtime call even
+    // when it is 0 already, and most searches find nothing.
+    if (this.finding.length !== 0) this.finding.length = 0;
     this.n = 0;
     if (what === StartSearch.Cycles) this.cycles(cand, isY, isX, out);
     else {
@@ -423,9 +425,9 @@ export class StaticChainer {
     let nOn = 1;
     qOn[0] = this.node(sourceKey, -1, CAUSE_NONE);
     let length = 0;
-    // The nodes closing a cycle: one list for every search (most close none).
+    // The nodes closing a cycle (most searches close none).
     const found = this.cycleEnds;
-    found.length = 0;
+    let nFound = 0;
     // SE's rounds, the on nodes' weak links then the off nodes' strong links, taken together:
     // each off node is followed as soon as it is made, in the order SE's off round takes the
     // queue (the order it was made in), so the on nodes, their parents and the closing nodes
@@ -468,7 +470,7 @@ export class StaticChainer {
             const cause = offCause[at2 + jj];
             if (length >= 4 && on === cand) {
               if (offNode < 0) offNode = this.node(off, p, cause1);
-              found.push(this.node(sourceKey, offNode, cause));
+              found[nFound++] = this.node(sourceKey, offNode, cause);
             }
             if (this.onMark[on] === gen) continue;
             this.onMark[on] = gen;
@@ -483,13 +485,19 @@ export class StaticChainer {
       nOn = nNext;
     }
     for (let i = 0; i < nPairs && !this.closable; i += 2) this.closable = this.turnedOnBesides(pairs[i], pairs[i + 1], gen);
-    for (const dst of found) {
-      const hint = this.cycleHint(dst, isY, isX);
+    this.cycleEndCount = nFound;
+    for (let i = 0; i < nFound; i++) {
+      const hint = this.cycleHint(found[i], isY, isX);
       if (hint) this.offer(hint, out);
     }
   }
 
-  private readonly cycleEnds: number[] = [];
+  // A typed list, not an array: an array's length write or push is a runtime call, and this is
+  // cleared for every search. One closing per on node and strong partner of the start (at most
+  // four: the cell's other value, the digit's other place in three houses).
+  private readonly cycleEnds = new Int32Array(4 * NCAND);
+  /** How many of cycleEnds the last cycle search that ran its rounds filled (not private: only the tests read it). */
+  cycleEndCount = 0;
 
   // Per pass and candidate, for this grid: where in its weak links (PassLinks.on) the
   // candidates with a strong link in the pass are. A cycle search can skip the others: off,
