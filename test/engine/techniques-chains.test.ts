@@ -27,8 +27,8 @@ import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLink
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
-import { collectRemoved, StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
-import { CAUSE_ADVANCED, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, offToOn, onToOff, takeOff } from '../../server/src/engine/se/techniques/chains/tables';
+import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
+import { CAUSE_ADVANCED, CAUSE_CELL, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, offToOn, onToOff, takeOff, causeHouse } from '../../server/src/engine/se/techniques/chains/tables';
 import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
@@ -83,6 +83,21 @@ const PASSES = [
  * of their grids), and its start. With `rules` each pause gets what the rules find, as in a rating; without,
  * nothing, so the search goes on from each start to the next and meets more starts' pauses.
  */
+/**
+ * SE's collectRuleParents for one single, by its definition: the candidates of the single's cell
+ * (`cause` CAUSE_CELL) or of its digit in the house its cause names that the outer start had and
+ * `g` has not, in the cell's or house's order, appended once.
+ */
+function removedSince(g: ChainGrid, initial: Uint16Array, cand: number, cause: number, out: number[], seen: CandSet): void {
+  const cell = Math.floor(cand / 9);
+  const add = (c: number, digit: number) => {
+    const gone = (initial[c] >> digit) & 1 && !((g.cands[c] >> digit) & 1);
+    if (gone && seen.add(c * 9 + digit)) out.push(c * 9 + digit);
+  };
+  if (cause === CAUSE_CELL) for (let v = 0; v < 9; v++) add(cell, v);
+  else for (let i = 0; i < 9; i++) add(HOUSE_CELLS[causeHouse(cause, cell) * 9 + i], cand % 9);
+}
+
 function level2Pauses(
   count: number,
   rules: boolean,
@@ -1260,7 +1275,7 @@ describe('search details', () => {
             const key = runs[i].keyOf(s);
             if (key < NCAND) continue;
             const cause = runs[i].cause[s] === CAUSE_NONE ? sourceCause : runs[i].cause[s];
-            if (cause !== CAUSE_NONE && cause !== CAUSE_ADVANCED) collectRemoved(this.g, this.nestedCtx.initial, key - NCAND, cause, want, seen);
+            if (cause !== CAUSE_NONE && cause !== CAUSE_ADVANCED) removedSince(this.g, this.nestedCtx.initial, key - NCAND, cause, want, seen);
           }
         }
         expect(h.ruleParents).toEqual(want);

@@ -29,12 +29,12 @@ import {
   CAUSE_CELL,
   CAUSE_NONE,
   CELL_HOUSES,
-  CELL_INDEX,
   ChainGrid,
   HOUSE_CELLS,
   NCAND,
   NKEY,
   ON,
+  RemovedSince,
   POPCOUNT9,
   offToOn,
   onToOff,
@@ -455,7 +455,7 @@ export class DynamicChainer {
     if (this.reachTest) this.reach.begin(g, this.relevance.links);
     if (nested) {
       this.claims.clear();
-      this.removalsSince(nested.initial);
+      this.removed.of(nested.initial, g);
     }
     const out: ChainHint[] = [];
     const cands = g.cands;
@@ -469,20 +469,6 @@ export class DynamicChainer {
       this.releaseAllOnRuns();
     }
     return sortAndDedup(nested ? this.claims.claiming(out) : out);
-  }
-
-  /** Fills removedCell and removedHouse: what the search's grid lost since `initial`. */
-  private removalsSince(initial: Uint16Array): void {
-    const g = this.g;
-    this.removedHouse.fill(0);
-    for (let cell = 0; cell < 81; cell++) {
-      const m = initial[cell] & ~g.cands[cell];
-      this.removedCell[cell] = m;
-      for (let r = m; r; r &= r - 1) {
-        const d = lowBit(r);
-        for (let k = 0; k < 3; k++) this.removedHouse[CELL_HOUSES[3 * cell + k] * 9 + d] |= 1 << CELL_INDEX[3 * cell + k];
-      }
-    }
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1073,21 +1059,7 @@ export class DynamicChainer {
           cause = sourceCause;
         }
         if (cause === CAUSE_ADVANCED) continue;
-        // The removals since the outer start in the single's cell or house, in its order.
-        const cell = ((key - ON) / 9) | 0;
-        if (cause === CAUSE_CELL) {
-          for (let m = this.removedCell[cell]; m; m &= m - 1) {
-            const c = cell * 9 + lowBit(m);
-            if (seenParents.add(c)) parents.push(c);
-          }
-        } else {
-          const d = key - ON - cell * 9;
-          const h = causeHouse(cause, cell);
-          for (let m = this.removedHouse[h * 9 + d]; m; m &= m - 1) {
-            const c = HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d;
-            if (seenParents.add(c)) parents.push(c);
-          }
-        }
+        this.removed.collect(key - ON, cause, parents, seenParents);
       }
     }
     if (parents.length === 0) return null;
@@ -1102,14 +1074,8 @@ export class DynamicChainer {
   }
 
   private readonly claims = new NestedClaims();
-  /**
-   * A nested search's removals since the outer start, per cell (values) and per house and digit
-   * (places): the rule parents of the singles its hints rest on, one mask read at each single
-   * of each walk (1.8 M of them in puzzle 3's level-4 nested searches) where the two grids were
-   * compared over the single's cell or house.
-   */
-  private readonly removedCell = new Uint16Array(81);
-  private readonly removedHouse = new Uint16Array(27 * 9);
+  /** The rule parents of the singles a nested search's hints rest on. */
+  private readonly removed = new RemovedSince();
   private readonly parents: number[] = [];
   private readonly seenParents = new CandSet();
 

@@ -16,19 +16,17 @@ import { PEER_WORDS, digitWords } from '../places';
 import { Relevance } from './relevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
-  CAUSE_CELL,
   CAUSE_NONE,
   CELL_HOUSES,
-  HOUSE_CELLS,
   NCAND,
   NKEY,
   ON,
   POPCOUNT9,
   SE_PEERS,
-  causeHouse,
   lowBit,
   CandSet,
   GridKey,
+  RemovedSince,
   type ChainGrid,
 } from './tables';
 
@@ -111,6 +109,7 @@ export class StaticChainer {
     this.links.begin(g);
     this.liveGen++;
     this.nested = nested;
+    this.removedReady = false;
     this.display = nested === null;
     this.bestOnly = false;
     this.best = null;
@@ -896,6 +895,9 @@ export class StaticChainer {
   }
 
   private readonly seenParents = new CandSet();
+  /** The grid's removals since the outer start: made when a search's first found chain needs them (most find none). */
+  private readonly removed = new RemovedSince();
+  private removedReady = false;
 
   /** The found chain's hint with SE's rule parents: what its singles rely on having gone since the outer start. */
   private withParents(found: FoundChain): ChainHint {
@@ -903,7 +905,11 @@ export class StaticChainer {
     const seen = this.seenParents;
     seen.clear();
     const singles = found.singles;
-    for (let i = 0; i < singles.length; i += 2) collectRemoved(this.g, this.nested!.initial, singles[i], singles[i + 1], parents, seen);
+    if (!this.removedReady) {
+      this.removed.of(this.nested!.initial, this.g);
+      this.removedReady = true;
+    }
+    for (let i = 0; i < singles.length; i += 2) this.removed.collect(singles[i], singles[i + 1], parents, seen);
     const h = found.hint;
     // One literal (no spread): nested searches make many of these.
     return {
@@ -937,31 +943,3 @@ export class StaticChainer {
   }
 }
 
-/** Appends (once) the candidates a single at `cand` with `cause` relies on having gone. */
-export function collectRemoved(
-  g: ChainGrid,
-  initial: Uint16Array,
-  cand: number,
-  cause: number,
-  out: number[],
-  seen: CandSet,
-): void {
-  const cell = (cand / 9) | 0;
-  const d = cand - cell * 9;
-  if (cause === CAUSE_CELL) {
-    for (let m = initial[cell] & ~g.cands[cell]; m; m &= m - 1) {
-      const c = cell * 9 + lowBit(m);
-      if (seen.add(c)) out.push(c);
-    }
-  } else {
-    const h = causeHouse(cause, cell);
-    const b = 1 << d;
-    for (let i = 0; i < 9; i++) {
-      const other = HOUSE_CELLS[h * 9 + i];
-      if (initial[other] & b && !(g.cands[other] & b)) {
-        const c = other * 9 + d;
-        if (seen.add(c)) out.push(c);
-      }
-    }
-  }
-}
