@@ -5,12 +5,17 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bit, cellName } from '../../server/src/engine/core/grid';
+import { bit, cellName, popcount } from '../../server/src/engine/core/grid';
 import { rate } from '../../server/src/engine/se/rate';
 import { solve } from '../../server/src/engine/core/solve';
 import { State } from '../../server/src/engine/core/state';
 import type { Step } from '../../server/src/engine/core/step';
-import { alignedPairExclusion, alignedTripletExclusion } from '../../server/src/engine/se/techniques/alignedExclusion';
+import {
+  TripletVerdicts,
+  alignedPairExclusion,
+  alignedTripletExclusion,
+  alignedTripletSteps,
+} from '../../server/src/engine/se/techniques/alignedExclusion';
 import { bug, findBug } from '../../server/src/engine/se/techniques/bug';
 import { Budget } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
@@ -252,6 +257,49 @@ describe('aligned exclusion', () => {
   it('needs two common excluders', () => {
     const state = position({ r1c1: '123', r1c2: '123', r1c3: '12' });
     expect(stepsOf(alignedPairExclusion, state)).toEqual([]);
+  });
+
+  it('triplets: verdicts kept from earlier searches give each search the steps a fresh one finds', () => {
+    // A walk from the bank's triplet position, a candidate taken out of a cell of three or more
+    // (or the last one put back) at a time; each position a new state. The kept verdicts are
+    // read by searches on the walk in order, by searches left suspended after their first step and finished a position
+    // later (so that another search began in between), and by searches whose stamps restart
+    // every third search.
+    const fx = FIXTURES.find((f) => f.find === 'alignedTriplet')!;
+    const texts = (steps: Iterable<Step>) => [...steps].map((s) => s.text);
+    const kept = new TripletVerdicts();
+    const restarting = new TripletVerdicts(3);
+    const interleaved = new TripletVerdicts();
+    let state = fromPencilmark(fx.pm);
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
+    const removed: [number, number][] = [];
+    let pending: { gen: Generator<Step>; first: string[]; fresh: string[] } | null = null;
+    let found = 0;
+    for (let i = 0; i < 80; i++) {
+      const fresh = texts(alignedTripletSteps(state, NOT_UNIQUE, new TripletVerdicts()));
+      found += fresh.length;
+      expect(texts(alignedTripletSteps(state, NOT_UNIQUE, kept))).toEqual(fresh);
+      expect(texts(alignedTripletSteps(state, NOT_UNIQUE, restarting))).toEqual(fresh);
+      const gen = alignedTripletSteps(state, NOT_UNIQUE, interleaved);
+      const first = gen.next();
+      if (pending) expect([...pending.first, ...texts(pending.gen)]).toEqual(pending.fresh);
+      pending = { gen, first: first.done ? [] : [first.value.text], fresh };
+      state = state.clone();
+      if (removed.length && random(4) === 0) {
+        const [c, b] = removed.pop()!;
+        state.cands[c] |= b;
+        continue;
+      }
+      const wide = [...Array(81).keys()].filter((c) => popcount(state.cands[c]) >= 3);
+      const c = wide[random(wide.length)];
+      const ds = [...Array(9).keys()].filter((d) => state.cands[c] & (1 << d));
+      const b = 1 << ds[random(ds.length)];
+      state.cands[c] &= ~b;
+      removed.push([c, b]);
+    }
+    // The walk meets positions where triplets remove something, and many where none does.
+    expect(found).toBeGreaterThan(20);
   });
 
   it('no base cell sees a naked single (SE skips the technique there)', () => {

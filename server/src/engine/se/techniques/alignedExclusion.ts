@@ -181,12 +181,73 @@ export function* alignedPairSteps(state: State, ctx?: TechniqueContext): Generat
   }
 }
 
-/** Aligned triplet exclusion steps in SE's order; checks the budget as it goes. */
-export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Generator<Step> {
+/**
+ * Where the triplet searches found nothing, kept from one search to the next: a rating searches
+ * at every step that comes this far, and a step changes few cells' candidates. A triplet's
+ * verdict reads only its three cells' candidates and its common excluders'. So where none of
+ * them changed since a search that found nothing there, there is still nothing: an unchanged
+ * cell that is a common excluder now was one then, with the same candidates, so the excluders
+ * now are among those, and fewer excluders forbid fewer combinations.
+ */
+export class TripletVerdicts {
+  /** Per triplet `(c0 * 81 + c1) * 81 + c2`: the last search (its generation) that found nothing there. */
+  private stamps = new Int32Array(0);
+  /** The candidates the last search began on. */
+  private readonly last = new Uint16Array(81);
+
+  /** The last search's generation. */
+  private gen = 0;
+
+  /** `limit`: the generation at which the stamps restart (tests make it small). */
+  constructor(private readonly limit = 0x7fffffff) {}
+
+  /**
+   * Begins a search on `cands` (which must not change until it ends). Searches may interleave
+   * (generators): a stamp always means "nothing there on the candidates its search began on",
+   * and `held` is the search begun last, the one `changed` is measured from.
+   */
+  begin(cands: Uint16Array): VerdictSearch {
+    // Made on the first search (2 MB); restarted before a stamp could come round to another
+    // search's generation.
+    if (this.stamps.length === 0) this.stamps = new Int32Array(81 * 81 * 81);
+    else if (this.gen === this.limit) {
+      this.stamps.fill(0);
+      this.gen = 0;
+    }
+    const changed = new Int32Array(3);
+    for (let c = 0; c < 81; c++) if (cands[c] !== this.last[c]) changed[(c / 27) | 0] |= 1 << c % 27;
+    this.last.set(cands);
+    // No search since the (re)start: no stamp holds (an empty stamp is 0).
+    const held = this.gen === 0 ? -1 : this.gen;
+    return { stamps: this.stamps, held, now: ++this.gen, changed };
+  }
+}
+
+/** One search's hold on the verdicts (see TripletVerdicts.begin). */
+interface VerdictSearch {
+  stamps: Int32Array;
+  /** The generation whose stamps still hold where nothing in `changed` is read. */
+  held: number;
+  /** This search's generation. */
+  now: number;
+  /** The cells whose candidates changed since the search `held`, three 27-bit words. */
+  changed: Int32Array;
+}
+
+const tripletVerdicts = new TripletVerdicts();
+
+/**
+ * Aligned triplet exclusion steps in SE's order; checks the budget as it goes. `verdicts`: where
+ * earlier searches found nothing (tests give their own).
+ */
+export function* alignedTripletSteps(state: State, ctx?: TechniqueContext, verdicts = tripletVerdicts): Generator<Step> {
   const base = baseCells(state, 3);
   const { list, excluders, words } = base;
   const n = list.length;
   if (n < 3) return;
+  const { stamps, held, now, changed } = verdicts.begin(state.cands);
+  const [ch0, ch1, ch2] = changed;
+  const isChanged = (c: number) => (changed[(c / 27) | 0] & (1 << c % 27)) !== 0;
   const indexOf = new Int16Array(81).fill(-1);
   list.forEach((c, i) => (indexOf[c] = i));
   const inTwin = new Uint8Array(81);
@@ -204,14 +265,21 @@ export function* alignedTripletSteps(state: State, ctx?: TechniqueContext): Gene
       addTwins(excluders[lo], indexOf, inTwin, c0, c1, twin);
       addTwins(excluders[hi], indexOf, inTwin, c0, c1, twin);
       for (const c of twin) inTwin[c] = 0;
+      const pairHeld = !isChanged(c0) && !isChanged(c1);
       for (const c2 of twin) {
         const k = indexOf[c2];
         const w0 = a0 & words[3 * k];
         const w1 = a1 & words[3 * k + 1];
         const w2 = a2 & words[3 * k + 2];
         if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
+        const key = (c0 * 81 + c1) * 81 + c2;
+        if (pairHeld && stamps[key] === held && !isChanged(c2) && ((w0 & ch0) | (w1 & ch1) | (w2 & ch2)) === 0) {
+          stamps[key] = now;
+          continue;
+        }
         const step = makeAlignedStep(state.cands, c0, c1, c2, w0, w1, w2);
         if (step) yield step;
+        else stamps[key] = now;
       }
     }
   }
