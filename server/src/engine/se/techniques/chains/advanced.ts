@@ -12,7 +12,7 @@ import { DynamicChainer, type NestedHint } from './dynamic';
 import type { ChainHint } from './hint';
 import { SearchMemo } from './searchMemo';
 import { StaticChainer, type NestedContext } from './static';
-import { GridKey, HOUSE_CELLS, POPCOUNT9, lowBit, sameCands, type ChainGrid } from './tables';
+import { CELL_HOUSES, GridKey, HOUSE_CELLS, POPCOUNT9, lowBit, sameCands, type ChainGrid } from './tables';
 
 export interface AdvancedOff {
   cand: number;
@@ -236,13 +236,19 @@ export class AdvancedRules {
    * house/digits.
    */
   private touch(g: ChainGrid, initial: ChainGrid): boolean {
-    const now = g.hpos;
-    const was = initial.hpos;
+    // A digit's places in a house differ exactly where a cell of the house gained or lost it:
+    // read from the 81 cells (a pause's grid differs in a few) rather than the 243 place masks.
+    const touched = this.touched;
+    touched.fill(0);
+    const now = g.cands;
+    const was = initial.cands;
     let any = 0;
-    for (let h = 0; h < 27; h++) {
-      let m = 0;
-      for (let d = 0; d < 9; d++) if (now[h * 9 + d] !== was[h * 9 + d]) m |= 1 << d;
-      this.touched[h] = m;
+    for (let c = 0; c < 81; c++) {
+      const m = now[c] ^ was[c];
+      if (!m) continue;
+      touched[CELL_HOUSES[3 * c]] |= m;
+      touched[CELL_HOUSES[3 * c + 1]] |= m;
+      touched[CELL_HOUSES[3 * c + 2]] |= m;
       any |= m;
     }
     return any !== 0;
