@@ -19,7 +19,7 @@ import {
 import { bug, findBug } from '../../server/src/engine/se/techniques/bug';
 import { Budget } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
-import { loopDifficulty, uniqueLoops } from '../../server/src/engine/se/techniques/uniqueness';
+import { SE_PEERS, loopDifficulty, uniqueLoops } from '../../server/src/engine/se/techniques/uniqueness';
 import { TECHNIQUES } from '../../server/src/engine/se/techniques';
 import { dataPath } from '../dataPath';
 
@@ -259,9 +259,10 @@ describe('aligned exclusion', () => {
     expect(stepsOf(alignedPairExclusion, state)).toEqual([]);
   });
 
-  it('triplets: verdicts kept from earlier searches give each search the steps a fresh one finds', () => {
+  it('triplets: each search finds the steps of the definition, and with verdicts kept from earlier searches those a fresh one finds', () => {
     // A walk from the bank's triplet position, a candidate taken out of a cell of three or more
-    // (or the last one put back) at a time; each position a new state. The kept verdicts are
+    // (or the last one put back) at a time; each position a new state. A fresh search's triplets
+    // and eliminations are the definition's, in its order (the twin areas). The kept verdicts are
     // read by searches on the walk in order, by searches left suspended after their first step and finished a position
     // later (so that another search began in between), and by searches whose stamps restart
     // every third search.
@@ -278,6 +279,7 @@ describe('aligned exclusion', () => {
     let found = 0;
     for (let i = 0; i < 80; i++) {
       const fresh = texts(alignedTripletSteps(state, NOT_UNIQUE, new TripletVerdicts()));
+      expect([...alignedTripletSteps(state, NOT_UNIQUE, new TripletVerdicts())].map((s) => [s.cells.slice(0, 3), elims(s)])).toEqual(tripletsByDefinition(state));
       found += fresh.length;
       expect(texts(alignedTripletSteps(state, NOT_UNIQUE, kept))).toEqual(fresh);
       expect(texts(alignedTripletSteps(state, NOT_UNIQUE, restarting))).toEqual(fresh);
@@ -301,6 +303,50 @@ describe('aligned exclusion', () => {
     // The walk meets positions where triplets remove something, and many where none does.
     expect(found).toBeGreaterThan(20);
   });
+
+  /**
+   * Aligned triplet exclusions read from the module's definition (its header), every combination
+   * tried: the base cells' pairs in order, each with its twin area (the first cell's excluders
+   * then the second's, in SE's peer order, base cells only, without the pair), three common
+   * excluders' cells at least two; each triplet's cells and the eliminations, in that order.
+   */
+  function tripletsByDefinition(state: State): [number[], string[]][] {
+    const cands = state.cands;
+    const bits = (m: number) => [1, 2, 4, 8, 16, 32, 64, 128, 256].filter((b) => m & b);
+    const excluders = (c: number) => SE_PEERS[c].filter((p) => popcount(cands[p]) >= 2 && popcount(cands[p]) <= 3);
+    const base = [...Array(81).keys()].filter(
+      (c) => popcount(cands[c]) >= 2 && !SE_PEERS[c].some((p) => popcount(cands[p]) === 1) && excluders(c).length > 0,
+    );
+    const sees = (a: number, b: number) => SE_PEERS[a].includes(b);
+    const out: [number[], string[]][] = [];
+    for (let hi = 1; hi < base.length; hi++) {
+      for (let lo = 0; lo < hi; lo++) {
+        const [c0, c1] = [base[lo], base[hi]];
+        const common2 = excluders(c0).filter((p) => excluders(c1).includes(p));
+        if (common2.length < 2) continue;
+        const twin = [...new Set([...excluders(c0), ...excluders(c1)])].filter((c) => base.includes(c) && c !== c0 && c !== c1);
+        for (const c2 of twin) {
+          const cells = [c0, c1, c2];
+          const common = common2.filter((p) => excluders(c2).includes(p));
+          if (common.length < 2) continue;
+          const allowed = [0, 0, 0];
+          for (const a of bits(cands[c0])) {
+            for (const b of bits(cands[c1])) {
+              for (const c of bits(cands[c2])) {
+                const ds = [a, b, c];
+                if ([0, 1, 2].some((i) => [0, 1, 2].some((j) => i < j && ds[i] === ds[j] && sees(cells[i], cells[j])))) continue;
+                if (common.some((p) => (cands[p] & ~(a | b | c)) === 0)) continue;
+                ds.forEach((d, i) => (allowed[i] |= d));
+              }
+            }
+          }
+          const gone = cells.flatMap((c, i) => bits(cands[c] & ~allowed[i]).map((b) => `${cellName(c)}<>${Math.log2(b) + 1}`));
+          if (gone.length) out.push([cells, gone.sort()]);
+        }
+      }
+    }
+    return out;
+  }
 
   it('no base cell sees a naked single (SE skips the technique there)', () => {
     const state = position({ r1c1: '123', r1c2: '123', r1c5: '12', r1c6: '13', r2c2: '4' });
