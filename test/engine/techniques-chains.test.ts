@@ -1674,6 +1674,22 @@ describe('search details', () => {
     expect(memo.size).toBe(2);
     expect(memo.of(a).has(5)).toBe(true);
     expect(memo.of(b).has(5)).toBe(false);
+    // A long run against a list in recency order: a grid is found again exactly when it is among
+    // the `capacity` most recently used (ten grids, five kept, 2,000 uses in a seeded order).
+    const keys = Array.from({ length: 10 }, (_, v) => new GridKey().of(new Uint16Array(81).fill(v + 10)));
+    const lru = new SearchMemo(5);
+    let recent: number[] = [];
+    let seed = 3;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      // Mostly the recent grids, as a rating uses them.
+      const k = (seed >>> 8) % (i % 3 === 0 ? 10 : 6);
+      const searches = lru.of(new GridKey().of(keys[k].cands.slice()));
+      expect(searches.has(5), `use ${i}`).toBe(recent.includes(k));
+      searches.record(5, []);
+      recent = [k, ...recent.filter((r) => r !== k)].slice(0, 5);
+      expect(lru.size).toBe(recent.length);
+    }
   });
 
   it('answers by grid, not by hash: two grids of one key hash never share what is kept', () => {

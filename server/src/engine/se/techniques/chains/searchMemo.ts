@@ -39,9 +39,15 @@ const NOTHING: readonly FoundChain[] = [];
 export class GridSearches {
   /** The grid's candidates. */
   readonly cands = new Uint16Array(81);
+  /** The hash the memo keeps it under. */
+  hash: number;
+  // The memo's recency list: the grid used just before this one, and just after.
+  older: GridSearches | null = null;
+  newer: GridSearches | null = null;
 
   constructor(key: GridKey) {
     this.cands.set(key.cands);
+    this.hash = key.hash;
   }
 
   private readonly searched = new Uint32Array((SLOTS + 31) >>> 5);
@@ -66,6 +72,7 @@ export class GridSearches {
   /** Forgets every search, for the grid of `key`. */
   reset(key: GridKey): void {
     this.cands.set(key.cands);
+    this.hash = key.hash;
     this.searched.fill(0);
     this.found = null;
   }
@@ -78,6 +85,13 @@ export class GridSearches {
 export class SearchMemo {
   /** By the keys' hashes: a grid whose hash another holds takes its place (a memo may forget). */
   private readonly grids = new Map<number, GridSearches>();
+  /**
+   * The grids from the most recently used to the least, linked through their own fields: a
+   * Map's first key is no LRU's tail to take, as its deleted entries stay in the table until it
+   * is rebuilt and every iterator walks past them (thousands a miss once the memo is full).
+   */
+  private newest: GridSearches | null = null;
+  private oldest: GridSearches | null = null;
 
   constructor(private readonly capacity: number) {}
 
@@ -85,17 +99,34 @@ export class SearchMemo {
   of(key: GridKey): GridSearches {
     let g = this.grids.get(key.hash);
     if (g) {
-      this.grids.delete(key.hash);
+      this.unlink(g);
       if (!sameCands(key.cands, g.cands, 0)) g.reset(key);
     } else if (this.grids.size >= this.capacity) {
       // The least recently used grid's searches, reused (no garbage).
-      const oldest = this.grids.keys().next().value!;
-      g = this.grids.get(oldest)!;
-      this.grids.delete(oldest);
+      g = this.oldest!;
+      this.unlink(g);
+      this.grids.delete(g.hash);
       g.reset(key);
-    } else g = new GridSearches(key);
-    this.grids.set(key.hash, g);
+      this.grids.set(key.hash, g);
+    } else {
+      g = new GridSearches(key);
+      this.grids.set(key.hash, g);
+    }
+    g.older = this.newest;
+    if (this.newest) this.newest.newer = g;
+    else this.oldest = g;
+    this.newest = g;
     return g;
+  }
+
+  /** Takes `g` out of the recency list. */
+  private unlink(g: GridSearches): void {
+    if (g.newer) g.newer.older = g.older;
+    else this.newest = g.older;
+    if (g.older) g.older.newer = g.newer;
+    else this.oldest = g.newer;
+    g.newer = null;
+    g.older = null;
   }
 
   get size(): number {
