@@ -19,7 +19,6 @@
  */
 import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
-import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
@@ -310,8 +309,7 @@ export class DynamicChainer {
   private readonly suffix: string;
 
   private g!: ChainGrid;
-  /** The grid every run starts from (G0's own while one of its runs is made: see baseRuns.ts). */
-  private save = new ChainGrid();
+  private readonly save = new ChainGrid();
   private nestedCtx: NestedContext | null = null;
   private display = true;
   private budget: Budget | null = null;
@@ -322,9 +320,6 @@ export class DynamicChainer {
   /** Static multiple chains: what each branch can reach, to skip chains whose branches share nothing. */
   private readonly reach = new ReachSets();
   private reachTest = false;
-  /** Nested dynamic runs (level 4's pauses) resume the outer start's runs: see baseRuns.ts. */
-  private readonly bases: BaseRuns<Run> | null;
-  private resumable = false;
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -357,7 +352,6 @@ export class DynamicChainer {
       o.level >= 2 ? 9.5 + 0.5 * (o.level - 2) : o.level > 0 ? 8.5 + 0.5 * o.level : o.nishio ? 7.5 : o.dynamic ? 8.5 : 8.0;
     this.prefix = o.level > 0 || (o.dynamic && !o.nishio) ? 'Dynamic ' : o.nishio ? 'Nishio ' : '';
     this.suffix = ' Chains' + nestedSuffix(o.level);
-    this.bases = o.dynamic && o.level === 0 ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
   }
 
   /**
@@ -397,7 +391,6 @@ export class DynamicChainer {
 
   /** Lets go of most memory kept for reuse (after a top-level search). */
   trim(): void {
-    this.bases?.clear();
     if (spareRuns.length > MAX_SPARE_RUNS) spareRuns.length = MAX_SPARE_RUNS;
     this.advanced?.trim();
   }
@@ -464,8 +457,6 @@ export class DynamicChainer {
       this.claims.clear();
       this.removed.of(nested.initial, g);
     }
-    this.resumable = nested !== null && this.bases !== null;
-    if (this.resumable) this.bases!.begin(nested!.initial, g);
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -692,13 +683,10 @@ export class DynamicChainer {
     // The run's lists are its queues: nodes are processed in the order they are found.
     let onHead = 0;
     let offHead = 0;
+    const startCand = startKey >= NCAND ? startKey - ON : startKey;
+    if (startKey >= NCAND) this.storeOn(run, startCand, CAUSE_NONE, -1, 0, 0, 0);
+    else this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
     try {
-      if (this.resumable && !parents) {
-        this.bases!.resume(run, startKey, this.removed, g, this.propagateBase);
-        onHead = this.bases!.onHead;
-        offHead = this.bases!.offHead;
-      } else if (startKey >= NCAND) this.storeOn(run, startKey - ON, CAUSE_NONE, -1, 0, 0, 0);
-      else this.storeOff(run, startKey, CAUSE_NONE, -1, 0);
       for (;;) {
         if (onHead < run.onN) {
           const p = run.onList[onHead++];
@@ -796,22 +784,6 @@ export class DynamicChainer {
       if (dynamic) g.copyCandidatesFrom(save);
     }
   }
-
-  /** Propagates `run` on G0 (the base runs' grid) for BaseRuns. */
-  private readonly propagateBase = (run: Run, startKey: number): void => {
-    const g = this.g;
-    const save = this.save;
-    this.g = this.bases!.grid;
-    this.save = this.bases!.start;
-    this.resumable = false;
-    try {
-      this.propagate(run, startKey, false);
-    } finally {
-      this.g = g;
-      this.save = save;
-      this.resumable = true;
-    }
-  };
 
   private nestedBudget(): Budget | null {
     return this.budget;
