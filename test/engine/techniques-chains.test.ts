@@ -1314,7 +1314,7 @@ describe('search details', () => {
         return { g, nested: null };
       });
     for (const { initial, g } of outerGrids(3)) searches.push({ g, nested: { initial: initial.cands } });
-    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; absurdOn: number; withParents: boolean };
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; absurdOn: number; withParents: boolean; depth: Uint16Array };
     type Chainer = {
       propagate: (run: Run, startKey: number, parents?: boolean) => boolean;
       parentsOf: (run: Run, slot: number) => number;
@@ -1340,9 +1340,15 @@ describe('search details', () => {
         expect(run.withParents).toBe(false);
         const twin = new (run.constructor as new () => Run)();
         expect(propagate.call(this, twin, startKey, true)).toBe(absurd);
+        // Dynamic runs without a level have a loop of their own (propagateDynamic): the same
+        // nodes in the same order, at the same depths, as the general loop recording parents.
+        expect([run.onN, run.offN]).toEqual([twin.onN, twin.offN]);
+        expect(run.onList.subarray(0, run.onN)).toEqual(twin.onList.subarray(0, twin.onN));
+        expect(run.offList.subarray(0, run.offN)).toEqual(twin.offList.subarray(0, twin.offN));
         const slots = [...run.onList.subarray(0, run.onN)].map((c) => c + 729).concat([...run.offList.subarray(0, run.offN)]);
         if (absurd) slots.push(2 * 729); // the contradiction's fresh node
         for (const slot of slots) {
+          expect(run.depth[slot]).toBe(twin.depth[slot]);
           const parents = parentsOf(this, run, slot);
           expect(parents).toEqual(parentsOf(this, twin, slot));
           nodes++;

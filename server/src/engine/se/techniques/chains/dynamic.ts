@@ -163,6 +163,41 @@ class Run {
 }
 
 /**
+ * Records the contradiction of on node `p` turning off `c`, which is on: true (see propagate).
+ */
+function absurdOff(run: Run, c: number, p: number, cause: number): boolean {
+  run.extraKey = c;
+  run.depth[EXTRA] = run.depth[p + ON] + 1;
+  run.parStart[EXTRA] = run.poolN;
+  run.parCount[EXTRA] = 1;
+  run.ensurePool(1);
+  run.pool[run.poolN++] = p + ON;
+  run.first[EXTRA] = p + ON;
+  run.cause[EXTRA] = cause;
+  run.absurdOn = c + ON;
+  run.absurdOff = EXTRA;
+  return true;
+}
+
+/**
+ * Records the contradiction of off node `p` turning on `c`, which is off, with the `pc` parents
+ * at `ps` in `parents`: true (see propagate).
+ */
+function absurdOn(run: Run, c: number, p: number, cause: number, parents: Int32Array, ps: number, pc: number): boolean {
+  run.extraKey = c + ON;
+  run.depth[EXTRA] = run.depth[p] + 1;
+  run.ensurePool(pc);
+  run.parStart[EXTRA] = run.poolN;
+  run.parCount[EXTRA] = pc;
+  for (let j = 0; j < pc; j++) run.pool[run.poolN++] = parents[ps + j];
+  run.first[EXTRA] = p;
+  run.cause[EXTRA] = cause;
+  run.absurdOn = EXTRA;
+  run.absurdOff = c;
+  return true;
+}
+
+/**
  * The nodes common to the branches of a cell or region chain so far, in the first branch's
  * order: narrowed as each branch is added, so an empty set stops the chain early.
  */
@@ -686,6 +721,7 @@ export class DynamicChainer {
     const startCand = startKey >= NCAND ? startKey - ON : startKey;
     if (startKey >= NCAND) this.storeOn(run, startCand, CAUSE_NONE, -1, 0, 0, 0);
     else this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
+    if (dynamic && !parents && this.level === 0) return this.propagateDynamic(run, isY);
     try {
       for (;;) {
         if (onHead < run.onN) {
@@ -703,20 +739,7 @@ export class DynamicChainer {
           for (let i = 0; i < n; i++) {
             const c = outCand[at + i];
             const f = run.flag[c];
-            if (f & IS_ON) {
-              // Contradiction: c is on, and p turns it off.
-              run.extraKey = c;
-              run.depth[EXTRA] = run.depth[p + ON] + 1;
-              run.parStart[EXTRA] = run.poolN;
-              run.parCount[EXTRA] = 1;
-              run.ensurePool(1);
-              run.pool[run.poolN++] = p + ON;
-              run.first[EXTRA] = p + ON;
-              run.cause[EXTRA] = outCause[at + i];
-              run.absurdOn = c + ON;
-              run.absurdOff = EXTRA;
-              return true;
-            }
+            if (f & IS_ON) return absurdOff(run, c, p, outCause[at + i]);
             if (!(f & IS_OFF)) this.storeOff(run, c, outCause[at + i], p + ON, run.depth[p + ON] + 1);
           }
         } else if (offHead < run.offN) {
@@ -740,19 +763,7 @@ export class DynamicChainer {
             const ps = parents ? this.outParStart[i] : 0;
             const pc = parents ? this.outParStart[i + 1] - ps : 0;
             const f = run.flag[c];
-            if (f & IS_OFF) {
-              run.extraKey = c + ON;
-              run.depth[EXTRA] = run.depth[p] + 1;
-              run.ensurePool(pc);
-              run.parStart[EXTRA] = run.poolN;
-              run.parCount[EXTRA] = pc;
-              for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
-              run.first[EXTRA] = p;
-              run.cause[EXTRA] = outCause[at + i];
-              run.absurdOn = EXTRA;
-              run.absurdOff = c;
-              return true;
-            }
+            if (f & IS_OFF) return absurdOn(run, c, p, outCause[at + i], this.outPar, ps, pc);
             if (!(f & IS_ON)) this.storeOn(run, c, outCause[at + i], p, ps, pc, run.depth[p] + 1);
           }
         }
@@ -782,6 +793,65 @@ export class DynamicChainer {
       }
     } finally {
       if (dynamic) g.copyCandidatesFrom(save);
+    }
+  }
+
+  /**
+   * `propagate` for a dynamic run without a level (no pause, no parents), the run from its
+   * start on: nearly all of a level-4 rating's runs (its nested searches). The same steps in the
+   * same order and the same records as the general loop, apart so that V8 compiles it small
+   * (the general one, with static links, parents and pauses, left onToOff out of line) and keeps
+   * the run's arrays and counts in registers.
+   */
+  private propagateDynamic(run: Run, isY: boolean): boolean {
+    const g = this.g;
+    const { flag, onList, offList, depth, first, cause, offAt } = run;
+    const outCand = this.outCand;
+    const outCause = this.outCause;
+    let onN = run.onN;
+    let offN = run.offN;
+    let onHead = 0;
+    let offHead = 0;
+    try {
+      for (;;) {
+        if (onHead < onN) {
+          const p = onList[onHead++];
+          const n = onToOff(g, p, isY, outCand, outCause);
+          const from = p + ON;
+          const d = depth[from] + 1;
+          for (let i = 0; i < n; i++) {
+            const c = outCand[i];
+            const f = flag[c];
+            if (f & IS_ON) return absurdOff(run, c, p, outCause[i]);
+            if (f & IS_OFF) continue;
+            flag[c] = f | IS_OFF;
+            depth[c] = d;
+            offAt[c] = offN;
+            offList[offN++] = c;
+            first[c] = from;
+          }
+        } else if (offHead < offN) {
+          const p = offList[offHead++];
+          const n = takeOff(g, p, isY, outCand, outCause);
+          const d = depth[p] + 1;
+          for (let i = 0; i < n; i++) {
+            const c = outCand[i];
+            const f = flag[c];
+            if (f & IS_OFF) return absurdOn(run, c, p, outCause[i], this.outPar, 0, 0);
+            if (f & IS_ON) continue;
+            flag[c] = f | IS_ON;
+            onList[onN++] = c;
+            const slot = c + ON;
+            depth[slot] = d;
+            cause[slot] = outCause[i];
+            first[slot] = p;
+          }
+        } else return false;
+      }
+    } finally {
+      run.onN = onN;
+      run.offN = offN;
+      g.copyCandidatesFrom(this.save);
     }
   }
 
