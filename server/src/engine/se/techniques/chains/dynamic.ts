@@ -19,6 +19,7 @@
  */
 import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
+import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
@@ -133,6 +134,8 @@ class Run {
   absurdOff = -1;
   /** Whether parents were recorded in `pool` (a run with a level) or only `first`. */
   withParents = false;
+  /** Held by a BaseRuns: lent to searches, given back to the pool only by it. */
+  kept = false;
 
   reset(): void {
     for (let i = 0; i < this.onN; i++) this.flag[this.onList[i]] = 0;
@@ -344,7 +347,8 @@ export class DynamicChainer {
   private readonly suffix: string;
 
   private g!: ChainGrid;
-  private readonly save = new ChainGrid();
+  /** The grid every run starts from (G0's own while one of its runs is made: see baseRuns.ts). */
+  private save = new ChainGrid();
   private nestedCtx: NestedContext | null = null;
   private display = true;
   private budget: Budget | null = null;
@@ -355,6 +359,9 @@ export class DynamicChainer {
   /** Static multiple chains: what each branch can reach, to skip chains whose branches share nothing. */
   private readonly reach = new ReachSets();
   private reachTest = false;
+  /** Nested dynamic searches (level 4's pauses) borrow the outer start's runs: see baseRuns.ts. */
+  private readonly bases: BaseRuns<Run> | null;
+  private borrow = false;
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -387,6 +394,7 @@ export class DynamicChainer {
       o.level >= 2 ? 9.5 + 0.5 * (o.level - 2) : o.level > 0 ? 8.5 + 0.5 * o.level : o.nishio ? 7.5 : o.dynamic ? 8.5 : 8.0;
     this.prefix = o.level > 0 || (o.dynamic && !o.nishio) ? 'Dynamic ' : o.nishio ? 'Nishio ' : '';
     this.suffix = ' Chains' + nestedSuffix(o.level);
+    this.bases = o.dynamic && o.level === 0 ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
   }
 
   /**
@@ -426,6 +434,7 @@ export class DynamicChainer {
 
   /** Lets go of most memory kept for reuse (after a top-level search). */
   trim(): void {
+    this.bases?.clear();
     if (spareRuns.length > MAX_SPARE_RUNS) spareRuns.length = MAX_SPARE_RUNS;
     this.advanced?.trim();
   }
@@ -492,6 +501,8 @@ export class DynamicChainer {
       this.claims.clear();
       this.removed.of(nested.initial, g);
     }
+    this.borrow = nested !== null && this.bases !== null;
+    if (this.borrow) this.bases!.begin(nested!.initial, g);
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -517,15 +528,37 @@ export class DynamicChainer {
   }
 
   private releaseRun(r: Run): void {
-    spareRuns.push(r);
+    if (!r.kept) spareRuns.push(r);
   }
+
+  /** The run from `startKey`: G0's when it is the same here (see baseRuns.ts), else propagated. */
+  private runFrom(startKey: number): Run {
+    const kept = this.borrow ? this.bases!.unchanged(startKey, this.removed, this.propagateBase) : null;
+    if (kept) return kept;
+    const r = this.takeRun();
+    this.propagate(r, startKey);
+    return r;
+  }
+
+  /** Propagates `run` on G0 (the base runs' grid) for BaseRuns. */
+  private readonly propagateBase = (run: Run, startKey: number): void => {
+    const g = this.g;
+    const save = this.save;
+    this.g = this.bases!.grid;
+    this.save = this.bases!.start;
+    try {
+      this.propagate(run, startKey, false);
+    } finally {
+      this.g = g;
+      this.save = save;
+    }
+  };
 
   /** The run from `cand` on (computed once per search). */
   private onRun(cand: number): Run {
     let r = this.onRuns[cand];
     if (!r) {
-      r = this.takeRun();
-      this.propagate(r, cand + ON);
+      r = this.runFrom(cand + ON);
       this.onRuns[cand] = r;
       this.onRunList.push(cand);
     }
@@ -631,14 +664,14 @@ export class DynamicChainer {
     // Without a level (no pause), an off run whose start implies nothing, as in most cells of
     // three values or more, is that node alone: no contradiction, nothing shared with the on run.
     if (this.level === 0 && offToOn(this.g, cand, !this.nishio, true, this.outCand, this.outCause) === 0) return;
-    const offRun = this.takeRun();
+    const offRun = this.runFrom(cand);
     this.offChains(cand, onRun, offRun, doDouble, doContradiction, out);
     this.releaseRun(offRun);
   }
 
   /** The contradiction from `cand` off and the double chains of `cand`: the common nodes of its two runs. */
   private offChains(cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
-    if (this.propagate(offRun, cand) && doContradiction) {
+    if (offRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand, offRun, offRun.absurdOn, offRun, offRun.absurdOff, cand, true);
       this.offer(h, out);
     }
