@@ -1314,7 +1314,7 @@ describe('search details', () => {
         return { g, nested: null };
       });
     for (const { initial, g } of outerGrids(3)) searches.push({ g, nested: { initial: initial.cands } });
-    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; absurdOn: number; withParents: boolean };
+    type Run = { onN: number; offN: number; onList: Int16Array; offList: Int16Array; absurdOn: number; withParents: boolean; depth: Uint16Array };
     type Chainer = {
       propagate: (run: Run, startKey: number, parents?: boolean) => boolean;
       parentsOf: (run: Run, slot: number) => number;
@@ -1335,14 +1335,25 @@ describe('search details', () => {
       vi.spyOn(eager as unknown as Chainer, 'propagate').mockImplementation(function (this: Chainer, run, startKey) {
         return propagate.call(this, run, startKey, true);
       });
+      // Every run of both propagated here, none lent by the outer start's (see baseRuns.ts).
+      for (const c of [lean, eager]) {
+        const bases = (c as unknown as { bases: { unchanged: () => null } | null }).bases;
+        if (bases) vi.spyOn(bases, 'unchanged').mockReturnValue(null);
+      }
       vi.spyOn(lean as unknown as Chainer, 'propagate').mockImplementation(function (this: Chainer, run, startKey) {
         const absurd = propagate.call(this, run, startKey);
         expect(run.withParents).toBe(false);
         const twin = new (run.constructor as new () => Run)();
         expect(propagate.call(this, twin, startKey, true)).toBe(absurd);
+        // Dynamic runs without a level have a loop of their own (propagateDynamic): the same
+        // nodes in the same order, at the same depths, as the general loop recording parents.
+        expect([run.onN, run.offN]).toEqual([twin.onN, twin.offN]);
+        expect(run.onList.subarray(0, run.onN)).toEqual(twin.onList.subarray(0, twin.onN));
+        expect(run.offList.subarray(0, run.offN)).toEqual(twin.offList.subarray(0, twin.offN));
         const slots = [...run.onList.subarray(0, run.onN)].map((c) => c + 729).concat([...run.offList.subarray(0, run.offN)]);
         if (absurd) slots.push(2 * 729); // the contradiction's fresh node
         for (const slot of slots) {
+          expect(run.depth[slot]).toBe(twin.depth[slot]);
           const parents = parentsOf(this, run, slot);
           expect(parents).toEqual(parentsOf(this, twin, slot));
           nodes++;
@@ -1624,6 +1635,110 @@ describe('search details', () => {
     }
     expect(pairs).toBeGreaterThan(50);
     expect(absurd).toBeGreaterThan(0);
+  });
+
+  it('lends a nested dynamic search the outer start’s run only where its own run is the same, node for node', () => {
+    // baseRuns.ts: G0's run from a start is lent when none of its steps reads a cell or house/digit
+    // whose change since G0 alters what the step gives. Every run a search takes is checked
+    // against one propagated afresh on the search's grid, over grids 1 to 30 removals from G0,
+    // one chainer (and so one set of G0's runs) for them all; the hints against a chainer that
+    // never borrows. G0 is thinned so that runs meet contradictions, and some grids lose an off
+    // node that such a run stored from an on node of its house but never took: only the on
+    // node's own step tells that run apart.
+    type Run = {
+      onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; first: Int16Array; depth: Uint16Array;
+      cause: Uint8Array; offAt: Int16Array; absurdOn: number; absurdOff: number; extraKey: number; kept: boolean;
+    };
+    type Chainer = {
+      runFrom: (startKey: number) => Run;
+      propagate: (run: Run, startKey: number) => boolean;
+      g: ChainGrid;
+      save: ChainGrid;
+      takeRun: () => Run;
+      releaseRun: (run: Run) => void;
+      bases: { unchanged: () => Run | null };
+    };
+    const fields = (r: Run, depth: boolean) => {
+      const on = [...r.onList.subarray(0, r.onN)];
+      const off = [...r.offList.subarray(0, r.offN)];
+      const slots = on.map((c) => c + 729).concat(off, r.absurdOn >= 0 ? [2 * 729] : []);
+      return {
+        on, off, absurd: [r.absurdOn, r.absurdOff, r.absurdOn >= 0 ? r.extraKey : -1],
+        flags: on.concat(off).map((c) => r.flag[c]),
+        first: slots.map((s) => r.first[s]),
+        cause: on.map((c) => r.cause[c + 729]),
+        offAt: off.map((c) => r.offAt[c]),
+        depth: depth ? slots.map((s) => r.depth[s]) : [],
+      };
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+    const thinned = (from: ChainGrid, removals: number) => {
+      const g = new ChainGrid();
+      g.copyFrom(from);
+      for (let k = 0; k < removals; ) {
+        const c = Math.floor(random() * NCAND);
+        if (!g.has(c) || POPCOUNT9[g.cands[Math.floor(c / 9)]] < 3) continue;
+        g.remove(c);
+        k++;
+      }
+      return g;
+    };
+    const initial = thinned(outerGrids(1)[0].initial, 40);
+    const options = { multiple: true, dynamic: true, nishio: false, level: 0 };
+    const grids = [1, 1, 2, 3, 5, 8, 13, 20, 30].map((removals) => thinned(initial, removals));
+    const probe = new DynamicChainer(options) as unknown as Chainer;
+    probe.g = initial;
+    probe.save.copyFrom(initial);
+    for (let key = 0; key < 2 * NCAND && grids.length < 20; key++) {
+      if (!initial.has(key % NCAND)) continue;
+      const run = probe.takeRun();
+      probe.propagate(run, key);
+      const stop = run.first[2 * NCAND]; // the step that met the contradiction: an off node's here
+      for (let i = run.absurdOn >= 0 && stop < NCAND ? run.offAt[stop] + 1 : run.offN; i < run.offN; i++) {
+        const x = run.offList[i];
+        const p = run.first[x] - NCAND;
+        if (p < 0 || Math.floor(p / 9) === Math.floor(x / 9)) continue;
+        const g = new ChainGrid();
+        g.copyFrom(initial);
+        g.remove(x);
+        grids.push(g);
+        break;
+      }
+      probe.releaseRun(run);
+    }
+    expect(grids.length).toBe(20);
+    const chainer = new DynamicChainer(options);
+    const never = new DynamicChainer(options);
+    vi.spyOn((never as unknown as Chainer).bases, 'unchanged').mockReturnValue(null);
+    const inner = chainer as unknown as Chainer;
+    const runFrom = inner.runFrom;
+    let lent = 0;
+    let own = 0;
+    vi.spyOn(inner, 'runFrom').mockImplementation(function (this: Chainer, startKey) {
+      const run = runFrom.call(this, startKey);
+      const fresh = this.takeRun();
+      this.propagate(fresh, startKey);
+      // A lent run's end depths may have been raised by an earlier search's walks (to its end's
+      // ancestors less one, the same on every grid where the run is the same): at least fresh's.
+      const want = fields(fresh, false);
+      expect(fields(run, false)).toEqual(want);
+      const slots = want.on.map((c) => c + 729).concat(want.off);
+      for (const s of slots) expect(run.depth[s]).toBeGreaterThanOrEqual(fresh.depth[s]);
+      if (run.kept) lent++;
+      else own++;
+      this.releaseRun(fresh);
+      return run;
+    });
+    let hints = 0;
+    for (const g of grids) {
+      const found = chainer.hints(g, null, { initial: initial.cands });
+      expect(found).toEqual(never.hints(g, null, { initial: initial.cands }));
+      hints += found.length;
+    }
+    expect(hints).toBeGreaterThan(10);
+    expect(lent).toBeGreaterThan(300);
+    expect(own).toBeGreaterThan(300);
   });
 
   it('takes an off node off and turns on what it implies in one pass, as offToOn then remove', () => {

@@ -19,6 +19,7 @@
  */
 import type { Budget } from '../../../core/budget';
 import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanced';
+import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
@@ -133,6 +134,8 @@ class Run {
   absurdOff = -1;
   /** Whether parents were recorded in `pool` (a run with a level) or only `first`. */
   withParents = false;
+  /** Held by a BaseRuns: lent to searches, given back to the pool only by it. */
+  kept = false;
 
   reset(): void {
     for (let i = 0; i < this.onN; i++) this.flag[this.onList[i]] = 0;
@@ -160,6 +163,41 @@ class Run {
   keyOf(slot: number): number {
     return slot === EXTRA ? this.extraKey : slot;
   }
+}
+
+/**
+ * Records the contradiction of on node `p` turning off `c`, which is on: true (see propagate).
+ */
+function absurdOff(run: Run, c: number, p: number, cause: number): boolean {
+  run.extraKey = c;
+  run.depth[EXTRA] = run.depth[p + ON] + 1;
+  run.parStart[EXTRA] = run.poolN;
+  run.parCount[EXTRA] = 1;
+  run.ensurePool(1);
+  run.pool[run.poolN++] = p + ON;
+  run.first[EXTRA] = p + ON;
+  run.cause[EXTRA] = cause;
+  run.absurdOn = c + ON;
+  run.absurdOff = EXTRA;
+  return true;
+}
+
+/**
+ * Records the contradiction of off node `p` turning on `c`, which is off, with the `pc` parents
+ * at `ps` in `parents`: true (see propagate).
+ */
+function absurdOn(run: Run, c: number, p: number, cause: number, parents: Int32Array, ps: number, pc: number): boolean {
+  run.extraKey = c + ON;
+  run.depth[EXTRA] = run.depth[p] + 1;
+  run.ensurePool(pc);
+  run.parStart[EXTRA] = run.poolN;
+  run.parCount[EXTRA] = pc;
+  for (let j = 0; j < pc; j++) run.pool[run.poolN++] = parents[ps + j];
+  run.first[EXTRA] = p;
+  run.cause[EXTRA] = cause;
+  run.absurdOn = EXTRA;
+  run.absurdOff = c;
+  return true;
 }
 
 /**
@@ -309,7 +347,8 @@ export class DynamicChainer {
   private readonly suffix: string;
 
   private g!: ChainGrid;
-  private readonly save = new ChainGrid();
+  /** The grid every run starts from (G0's own while one of its runs is made: see baseRuns.ts). */
+  private save = new ChainGrid();
   private nestedCtx: NestedContext | null = null;
   private display = true;
   private budget: Budget | null = null;
@@ -320,6 +359,9 @@ export class DynamicChainer {
   /** Static multiple chains: what each branch can reach, to skip chains whose branches share nothing. */
   private readonly reach = new ReachSets();
   private reachTest = false;
+  /** Nested dynamic searches (level 4's pauses) borrow the outer start's runs: see baseRuns.ts. */
+  private readonly bases: BaseRuns<Run> | null;
+  private borrow = false;
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -352,6 +394,7 @@ export class DynamicChainer {
       o.level >= 2 ? 9.5 + 0.5 * (o.level - 2) : o.level > 0 ? 8.5 + 0.5 * o.level : o.nishio ? 7.5 : o.dynamic ? 8.5 : 8.0;
     this.prefix = o.level > 0 || (o.dynamic && !o.nishio) ? 'Dynamic ' : o.nishio ? 'Nishio ' : '';
     this.suffix = ' Chains' + nestedSuffix(o.level);
+    this.bases = o.dynamic && o.level === 0 ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
   }
 
   /**
@@ -391,6 +434,7 @@ export class DynamicChainer {
 
   /** Lets go of most memory kept for reuse (after a top-level search). */
   trim(): void {
+    this.bases?.clear();
     if (spareRuns.length > MAX_SPARE_RUNS) spareRuns.length = MAX_SPARE_RUNS;
     this.advanced?.trim();
   }
@@ -457,6 +501,8 @@ export class DynamicChainer {
       this.claims.clear();
       this.removed.of(nested.initial, g);
     }
+    this.borrow = nested !== null && this.bases !== null;
+    if (this.borrow) this.bases!.begin(nested!.initial, g);
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -482,15 +528,37 @@ export class DynamicChainer {
   }
 
   private releaseRun(r: Run): void {
-    spareRuns.push(r);
+    if (!r.kept) spareRuns.push(r);
   }
+
+  /** The run from `startKey`: G0's when it is the same here (see baseRuns.ts), else propagated. */
+  private runFrom(startKey: number): Run {
+    const kept = this.borrow ? this.bases!.unchanged(startKey, this.removed, this.propagateBase) : null;
+    if (kept) return kept;
+    const r = this.takeRun();
+    this.propagate(r, startKey);
+    return r;
+  }
+
+  /** Propagates `run` on G0 (the base runs' grid) for BaseRuns. */
+  private readonly propagateBase = (run: Run, startKey: number): void => {
+    const g = this.g;
+    const save = this.save;
+    this.g = this.bases!.grid;
+    this.save = this.bases!.start;
+    try {
+      this.propagate(run, startKey, false);
+    } finally {
+      this.g = g;
+      this.save = save;
+    }
+  };
 
   /** The run from `cand` on (computed once per search). */
   private onRun(cand: number): Run {
     let r = this.onRuns[cand];
     if (!r) {
-      r = this.takeRun();
-      this.propagate(r, cand + ON);
+      r = this.runFrom(cand + ON);
       this.onRuns[cand] = r;
       this.onRunList.push(cand);
     }
@@ -596,14 +664,14 @@ export class DynamicChainer {
     // Without a level (no pause), an off run whose start implies nothing, as in most cells of
     // three values or more, is that node alone: no contradiction, nothing shared with the on run.
     if (this.level === 0 && offToOn(this.g, cand, !this.nishio, true, this.outCand, this.outCause) === 0) return;
-    const offRun = this.takeRun();
+    const offRun = this.runFrom(cand);
     this.offChains(cand, onRun, offRun, doDouble, doContradiction, out);
     this.releaseRun(offRun);
   }
 
   /** The contradiction from `cand` off and the double chains of `cand`: the common nodes of its two runs. */
   private offChains(cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
-    if (this.propagate(offRun, cand) && doContradiction) {
+    if (offRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand, offRun, offRun.absurdOn, offRun, offRun.absurdOff, cand, true);
       this.offer(h, out);
     }
@@ -686,6 +754,7 @@ export class DynamicChainer {
     const startCand = startKey >= NCAND ? startKey - ON : startKey;
     if (startKey >= NCAND) this.storeOn(run, startCand, CAUSE_NONE, -1, 0, 0, 0);
     else this.storeOff(run, startCand, CAUSE_NONE, -1, 0);
+    if (dynamic && !parents && this.level === 0) return this.propagateDynamic(run, isY);
     try {
       for (;;) {
         if (onHead < run.onN) {
@@ -703,20 +772,7 @@ export class DynamicChainer {
           for (let i = 0; i < n; i++) {
             const c = outCand[at + i];
             const f = run.flag[c];
-            if (f & IS_ON) {
-              // Contradiction: c is on, and p turns it off.
-              run.extraKey = c;
-              run.depth[EXTRA] = run.depth[p + ON] + 1;
-              run.parStart[EXTRA] = run.poolN;
-              run.parCount[EXTRA] = 1;
-              run.ensurePool(1);
-              run.pool[run.poolN++] = p + ON;
-              run.first[EXTRA] = p + ON;
-              run.cause[EXTRA] = outCause[at + i];
-              run.absurdOn = c + ON;
-              run.absurdOff = EXTRA;
-              return true;
-            }
+            if (f & IS_ON) return absurdOff(run, c, p, outCause[at + i]);
             if (!(f & IS_OFF)) this.storeOff(run, c, outCause[at + i], p + ON, run.depth[p + ON] + 1);
           }
         } else if (offHead < run.offN) {
@@ -740,19 +796,7 @@ export class DynamicChainer {
             const ps = parents ? this.outParStart[i] : 0;
             const pc = parents ? this.outParStart[i + 1] - ps : 0;
             const f = run.flag[c];
-            if (f & IS_OFF) {
-              run.extraKey = c + ON;
-              run.depth[EXTRA] = run.depth[p] + 1;
-              run.ensurePool(pc);
-              run.parStart[EXTRA] = run.poolN;
-              run.parCount[EXTRA] = pc;
-              for (let j = 0; j < pc; j++) run.pool[run.poolN++] = this.outPar[ps + j];
-              run.first[EXTRA] = p;
-              run.cause[EXTRA] = outCause[at + i];
-              run.absurdOn = EXTRA;
-              run.absurdOff = c;
-              return true;
-            }
+            if (f & IS_OFF) return absurdOn(run, c, p, outCause[at + i], this.outPar, ps, pc);
             if (!(f & IS_ON)) this.storeOn(run, c, outCause[at + i], p, ps, pc, run.depth[p] + 1);
           }
         }
@@ -782,6 +826,65 @@ export class DynamicChainer {
       }
     } finally {
       if (dynamic) g.copyCandidatesFrom(save);
+    }
+  }
+
+  /**
+   * `propagate` for a dynamic run without a level (no pause, no parents), the run from its
+   * start on: nearly all of a level-4 rating's runs (its nested searches). The same steps in the
+   * same order and the same records as the general loop, apart so that V8 compiles it small
+   * (the general one, with static links, parents and pauses, left onToOff out of line) and keeps
+   * the run's arrays and counts in registers.
+   */
+  private propagateDynamic(run: Run, isY: boolean): boolean {
+    const g = this.g;
+    const { flag, onList, offList, depth, first, cause, offAt } = run;
+    const outCand = this.outCand;
+    const outCause = this.outCause;
+    let onN = run.onN;
+    let offN = run.offN;
+    let onHead = 0;
+    let offHead = 0;
+    try {
+      for (;;) {
+        if (onHead < onN) {
+          const p = onList[onHead++];
+          const n = onToOff(g, p, isY, outCand, outCause);
+          const from = p + ON;
+          const d = depth[from] + 1;
+          for (let i = 0; i < n; i++) {
+            const c = outCand[i];
+            const f = flag[c];
+            if (f & IS_ON) return absurdOff(run, c, p, outCause[i]);
+            if (f & IS_OFF) continue;
+            flag[c] = f | IS_OFF;
+            depth[c] = d;
+            offAt[c] = offN;
+            offList[offN++] = c;
+            first[c] = from;
+          }
+        } else if (offHead < offN) {
+          const p = offList[offHead++];
+          const n = takeOff(g, p, isY, outCand, outCause);
+          const d = depth[p] + 1;
+          for (let i = 0; i < n; i++) {
+            const c = outCand[i];
+            const f = flag[c];
+            if (f & IS_OFF) return absurdOn(run, c, p, outCause[i], this.outPar, 0, 0);
+            if (f & IS_ON) continue;
+            flag[c] = f | IS_ON;
+            onList[onN++] = c;
+            const slot = c + ON;
+            depth[slot] = d;
+            cause[slot] = outCause[i];
+            first[slot] = p;
+          }
+        } else return false;
+      }
+    } finally {
+      run.onN = onN;
+      run.offN = offN;
+      g.copyCandidatesFrom(this.save);
     }
   }
 

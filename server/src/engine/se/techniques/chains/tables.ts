@@ -298,8 +298,9 @@ export class ChainGrid {
  * singles in a level-4 rating's nested searches). Made once a search's grid.
  */
 export class RemovedSince {
-  private readonly cell = new Uint16Array(81);
-  private readonly house = new Uint16Array(27 * 9);
+  /** Per cell, its values lost; per house and digit (`house * 9 + digit`), its places lost. */
+  readonly cell = new Uint16Array(81);
+  readonly house = new Uint16Array(27 * 9);
 
   /** Makes the masks of what `g` lost since `initial`. */
   of(initial: Uint16Array, g: ChainGrid): void {
@@ -312,6 +313,15 @@ export class RemovedSince {
         for (let k = 0; k < 3; k++) this.house[CELL_HOUSES[3 * cell + k] * 9 + d] |= 1 << CELL_INDEX[3 * cell + k];
       }
     }
+  }
+
+  /** Whether `cand`'s cell, or one of its houses for its digit, lost a candidate. */
+  touches(cand: number): boolean {
+    const cell = (cand / 9) | 0;
+    const d = cand - cell * 9;
+    const k = 3 * cell;
+    const house = this.house;
+    return (this.cell[cell] | house[CELL_HOUSES[k] * 9 + d] | house[CELL_HOUSES[k + 1] * 9 + d] | house[CELL_HOUSES[k + 2] * 9 + d]) !== 0;
   }
 
   /** Appends (once, in SE's order) the candidates a single at `cand` with `cause` relies on having gone. */
