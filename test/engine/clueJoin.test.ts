@@ -196,7 +196,7 @@ describe('X × Y join (clueJoin)', () => {
     expect(passed).toBeGreaterThan(0);
   });
 
-  it('finds every listed 17 of a grid through the join, each unique, the same with the walk cut or not', () => {
+  it('finds every listed 17 of a grid through the join, each unique, the same with the walk cut or not, short lists joined per entry or not', () => {
     // The faster of the two grids with 8 listed puzzles.
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
     const r = searchClues(solution);
@@ -207,6 +207,21 @@ describe('X × Y join (clueJoin)', () => {
     const full = searchClues(solution, { pruneWalk: false });
     expect(full.puzzles).toEqual(r.puzzles);
     expect([full.stats.pairs, full.stats.xy, full.stats.solverCalls]).toEqual([r.stats.pairs, r.stats.xy, r.stats.solverCalls]);
+    // Short lists joined by the vectors too: the same pairs in another order (so other sets
+    // learnt first, and other counts), the same puzzles.
+    const joined = searchClues(solution, { entryWalks: 0 });
+    expect(joined.puzzles).toEqual(r.puzzles);
+  }, 300_000);
+});
+
+describe('short lists joined entry by entry', () => {
+  it('finds a 17 whose bands hold 3, 7 and 7 clues, its band of 3 listing 15 clue sets', () => {
+    // Band 3 is the first band of 7; the band of 3 clues has 15 valid 3-clue sets, few enough
+    // to be joined entry by entry (as the pass A splits of this grid with the fewest listed sets).
+    const puzzle = '.................1.....2.3.....1...4..3.5.....26....7.14...8...5........7....6.2.';
+    const solution = '384791256297365841651482739875219364413657982926834175142578693568923417739146528';
+    expect(solveString(puzzle).solutions[0].join('')).toBe(solution);
+    expect(searchClues(solution).puzzles).toContain(puzzle);
   }, 300_000);
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fewestClues, walkBand, type BandWalk } from '../../server/src/engine/ua/clueWalk';
+import { fewestClues, partnerInner, walkBand, type BandWalk } from '../../server/src/engine/ua/clueWalk';
 
 const STACKS = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 const popcount = (x: number): number => {
@@ -97,6 +97,31 @@ describe('band walk of the 17-clue join (clueWalk)', () => {
     const part = 1 << 26;
     const got = leaves(2, [], 9, (_d, cells, avail) => ((cells | avail) & part) !== 0);
     expect(sorted(got.filter((cells) => (cells & part) !== 0))).toEqual(Array.from({ length: 26 }, (_, c) => (1 << c) | part).sort((a, b) => a - b));
+  });
+
+  it("walks exactly a listed set's partners with the cross sets it misses among the inner sets (property)", () => {
+    // Cross sets as (part in the listed band, part in the walked band); a partner of the listed
+    // set is a valid walked set with which every cross set is hit.
+    const crossCase = fc.record({
+      cross: fc.array(fc.tuple(bandWord, bandWord), { maxLength: 8 }),
+      listed: fc.uniqueArray(fc.integer({ min: 0, max: 26 }), { maxLength: 6 }).map((cells) => cells.reduce((w, c) => w | (1 << c), 0)),
+    });
+    let partners = 0;
+    fc.assert(
+      fc.property(walkCase, crossCase, ({ size, inner, cap }, { cross, listed }) => {
+        const own = partnerInner(
+          inner,
+          cross.map(([l]) => l),
+          cross.map(([, w]) => w),
+          listed,
+        );
+        const want = valid(size, inner, cap).filter((cells) => cross.every(([l, w]) => (l & listed) !== 0 || (w & cells) !== 0));
+        expect(sorted(leaves(size, own, cap))).toEqual(want);
+        partners += want.length;
+      }),
+      { numRuns: 100 },
+    );
+    expect(partners).toBeGreaterThan(0);
   });
 
   it('gives the fewest clues of a valid set: none with one clue less, some with that many (property)', () => {

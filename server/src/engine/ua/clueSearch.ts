@@ -25,7 +25,9 @@
  *    cell of its part is left to add there) is ANDed at that node, once for every set
  *    below, and a node whose AND is empty is cut: no set below has a partner. The node
  *    before the last clue finds the partners of all its last clues at once (the cells that
- *    miss a set AND it together: JoinList.lastClues).
+ *    miss a set AND it together: JoinList.lastClues). A short list (ENTRY_WALKS sets at most)
+ *    is joined entry by entry instead: per listed set, a walk of the other band with the
+ *    cross sets that set misses among its inner sets, which lists exactly its partners.
  * 2. Band 3. The UA sets meeting band 3 that XY misses are reduced to their band-3 part, a
  *    27-bit word. Among them are the "gangster" UA sets: exchanging digits inside a mini-row
  *    of band 3 changes the digit sets of its columns, so bands 1+2 must change too (the
@@ -59,7 +61,7 @@ import { solve, type SolveResult } from '../core/solve';
 import type { Budget } from '../core/budget';
 import { BAND_BITS, CellSetList, STACK_MASK, candidatesWithGivens, cellSetOf, cellsOfWords, differingCells, popcount27, sizeOfWords, solutionDigits, type CellSet } from './cells';
 import { CODES, JoinList } from './clueJoin';
-import { fewestClues, walkBand } from './clueWalk';
+import { fewestClues, partnerInner, walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { gangsterUAs } from './gangster';
 import { transposeGrid } from './symmetry';
@@ -76,6 +78,11 @@ export interface ClueSearchOptions {
    * true; false walks every valid set, the same puzzles slower: for comparisons).
    */
   pruneWalk?: boolean;
+  /**
+   * A split whose listed band has at most this many clue sets is joined entry by entry, without
+   * the join's vectors (default ENTRY_WALKS; 0: never; the same pairs: for comparisons).
+   */
+  entryWalks?: number;
   budget?: Budget;
   /** Called now and then with work done / total work (both in tasks: pass x band 3 x k). */
   onProgress?: (done: number, total: number) => void;
@@ -102,6 +109,12 @@ export interface ClueSearchResult {
 }
 
 const NODE_BUDGET = 5_000_000;
+/**
+ * Lists of at most this many clue sets are joined entry by entry (TaskRun.byEntry). Measured on
+ * the bench grids (each split's join replayed both ways): the walks per entry cost less up to
+ * lists of about 40 entries (a list of 3: 1 ms against 14–21), from about 60 the join does.
+ */
+const ENTRY_WALKS = 48;
 /**
  * Learnt difference sets up to this size are reduced to the minimal UA sets inside (a small
  * restricted enumeration, unless the set is minimal already); larger ones, costly to enumerate,
@@ -233,7 +246,7 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
       cache.set(key, prep);
     }
     const progress = (f: number): void => options.onProgress?.(ti + f, tasks.length);
-    new TaskRun(task, prep, found, stats, options.budget, options.pruneWalk ?? true, progress).run();
+    new TaskRun(task, prep, found, stats, options.budget, options.pruneWalk ?? true, options.entryWalks ?? ENTRY_WALKS, progress).run();
   }
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
@@ -563,6 +576,7 @@ class TaskRun {
     private readonly stats: ClueSearchResult['stats'],
     private readonly budget: Budget | undefined,
     private readonly prune: boolean,
+    private readonly entryWalks: number,
     private readonly progress: (fraction: number) => void,
   ) {
     this.g = task.grid;
@@ -683,10 +697,16 @@ class TaskRun {
       list.add(cells, this.jx, d * CW, this.jm, d * CODES);
     });
     if (list.count === 0) return;
-    list.seal();
     // Room for every group of last clues of a node (at most 27, each emitting at most every entry).
     if (this.partnersOut.length < 27 * list.count) this.partnersOut = new Int32Array(27 * list.count);
     if (this.pass.length < list.count) this.pass = new Int32Array(list.count);
+    if (list.count <= this.entryWalks) {
+      const crossListed = order.map((i) => sets[3 * i + listed]);
+      const crossWalked = order.map((i) => sets[3 * i + walked]);
+      this.byEntry(walked, walked === 0 ? x : y, inner[walked], crossListed, crossWalked, list);
+      return;
+    }
+    list.seal();
     this.walkedSize = walked === 0 ? x : y;
     // The walked side's vectors live in the list from here (in the kernel's memory when it runs).
     list.walkPart.set(order.map((i) => sets[3 * i + walked]));
@@ -706,6 +726,35 @@ class TaskRun {
       );
     } finally {
       list.release();
+    }
+  }
+
+  /**
+   * A short list joined entry by entry: per listed set, the walked band's walk with the walked
+   * parts of the cross sets that set misses among its inner sets lists exactly its partners
+   * (partnerInner), so the list is not turned around and no node is closed. The join walks the
+   * whole band whatever the list (a list of 3 entries in pass A: 7-clue walks of 20 K nodes and
+   * more), a walk per entry only that entry's partners.
+   */
+  private byEntry(walked: number, size: number, inner: number[], crossListed: number[], crossWalked: number[], list: JoinList): void {
+    const out = this.partnersOut;
+    const cap = this.task.stackCap;
+    const codes = list.walkCodes;
+    for (let e = 0; e < list.count; e++) {
+      walkBand({
+        size,
+        inner: partnerInner(inner, crossListed, crossWalked, list.cells[e]),
+        stackCap: cap,
+        step: (d, c) => this.stepCodes(d, 27 * walked + c),
+        leaf: (d, cells) => {
+          for (let w = 0; w < CODES; w++) codes[w] = this.jm[d * CODES + w];
+          out[0] = e;
+          const passed = list.pairsPast(out, 0, 1, cells, cap, this.task.k, this.pass);
+          this.stats.pairs += list.fitted;
+          this.leaves(walked, cells, list, passed);
+        },
+        tick: this.tick,
+      });
     }
   }
 
@@ -774,9 +823,16 @@ class TaskRun {
       if (n === 0) return;
       for (let w = 0; w < CODES; w++) codes[w] = this.jm[d * CODES + w];
     }
-    const cap = this.task.stackCap;
-    const passed = list.pairsPast(out, first, n, cells, cap, this.task.k, this.pass);
+    const passed = list.pairsPast(out, first, n, cells, this.task.stackCap, this.task.k, this.pass);
     this.stats.pairs += list.fitted;
+    this.leaves(walked, cells, list, passed);
+  }
+
+  /**
+   * A walked set (band word `cells`) with its partners past the list's filter (pass[0..passed-1]):
+   * those that also hit the fresh sets are the XY leaves.
+   */
+  private leaves(walked: number, cells: number, list: JoinList, passed: number): void {
     const fv = this.freshSets;
     let known = -1;
     const ws0 = popcount27(cells & STACK_MASK[0]);
@@ -824,12 +880,17 @@ class TaskRun {
         const CW = this.CW;
         const cell = 27 * band + c;
         for (let w = 0, a = d * CW, h = cell * CW; w < CW; w++) this.jx[a + CW + w] = this.jx[a + w] & ~this.crossHit[h + w];
-        for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
+        this.stepCodes(d, cell);
       },
       leaf,
       open: open && ((d, _cells, avail) => open(d, avail)),
       tick: this.tick,
     });
+  }
+
+  /** The band-3 codes missed at depth d + 1 of a walk: those missed at depth d less those cell (0..53) hits. */
+  private stepCodes(d: number, cell: number): void {
+    for (let w = 0, a = d * CODES, h = cell * CODES; w < CODES; w++) this.jm[a + CODES + w] = this.jm[a + w] & ~this.codeHit[h + w];
   }
 
   /** A walk node: the budget is checked every 4096. */

@@ -103,3 +103,15 @@ export function fewestClues(inner: number[], stackCap: number, tick: () => void)
   }
   return 28;
 }
+
+/**
+ * What a clue set of the walked band must hit to pair with the listed set `listedCells` of the
+ * other band: the band's inner sets and, of each cross set the listed set misses (no clue in
+ * its part there, `crossListed[j]`), its part in the walked band (`crossWalked[j]`). A walk
+ * with these lists exactly the listed set's partners, as the pair must hit every cross set.
+ */
+export function partnerInner(inner: number[], crossListed: ArrayLike<number>, crossWalked: ArrayLike<number>, listedCells: number): number[] {
+  const out = inner.slice();
+  for (let j = 0; j < crossListed.length; j++) if ((crossListed[j] & listedCells) === 0) out.push(crossWalked[j]);
+  return out;
+}
