@@ -235,16 +235,6 @@ class Common {
     return this.onN + this.offN > 0;
   }
 
-  /**
-   * Adds branches `from` to `n` - 1 of `runs` (the first alone starts nothing: a chain has at
-   * least two); false once no node is left.
-   */
-  join(runs: Run[], from: number, n: number): boolean {
-    let alive = true;
-    for (let i = Math.max(from, 1); i < n && alive; i++) alive = i === 1 ? this.start(runs[0], runs[1]) : this.retain(runs[i]);
-    return alive;
-  }
-
   /** Keeps the nodes `run` also has; false when none is left. */
   retain(run: Run): boolean {
     const flag = run.flag;
@@ -590,18 +580,6 @@ export class DynamicChainer {
 
   // ---------------------------------------------------------------------------------------
   // Per cell
-  //
-  // Lent chains. In a nested search, a chain whose branches are all runs lent by G0 (Run.kept:
-  // no step of theirs is divergent, see baseRuns.ts) can give no hint, so it is not looked at.
-  // nestedHint keeps only hints with rule parents, at every pause: the removals since G0 that
-  // RemovedSince.collect finds for the on nodes among the branch ends' ancestors, in the cell
-  // (a cell single) or the house/digit (a hidden single) of each node's cause. In a lent run,
-  // each on node but the start comes from an off step (the contradiction's too: the steps go up
-  // to it) whose cell lost nothing when the cell had two values on G0's run (else divergent),
-  // and whose houses that had one place left lost nothing of the digit (else divergent): so
-  // collect finds nothing for them. The start's cause is none, or a cell or region chain's
-  // source, which is the start's cell or one of its houses for its digit: lent, its on step
-  // touched no removal. The chain's walks would only raise depth bounds, which only prune.
 
   private cellHints(cell: number, card: number, out: ChainHint[]): void {
     const valueRuns = this.valueRuns;
@@ -621,10 +599,6 @@ export class DynamicChainer {
     // A bivalue cell's value off (with Y links: the other value is then on) propagates as the
     // other value on does; see binary.
     const bivalue = card === 2 && this.dynamic && !this.nishio;
-    // Branches lent so far (see Lent chains): the cell's common nodes are joined from the first
-    // that is not.
-    let lent = this.borrow;
-    let joined = 0;
     for (let m = cands; m; m &= m - 1) {
       const d = lowBit(m);
       const cand = cell * 9 + d;
@@ -638,13 +612,12 @@ export class DynamicChainer {
       valueRuns[nValues++] = onRun;
       // Cell chains need a node common to every value: once there is none, the remaining
       // values are propagated only for their own chains.
-      lent = lent && onRun.kept;
-      if (needCell && !lent) {
-        needCell = this.cellCommon.join(valueRuns, joined, nValues);
-        joined = nValues;
+      if (needCell) {
+        if (nValues === 2) needCell = this.cellCommon.start(valueRuns[0], onRun);
+        else if (nValues > 2) needCell = this.cellCommon.retain(onRun);
       }
     }
-    if (needCell && !lent) this.multiHints(Kind.Cell, valueRuns, nValues, this.cellCommon, out, cell, 0);
+    if (needCell) this.multiHints(Kind.Cell, valueRuns, nValues, this.cellCommon, out, cell, 0);
     // No later cell needs these runs: a region chain starts at the digit's first place.
     for (let m = cands; m; m &= m - 1) this.releaseOnRun(cell * 9 + lowBit(m));
   }
@@ -683,7 +656,7 @@ export class DynamicChainer {
    * double chains, so the off run is needed only for a contradiction, which the partner shows.
    */
   private binary(cand: number, onRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[], partner: Run | null): void {
-    if (onRun.absurdOn >= 0 && doContradiction && !onRun.kept) {
+    if (onRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand + ON, onRun, onRun.absurdOn, onRun, onRun.absurdOff, cand, false);
       this.offer(h, out);
     }
@@ -698,11 +671,11 @@ export class DynamicChainer {
 
   /** The contradiction from `cand` off and the double chains of `cand`: the common nodes of its two runs. */
   private offChains(cand: number, onRun: Run, offRun: Run, doDouble: boolean, doContradiction: boolean, out: ChainHint[]): void {
-    if (offRun.absurdOn >= 0 && doContradiction && !offRun.kept) {
+    if (offRun.absurdOn >= 0 && doContradiction) {
       const h = this.binaryHint(Kind.Contradiction, cand, offRun, offRun.absurdOn, offRun, offRun.absurdOff, cand, true);
       this.offer(h, out);
     }
-    if (doDouble && !(onRun.kept && offRun.kept)) {
+    if (doDouble) {
       for (let i = 0; i < onRun.onN; i++) {
         const c = onRun.onList[i];
         if (!(offRun.flag[c] & IS_ON)) continue;
@@ -730,18 +703,12 @@ export class DynamicChainer {
       let n = 1;
       const common = this.regionCommon;
       let alive = true;
-      // Branches lent so far (see Lent chains): the common nodes are joined from the first that is not.
-      let lent = this.borrow && onRun.kept;
-      let joined = 1;
       for (let m = pm & (pm - 1); m && alive; m &= m - 1) {
         const run = this.onRun(HOUSE_CELLS[h * 9 + lowBit(m)] * 9 + d);
         runs[n++] = run;
-        lent = lent && run.kept;
-        if (lent) continue;
-        alive = common.join(runs, joined, n);
-        joined = n;
+        alive = n === 2 ? common.start(onRun, run) : common.retain(run);
       }
-      if (alive && !lent) this.multiHints(Kind.Region, runs, n, common, out, h, d + 1);
+      if (alive) this.multiHints(Kind.Region, runs, n, common, out, h, d + 1);
     }
   }
 
