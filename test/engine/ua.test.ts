@@ -16,7 +16,7 @@ import {
   unhitUAs,
 } from '../../server/src/engine/ua';
 import { BAND_BITS, candidatesWithGivens, cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
-import { Bands12Check, bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { Bands12Check, bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, splitRange, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -371,6 +371,20 @@ describe('17-clue search: its tasks', () => {
     expect(tasks).toEqual([expect.objectContaining({ transposed: false, t3: 0, k: 7 })]);
     // From 28 clues on, some stack holds 10 or more in every puzzle.
     expect(clueTasks(28).filter((t) => owns(t, [9, 1, 0, 9, 0, 0, 9, 0, 0]))).toHaveLength(1);
+  });
+
+  it("split bands 1+2 exactly where both bands hold their caps and their inner sets' fewest clues", () => {
+    // A task is skipped when the range is empty, so a split left out of it loses its puzzles.
+    const args = fc.tuple(...Array.from({ length: 5 }, () => fc.integer({ min: 0, max: 29 })));
+    fc.assert(
+      fc.property(args, ([target, cap1, cap2, fewest1, fewest2]) => {
+        const [from, to] = splitRange(target, cap1, cap2, fewest1, fewest2);
+        const range = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+        const written = Array.from({ length: target + 1 }, (_, x) => x).filter((x) => x <= cap1 && target - x <= cap2 && x >= fewest1 && target - x >= fewest2);
+        expect(range).toEqual(written);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -245,8 +245,13 @@ export function searchClues(solution: string | ArrayLike<number>, options: ClueS
       stats.uaSets += prep.two.count + prep.three.count;
       cache.set(key, prep);
     }
+    // Most tasks of passes A and A' (k >= 8: 30 a pass) have no split whose bands can hold
+    // their inner sets: skipped before a TaskRun is made.
+    const fewest = fewestOf(prep, task.stackCap, options.budget);
+    const [from, to] = splitRange(n - task.k, task.cap1, task.cap2, fewest[0], fewest[1]);
+    if (from > to) continue;
     const progress = (f: number): void => options.onProgress?.(ti + f, tasks.length);
-    new TaskRun(task, prep, found, stats, options.budget, options.pruneWalk ?? true, options.entryWalks ?? ENTRY_WALKS, progress).run();
+    new TaskRun(task, prep, found, stats, options.budget, options.pruneWalk ?? true, options.entryWalks ?? ENTRY_WALKS, progress).run(from, to);
   }
   options.onProgress?.(tasks.length, tasks.length);
   stats.ms = performance.now() - t0;
@@ -382,6 +387,50 @@ interface Prepared {
   two: UAVectors;
   /** UA sets meeting band 3. */
   three: UAVectors;
+  /** Per stack cap: bands 1 and 2's fewest clues (fewestClues) while `two` held `count` sets. */
+  fewest: Map<number, { count: number; band1: number; band2: number }>;
+}
+
+/** The UA sets of `two` inside band 1 and inside band 2 (their one nonzero word), and the others' indices. */
+function splitTwo(two: UAVectors): { inner: number[][]; cross: number[] } {
+  const inner: number[][] = [[], []];
+  const cross: number[] = [];
+  for (let i = 0; i < two.count; i++) {
+    const w0 = two.sets[3 * i];
+    const w1 = two.sets[3 * i + 1];
+    if (w1 === 0) inner[0].push(w0);
+    else if (w0 === 0) inner[1].push(w1);
+    else cross.push(i);
+  }
+  return { inner, cross };
+}
+
+/**
+ * Bands 1 and 2's fewest clues under `stackCap`, counted again only when `two` has grown
+ * since (sets learnt in a task are added to it): the same 30 tasks of a pass share a grid.
+ */
+function fewestOf(prep: Prepared, stackCap: number, budget?: Budget): [number, number] {
+  let f = prep.fewest.get(stackCap);
+  if (f === undefined || f.count !== prep.two.count) {
+    const { inner } = splitTwo(prep.two);
+    let nodes = 0;
+    const tick = (): void => {
+      if ((++nodes & 4095) === 0) budget?.check();
+    };
+    f = { count: prep.two.count, band1: fewestClues(inner[0], stackCap, tick), band2: fewestClues(inner[1], stackCap, tick) };
+    prep.fewest.set(stackCap, f);
+  }
+  return [f.band1, f.band2];
+}
+
+/**
+ * The splits of `target` clues over bands 1+2 (x in band 1, at most cap1; the rest in band 2,
+ * at most cap2) in which each band can hold its inner sets (at least fewest1 / fewest2 clues):
+ * x from `from` to `to`, none when from > to. A band given fewer clues than its inner sets
+ * need lists nothing, so no pair lies outside these splits.
+ */
+export function splitRange(target: number, cap1: number, cap2: number, fewest1: number, fewest2: number): [number, number] {
+  return [Math.max(0, target - cap2, fewest1), Math.min(cap1, target, target - fewest2)];
 }
 
 function appendSets(all: CellSetList, l: CellSetList): void {
@@ -433,7 +482,7 @@ function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangste
   // Smallest band-3 parts first: the disjoint-part bound at the leaves meets them first.
   meeting.sort((a, b) => popcount27(mw[3 * a + 2]) - popcount27(mw[3 * b + 2]) || a - b);
   for (const i of meeting) three.add(mw[3 * i], mw[3 * i + 1], mw[3 * i + 2]);
-  return { grid, two, three };
+  return { grid, two, three, fewest: new Map() };
 }
 
 /** The indices of the bits set in words v[0..used-1], ascending, into `out` (room for 32 * used); their number. */
@@ -636,18 +685,10 @@ class TaskRun {
    * the listed sets that hit every cross set it misses (JoinList). The pair is an XY leaf.
    * The list is the band with fewer clues (fewer sets); the other is never stored.
    */
-  run(): void {
+  run(from: number, to: number): void {
     this.resize();
     const { two, three } = this.prep;
-    const inner: number[][] = [[], []];
-    const cross: number[] = [];
-    for (let i = 0; i < two.count; i++) {
-      const w0 = two.sets[3 * i];
-      const w1 = two.sets[3 * i + 1];
-      if (w1 === 0) inner[0].push(w0);
-      else if (w0 === 0) inner[1].push(w1);
-      else cross.push(i);
-    }
+    const { inner, cross } = splitTwo(two);
     this.codeHit.fill(0);
     const perCode = new Int32Array(CODES);
     for (let i = 0; i < three.count; i++) {
@@ -657,16 +698,10 @@ class TaskRun {
       for (const c of cellsOfWords(three.sets[3 * i], three.sets[3 * i + 1], 0)) this.codeHit[c * CODES + code] |= bit;
     }
     const codeFull = Array.from(perCode, (n) => (n === 32 ? -1 : (1 << n) - 1));
-    const { cap1, cap2 } = this.task;
-    const lo = Math.max(0, this.target - cap2);
-    const hi = Math.min(cap1, this.target);
-    // A band given fewer clues than its inner sets need lists nothing: no pair in that split.
-    const fewest1 = fewestClues(inner[0], this.task.stackCap, this.tick);
-    const fewest2 = fewestClues(inner[1], this.task.stackCap, this.tick);
     this.progress(0);
-    for (let x = lo; x <= hi; x++) {
-      if (x >= fewest1 && this.target - x >= fewest2) this.split(x, this.target - x, inner, cross, codeFull);
-      this.progress((x - lo + 1) / (hi - lo + 1));
+    for (let x = from; x <= to; x++) {
+      this.split(x, this.target - x, inner, cross, codeFull);
+      this.progress((x - from + 1) / (to - from + 1));
     }
   }
 
