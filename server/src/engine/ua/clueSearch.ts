@@ -950,9 +950,7 @@ class TaskRun {
   /** XY complete (depth = target): band 3. */
   private leaf(d: number): void {
     this.stats.xy++;
-    this.completeV3(d);
-    this.gatherMissed();
-    if (!this.bound()) return;
+    if (!this.collectParts(d)) return;
     // Bands 1+2 must be unique with band 3 given; if not, learn why.
     this.stats.solverCalls++;
     const r = this.bands12.solve(this.chosen, d);
@@ -961,10 +959,6 @@ class TaskRun {
       if (other) this.learn(other);
       return;
     }
-    // The parts only after the check: a leaf it fails (22% of those past the bound) never reads
-    // them, and what it learns then lies in bands 1+2 (band 3 was given), so `three`, the missed
-    // sets and their codes are as the bound left them.
-    this.collectParts();
     this.stats.band3++;
     this.abortXY = false;
     const cap = this.task.stackCap;
@@ -973,10 +967,17 @@ class TaskRun {
     this.abortXY = false;
   }
 
-  /** The minimal band-3 parts of the sets XY misses (`missed`, the bound's codes), smallest first, into `parts`. */
-  private collectParts(): void {
+  /**
+   * The minimal band-3 parts of the sets XY misses, smallest first, into `parts`; false when
+   * disjoint parts already need more than k clues (or more than a stack has room for).
+   */
+  private collectParts(d: number): boolean {
+    this.completeV3(d);
+    this.gatherMissed();
+    if (!this.bound()) return false;
     if (this.parts.length < this.nMissed) this.parts = new Int32Array(Math.max(this.nMissed, 2 * this.parts.length));
     this.nParts = this.sieve.minimal(this.prep.three, this.missed, this.nMissed, this.miniPairs, this.parts);
+    return true;
   }
 
   /** The sets v3 marks, as indices into `missed` (one pass over the vector's bits). */
