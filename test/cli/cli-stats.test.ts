@@ -129,8 +129,11 @@ describe('cli stats', () => {
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(130);
-    expect(stderr).toMatch(/interrupted: the statistics of the \d+ puzzles rated so far/);
+    // The count is written as the progress line writes it, with thousands separators (1,010).
+    const note = /interrupted: the statistics of the ([\d,]+) puzzles? rated so far/.exec(stderr);
+    expect(note, stderr).not.toBeNull();
     const stats = JSON.parse(stdout);
+    expect(Number(note![1].replace(/,/g, ''))).toBe(stats.puzzles);
     expect(stats.puzzles).toBeGreaterThan(0);
     expect(stats.puzzles).toBeLessThan(2000);
     expect(stats.outcomes.rated).toBe(stats.puzzles);
