@@ -6,3 +6,7 @@ export declare const JOIN_CORE_SOURCE: string;
 export declare function compileSolverWasm(): Promise<Uint8Array>;
 /** The join kernel's .wasm bytes, compiled as the build compiles them. */
 export declare function compileJoinWasm(): Promise<Uint8Array>;
+/** The AssemblyScript source of the 17-clue search's XY leaf kernel. */
+export declare const LEAF_CORE_SOURCE: string;
+/** The leaf kernel's .wasm bytes, compiled as the build compiles them. */
+export declare function compileLeafWasm(): Promise<Uint8Array>;

@@ -16,7 +16,8 @@ import {
   unhitUAs,
 } from '../../server/src/engine/ua';
 import { BAND_BITS, candidatesWithGivens, cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
-import { Bands12Check, bandFreeUAs, bitIndices, clueTasks, isMinimalUA, PartSieve, smallestDifference, splitRange, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { bitIndices, PartSieve } from '../../server/src/engine/ua/leafParts';
+import { Bands12Check, bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, splitRange, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 

@@ -64,6 +64,7 @@ import { CODES, JoinList } from './clueJoin';
 import { fewestClues, partnerInner, walkBand } from './clueWalk';
 import { enumerateUAs, minimalSorted } from './enumerate';
 import { gangsterUAs } from './gangster';
+import { leafKernel } from './wasmLeaf';
 import { transposeGrid } from './symmetry';
 
 export interface ClueSearchOptions {
@@ -332,9 +333,6 @@ function miniCode(p: number): number {
   return kind < 0 ? -1 : 4 * (3 * row + box) + kind;
 }
 
-/** Cells of mini-row i (3 * row + box) in the band word. */
-const MINI_CELLS = Array.from({ length: 9 }, (_, i) => 7 << (9 * ((i / 3) | 0) + 3 * (i % 3)));
-
 /**
  * Of the solutions of grid `g`'s cells outside the difference set d (the cells where another
  * solution differs from g), the one that differs from g on the fewest cells, as its difference
@@ -485,89 +483,6 @@ function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangste
   return { grid, two, three, fewest: new Map() };
 }
 
-/** The indices of the bits set in words v[0..used-1], ascending, into `out` (room for 32 * used); their number. */
-export function bitIndices(v: Int32Array, used: number, out: Int32Array): number {
-  let n = 0;
-  for (let w = 0; w < used; w++) {
-    for (let x = v[w]; x !== 0; x &= x - 1) out[n++] = 32 * w + 31 - Math.clz32(x & -x);
-  }
-  return n;
-}
-
-/**
- * The minimal band-3 parts of the sets an XY leaf misses: distinct, none containing another,
- * smallest first (equal sizes in set order), as the band-3 search branches on them.
- */
-export class PartSieve {
-  /** The missed sets, their band-3 parts smallest first (a counting sort by size, stable). */
-  private sorted = new Int32Array(1024);
-  /** The parts kept so far that are not a mini-row's pair or triplet (the scan's list). */
-  private plain = new Int32Array(1024);
-  private readonly sizeStart = new Int32Array(29);
-
-  /**
-   * The minimal parts of the sets `missed[0..n-1]` of `three` (ascending indices) into `parts`
-   * (room for n), their number returned. `missedCodes[r]`: the kinds of mini-row r's parts
-   * among them (bit 0..2 a pair, bit 3 the triplet), as the leaf's bound collects them.
-   */
-  minimal(three: UAVectors, missed: Int32Array, n: number, missedCodes: Int32Array, parts: Int32Array): number {
-    // A counting sort by size: per-size arrays cost more than the scan below.
-    const sets = three.sets;
-    const start = this.sizeStart;
-    start.fill(0);
-    for (let j = 0; j < n; j++) start[popcount27(sets[3 * missed[j] + 2]) + 1]++;
-    for (let size = 1; size < 29; size++) start[size] += start[size - 1];
-    if (this.sorted.length < n) {
-      this.sorted = new Int32Array(2 * n);
-      this.plain = new Int32Array(2 * n);
-    }
-    const sorted = this.sorted;
-    for (let j = 0; j < n; j++) {
-      const i = missed[j];
-      sorted[start[popcount27(sets[3 * i + 2])]++] = i;
-    }
-    // A part is dropped when a kept one lies inside it. Of those dropped, 84% hold a missed
-    // mini-row pair or triplet (grid 1): one AND of the codes inside the part with the codes
-    // missed tells them, so the scan compares only with the kept parts that are not one.
-    const mc = missedCodes;
-    const missedLo = mc[0] | (mc[1] << 4) | (mc[2] << 8) | (mc[3] << 12) | (mc[4] << 16) | (mc[5] << 20) | (mc[6] << 24) | (mc[7] << 28);
-    const missedHi = mc[8];
-    let keptLo = 0;
-    let keptHi = 0;
-    const plain = this.plain;
-    let kept = 0;
-    let nPlain = 0;
-    for (let j = 0; j < n; j++) {
-      const i = sorted[j];
-      const p = sets[3 * i + 2];
-      const code = three.mini[i];
-      let lo = three.inLo[i] & missedLo;
-      let hi = three.inHi[i] & missedHi;
-      let own = 0;
-      let ownHi = 0;
-      if (code >= 0) {
-        // Its own code is among those missed (by this set): a triplet may hold a missed pair,
-        // and an equal part kept before has the same code.
-        if (code < 32) own = 1 << code;
-        else ownHi = 1 << (code - 32);
-        if ((keptLo & own) !== 0 || (keptHi & ownHi) !== 0) continue;
-        lo &= ~own;
-        hi &= ~ownHi;
-      }
-      if ((lo | hi) !== 0) continue;
-      let q = 0;
-      while (q < nPlain && (plain[q] & ~p) !== 0) q++;
-      if (q < nPlain) continue;
-      if (code >= 0) {
-        keptLo |= own;
-        keptHi |= ownHi;
-      } else plain[nPlain++] = p;
-      parts[kept++] = p;
-    }
-    return kept;
-  }
-}
-
 /**
  * The XY leaf's check: the solver on bands 1+2 with band 3 and the XY clues given. The candidate
  * state with band 3 given is built once a task; a check writes its clues in and takes them out
@@ -600,22 +515,15 @@ class TaskRun {
   private readonly target: number;
   private readonly chosen = new Int32Array(81);
   private readonly stackCount = new Int32Array(3);
-  /** Sets of `three` the current XY leaf misses, computed for the pairs past the mini-row bound. */
-  private v3 = new Int32Array(0);
-  private W3 = 0;
   private nodes = 0;
   /** Set when a learnt UA set inside bands 1+2 shows the current XY fails. */
   private abortXY = false;
-  // Band 3 state: the minimal parts to hit, clues placed.
-  private parts = new Int32Array(1024);
+  // Band 3 state: the minimal parts to hit (the leaf kernel's, or a copy grown by learning), clues placed.
+  private parts: Int32Array = new Int32Array(0);
   private nParts = 0;
   private readonly clues3 = new Int32Array(27);
-  private readonly miniPairs = new Int32Array(9);
-  private readonly perStack = new Int32Array(3);
-  /** The sets of `three` the XY leaf misses (indices, ascending), read once from v3 for the bound and the parts; as long as v3 has bits. */
-  private missed = new Int32Array(0);
-  private nMissed = 0;
-  private readonly sieve = new PartSieve();
+  /** The leaf's band-3 work before band 3: the sets it misses, their bound, their minimal parts. */
+  private readonly leafKernel = leafKernel();
   private readonly bands12: Bands12Check;
 
   constructor(
@@ -686,7 +594,6 @@ class TaskRun {
    * The list is the band with fewer clues (fewer sets); the other is never stored.
    */
   run(from: number, to: number): void {
-    this.resize();
     const { two, three } = this.prep;
     const { inner, cross } = splitTwo(two);
     this.codeHit.fill(0);
@@ -933,40 +840,6 @@ class TaskRun {
     if ((++this.nodes & 4095) === 0) this.budget?.check();
   };
 
-  /** Reallocates the band-3 vector when the list of `three` outgrew it. */
-  private resize(): void {
-    const three = this.prep.three;
-    if (three.W !== this.W3) {
-      this.v3 = new Int32Array(three.W);
-      this.missed = new Int32Array(32 * three.W);
-      this.W3 = three.W;
-    }
-  }
-
-  /** The band-3 vector of the XY leaf chosen[0..d-1] (the sets it misses) into v3. */
-  private completeV3(d: number): void {
-    const three = this.prep.three;
-    const used = (three.count + 31) >> 5;
-    const W3 = this.W3;
-    const v3 = this.v3;
-    const h3 = three.hit;
-    const ch = this.chosen;
-    // Four rows a pass over the vector, so v3 is read and written a quarter as often (the last
-    // pass repeats its last row when fewer are left); the first pass sets it. With no clue in
-    // bands 1+2 (k = n) no pass runs and nothing is hit.
-    if (d === 0) v3.fill(0, 0, used);
-    for (let t = 0; t < d; t += 4) {
-      const a = ch[t] * W3;
-      const b = ch[Math.min(t + 1, d - 1)] * W3;
-      const c = ch[Math.min(t + 2, d - 1)] * W3;
-      const e = ch[Math.min(t + 3, d - 1)] * W3;
-      if (t === 0) for (let w = 0; w < used; w++) v3[w] = h3[a + w] | h3[b + w] | h3[c + w] | h3[e + w];
-      else for (let w = 0; w < used; w++) v3[w] |= h3[a + w] | h3[b + w] | h3[c + w] | h3[e + w];
-    }
-    for (let w = 0; w < used; w++) v3[w] = ~v3[w];
-    if ((three.count & 31) !== 0) v3[used - 1] &= (1 << (three.count & 31)) - 1;
-  }
-
   /** The clues chosen[0..d-1] as band words (into x0, x1). */
   private x0 = 0;
   private x1 = 0;
@@ -985,7 +858,9 @@ class TaskRun {
   /** XY complete (depth = target): band 3. */
   private leaf(d: number): void {
     this.stats.xy++;
-    if (!this.collectParts(d)) return;
+    const cap = this.task.stackCap;
+    const sc = this.stackCount;
+    if (!this.leafKernel.bound(this.prep.three, this.chosen, d, this.task.k, cap - sc[0], cap - sc[1], cap - sc[2])) return;
     // Bands 1+2 must be unique with band 3 given; if not, learn why.
     this.stats.solverCalls++;
     const r = this.bands12.solve(this.chosen, d);
@@ -994,79 +869,14 @@ class TaskRun {
       if (other) this.learn(other);
       return;
     }
+    // The parts only now: a leaf that fails the check learns in bands 1+2 (band 3 is given to
+    // the solver) and never reads them (22-29% of the leaves past the bound, fifteenth round).
+    this.nParts = this.leafKernel.sieve();
+    this.parts = this.leafKernel.parts;
     this.stats.band3++;
     this.abortXY = false;
-    const cap = this.task.stackCap;
-    const sc = this.stackCount;
     this.band3(d, 0, 0, 0, cap - sc[0], cap - sc[1], cap - sc[2]);
     this.abortXY = false;
-  }
-
-  /**
-   * The minimal band-3 parts of the sets XY misses, smallest first, into `parts`; false when
-   * disjoint parts already need more than k clues (or more than a stack has room for).
-   */
-  private collectParts(d: number): boolean {
-    this.completeV3(d);
-    this.gatherMissed();
-    if (!this.bound()) return false;
-    if (this.parts.length < this.nMissed) this.parts = new Int32Array(Math.max(this.nMissed, 2 * this.parts.length));
-    this.nParts = this.sieve.minimal(this.prep.three, this.missed, this.nMissed, this.miniPairs, this.parts);
-    return true;
-  }
-
-  /** The sets v3 marks, as indices into `missed` (one pass over the vector's bits). */
-  private gatherMissed(): void {
-    this.nMissed = bitIndices(this.v3, (this.prep.three.count + 31) >> 5, this.missed);
-  }
-
-  /**
-   * Lower bound on the band-3 clues from the sets the XY leaf misses (`missed`): per
-   * mini-row, its missed pairs need 1 clue (2 when all three pairs are missed), its
-   * triplet 1; other parts disjoint from those and from each other add 1 each (greedy, small
-   * parts first). False when above k, or above a capped stack's room.
-   */
-  private bound(): boolean {
-    const three = this.prep.three;
-    const missed = this.missed;
-    const n = this.nMissed;
-    const pairs = this.miniPairs;
-    pairs.fill(0);
-    for (let j = 0; j < n; j++) {
-      const code = three.mini[missed[j]];
-      if (code >= 0) pairs[code >> 2] |= 1 << (code & 3);
-    }
-    const k = this.task.k;
-    let lb = 0;
-    let union = 0;
-    const perStack = this.perStack;
-    perStack[0] = perStack[1] = perStack[2] = 0;
-    for (let i = 0; i < 9; i++) {
-      const p = pairs[i];
-      if (p === 0) continue;
-      const need = (p & 7) === 7 ? 2 : 1;
-      lb += need;
-      perStack[i % 3] += need;
-      union |= MINI_CELLS[i];
-    }
-    if (lb > k) return false;
-    for (let j = 0; j < n; j++) {
-      const i = missed[j];
-      if (three.mini[i] >= 0) continue;
-      const p = three.sets[3 * i + 2];
-      if ((p & union) !== 0) continue;
-      union |= p;
-      if (++lb > k) return false;
-      if ((p & ~STACK_MASK[0]) === 0) perStack[0]++;
-      else if ((p & ~STACK_MASK[1]) === 0) perStack[1]++;
-      else if ((p & ~STACK_MASK[2]) === 0) perStack[2]++;
-    }
-    const cap = this.task.stackCap;
-    if (cap < this.task.clues) {
-      const sc = this.stackCount;
-      if (perStack[0] > cap - sc[0] || perStack[1] > cap - sc[1] || perStack[2] > cap - sc[2]) return false;
-    }
-    return true;
   }
 
   /** Band 3: k clues hitting every part, within the stack rooms. */
@@ -1200,7 +1010,6 @@ class TaskRun {
       const u2 = inner.words[3 * j + 2];
       this.stats.learnt++;
       (u2 === 0 ? this.prep.two : this.prep.three).add(u0, u1, u2);
-      this.resize();
       if (u2 === 0) {
         this.freshSets.add(u0, u1, 0);
         inBands12 = true;
