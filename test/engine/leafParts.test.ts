@@ -118,6 +118,43 @@ describe('the XY leaf kernel in WebAssembly answers as the TypeScript one', () =
     expect(Math.min(...seen)).toBeGreaterThan(100);
   });
 
+  it('tells a leaf whose band 3 holds no clue set: never one that holds some (property, against every clue set written out)', () => {
+    const cells = fc.array(fc.integer({ min: 0, max: 26 }), { minLength: 1, maxLength: 5 }).map((cs) => cs.reduce((w, c) => w | (1 << c), 0));
+    const miniRow = fc.integer({ min: 0, max: 8 }).map((r) => 9 * Math.floor(r / 3) + 3 * (r % 3));
+    const pair = fc.tuple(miniRow, fc.constantFrom(3, 5, 6, 7)).map(([at, bits]) => bits << at);
+    const room = fc.oneof(fc.integer({ min: 0, max: 2 }), fc.constant(9));
+    const stacks = [0, 1, 2].map((s) => 0x1c0e07 << (3 * s));
+    const popcount = (w: number): number => w.toString(2).replace(/0/g, '').length;
+    /** Whether some k cells of band 3 hit every part, each stack within its room. */
+    const holds = (parts: number[], k: number, rooms: number[]): boolean => {
+      const pick = (from: number, left: number, x: number): boolean => {
+        if (left === 0) return parts.every((p) => (p & x) !== 0) && stacks.every((m, s) => popcount(x & m) <= rooms[s]);
+        for (let c = from; c <= 27 - left; c++) if (pick(c + 1, left - 1, x | (1 << c))) return true;
+        return false;
+      };
+      return pick(0, k, 0);
+    };
+    const seen = { none: 0, some: 0 };
+    fc.assert(
+      fc.property(fc.array(fc.oneof(pair, pair, cells), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 4 }), fc.tuple(room, room, room), (drawn, k, rooms) => {
+        expect(setLeafCore('wasm')).toBe('wasm');
+        const kernel = leafKernel();
+        const three = new UAVectors();
+        for (const p of drawn) three.add(1, 0, p);
+        // No clue in bands 1+2: every set missed, every part the sieve keeps to hit.
+        kernel.bound(three, new Int32Array(0), 0, 27, 27, 27, 27);
+        const n = kernel.sieve();
+        const parts = [...kernel.parts.subarray(0, n)];
+        const may = kernel.mayComplete!(n, k, ...rooms);
+        const some = holds(parts, k, rooms);
+        if (some) expect(may).toBe(true);
+        seen[may ? 'some' : 'none']++;
+      }),
+      { numRuns: 400 },
+    );
+    expect(Math.min(seen.none, seen.some)).toBeGreaterThan(50);
+  });
+
   it('the same search: pairs, XY leaves, band 3, solver calls and puzzles', () => {
     // The faster of the two grids with 8 listed puzzles.
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];

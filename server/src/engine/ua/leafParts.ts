@@ -19,6 +19,12 @@ export interface LeafKernel {
   sieve(): number;
   /** Where sieve writes; valid until the next bound (room for every missed set). */
   readonly parts: Int32Array;
+  /**
+   * Whether band 3 may hold k clues hitting the `n` parts the last sieve wrote, within the stack
+   * rooms: false only when it surely holds none (then the search's band-3 walk is not run). A
+   * kernel without it leaves every leaf to that walk.
+   */
+  mayComplete?(n: number, k: number, room0: number, room1: number, room2: number): boolean;
 }
 
 /** Cells of mini-row i (3 * row + box) in the band word. */

@@ -32,6 +32,7 @@ interface LeafExports {
   partsAt(): number;
   bound(count: number, d: number, k: number, room0: number, room1: number, room2: number): number;
   sieve(): number;
+  mayComplete(n: number, k: number, room0: number, room1: number, room2: number): number;
 }
 
 let wanted: LeafCore = 'wasm';
@@ -123,6 +124,11 @@ class WasmLeaf implements LeafKernel {
       return n;
     }
     return this.k.sieve();
+  }
+
+  mayComplete(n: number, k: number, room0: number, room1: number, room2: number): boolean {
+    // The parts are the TypeScript kernel's while it stands in: the band-3 walk decides.
+    return this.overflow || this.k.mayComplete(n, k, room0, room1, room2) !== 0;
   }
 
   /** Brings the module's copy of `three` up to date; false when its memory cannot hold it. */

@@ -205,3 +205,59 @@ export function sieve(): i32 {
   }
   return kept;
 }
+
+/**
+ * Whether band 3 may hold a clue set for the parts the last sieve() wrote (nParts of them): k
+ * clues hitting every part within the stack rooms. 0 only when it surely holds none, by
+ * clueSearch.ts's band3 walk (the same picks, bounds and rooms) stopped at its first node with
+ * no part left to hit: 1 there, a full set or free clues (which the host's walk then tries).
+ * Most leaves past the check have none (97% on grid 1), so the host walks only the others.
+ */
+export function mayComplete(nParts: i32, k: i32, room0: i32, room1: i32, room2: i32): i32 {
+  return walk(nParts, k, 0, 0, room0, room1, room2);
+}
+
+function walk(nParts: i32, left: i32, dead: i32, have: i32, r0: i32, r1: i32, r2: i32): i32 {
+  let closed = 0;
+  if (r0 === 0) closed |= STACK0;
+  if (r1 === 0) closed |= STACK0 << 3;
+  if (r2 === 0) closed |= STACK0 << 6;
+  let pick = -1;
+  let best = 99;
+  let inter = 0x7ffffff;
+  let union = 0;
+  let disjoint = 0;
+  for (let i = 0; i < nParts; i++) {
+    const p = word(PARTS, i);
+    if (p & have) continue;
+    if (left === 0) return 0;
+    const live = p & ~dead & ~closed;
+    if (live === 0) return 0;
+    if (left === 1) {
+      if ((inter &= live) === 0) return 0;
+      pick = i;
+      continue;
+    }
+    if ((live & union) === 0) {
+      union |= live;
+      if (++disjoint > left) return 0;
+    }
+    const cnt = popcnt(live);
+    if (cnt < best) {
+      best = cnt;
+      pick = i;
+      if (cnt === 1) break;
+    }
+  }
+  if (pick < 0) return 1;
+  let cand = (left === 1 ? inter : word(PARTS, pick) & ~dead) & ~closed;
+  let dd = dead;
+  while (cand !== 0) {
+    const low = cand & -cand;
+    cand ^= low;
+    const s = (ctz(low) % 9) / 3;
+    if (walk(nParts, left - 1, dd, have | low, r0 - i32(s === 0), r1 - i32(s === 1), r2 - i32(s === 2))) return 1;
+    dd |= low;
+  }
+  return 0;
+}
