@@ -1018,7 +1018,7 @@ class TaskRun {
       } else {
         // Missed by XY (the clues keep their digits): its band-3 part joins the current parts.
         if (this.nParts === this.parts.length) {
-          const bigger = new Int32Array(2 * this.parts.length);
+          const bigger = new Int32Array(Math.max(16, 2 * this.parts.length));
           bigger.set(this.parts);
           this.parts = bigger;
         }

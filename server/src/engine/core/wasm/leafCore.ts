@@ -7,8 +7,10 @@
  *
  * What is different: `three` lives in this module's memory as well, laid out by layout() for a
  * vector of W words (sets up to 32 W) and kept up to date by the host as sets are added
- * (ua/wasmLeaf.ts); a leaf is two calls, bound() and sieve(), with only its clues copied in.
- * The vector is ORed by blocks of four words, a v128 each, all the leaf's rows per block.
+ * (ua/wasmLeaf.ts); a leaf is a call each for bound(), sieve() and mayComplete(), with only its
+ * clues copied in and its parts read out. The vector is ORed by blocks of four words, a v128
+ * each, all the leaf's rows per block. mayComplete() has no TypeScript twin: it is clueSearch.ts's
+ * band-3 walk, run here to tell the leaves that walk would find nothing for.
  */
 
 /** Words per hit row (a multiple of 8, as UAVectors grows it): sets up to 32 W. */
