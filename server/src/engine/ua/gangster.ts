@@ -150,7 +150,6 @@ class GangsterSearch {
   private inside = new Int32Array(0);
   private readonly insideFrom = new Int32Array(55);
   private readonly found = new CellSetList(1024);
-  private readonly seen = new Set<string>();
 
   constructor(
     private readonly grid: ArrayLike<number>,
@@ -360,10 +359,8 @@ class GangsterSearch {
     }
   }
 
+  /** A set found twice is pushed twice: minimalSorted keeps one (the second lies inside the first). */
   private record(w0: number, w1: number): void {
-    const key = `${w0},${w1},${this.sigmaWord}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
     this.found.push(w0, w1, this.sigmaWord);
   }
 }
