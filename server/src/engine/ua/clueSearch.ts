@@ -468,9 +468,8 @@ function prepare(grid: Uint8Array, order: number[], common: CellSetList, gangste
   const all = new CellSetList(1024);
   const w = common.words;
   for (let i = 0; i < common.count; i++) all.push(w[3 * i + order[0]], w[3 * i + order[1]], w[3 * i + order[2]]);
-  // Gangster UA sets of band 3 (band-3 part inside one mini-row) and UA sets of bands 1+2; the
-  // sets above cut the chains that would find only sets holding one of them.
-  appendSets(all, gangsterUAs(grid, gangsterSize, budget, all));
+  // Gangster UA sets of band 3 (band-3 part inside one mini-row) and UA sets of bands 1+2.
+  appendSets(all, gangsterUAs(grid, gangsterSize, budget));
   const min = minimalSorted(all);
   const two = new UAVectors();
   const three = new UAVectors();

@@ -26,9 +26,7 @@
  * columns that lost none or one, one for a digit σ moves, three for two cells lost in different
  * bands and stacks where counting the lost cells said two), and so does a template being built,
  * changing the rows it changed and those where it can no longer keep its cell: that bounds the
- * search by `maxSize` from the start. A chain that has not closed and whose changed cells already
- * hold a known UA set is cut: each digit still to move changes a cell more, so every set below
- * strictly contains that UA set and is not minimal.
+ * search by `maxSize` from the start.
  *
  * This replaces the template search over every digit set (enumerate.ts) that the 17-clue
  * search ran with the bottom band's rows first: the same sets come out
@@ -98,12 +96,9 @@ export function fewestChanges(ownColumn: Int8Array, d: number, cols: number, out
 /**
  * The minimal UA sets of `grid` (81 digits 1..9, a valid grid) with at most `maxSize` cells
  * whose part in rows 6-8 lies in one mini-row or is empty, sorted by size then cell order.
- * `known`: UA sets of the grid known already (any; the 17-clue search passes those of at most 12
- * cells and those inside a band or a stack), which cut the chains that would only find sets
- * holding one of them; the sets returned are the same.
  */
-export function gangsterUAs(grid: ArrayLike<number>, maxSize = 16, budget?: Budget, known?: CellSetList): CellSetList {
-  return new GangsterSearch(grid, maxSize, budget, known).run();
+export function gangsterUAs(grid: ArrayLike<number>, maxSize = 16, budget?: Budget): CellSetList {
+  return new GangsterSearch(grid, maxSize, budget).run();
 }
 
 class GangsterSearch {
@@ -144,19 +139,12 @@ class GangsterSearch {
   private limit = 0;
   private sigmaWord = 0;
   private nodes = 0;
-  /**
-   * The bands 1+2 words (two per set) of the known UA sets whose bottom-band part lies in σ's
-   * cells, fewest bands 1+2 cells first; insideFrom[n]: how many have at most n cells there.
-   */
-  private inside = new Int32Array(0);
-  private readonly insideFrom = new Int32Array(55);
   private readonly found = new CellSetList(1024);
 
   constructor(
     private readonly grid: ArrayLike<number>,
     private readonly maxSize: number,
     private readonly budget: Budget | undefined,
-    private readonly known: CellSetList | undefined,
   ) {
     for (let c = 0; c < 54; c++) {
       const d = grid[c] - 1;
@@ -220,28 +208,6 @@ class GangsterSearch {
   /** σ: the digits it moves and their new column sets in bands 1+2, its cells in the bottom band. */
   private setSigma(digits: number[], cols: number[], word: number): void {
     this.sigmaWord = word;
-    // A chain's changed cells are σ's and those of bands 1+2: only these known sets can lie
-    // inside, and only those with no more cells there than the chain changed (a counting sort).
-    const from = this.insideFrom;
-    from.fill(0);
-    const known = this.known;
-    if (known) {
-      const kw = known.words;
-      for (let i = 0; i < known.count; i++) {
-        if ((kw[3 * i + 2] & ~word) === 0) from[popcount27(kw[3 * i]) + popcount27(kw[3 * i + 1])]++;
-      }
-      for (let n = 1; n < 55; n++) from[n] += from[n - 1];
-      if (this.inside.length < 2 * from[54]) this.inside = new Int32Array(2 * from[54]);
-      for (let i = known.count - 1; i >= 0; i--) {
-        if ((kw[3 * i + 2] & ~word) !== 0) continue;
-        const at = --from[popcount27(kw[3 * i]) + popcount27(kw[3 * i + 1])];
-        this.inside[2 * at] = kw[3 * i];
-        this.inside[2 * at + 1] = kw[3 * i + 1];
-      }
-      // from[n] is now where those of n cells start: shift to "more than n".
-      from.copyWithin(0, 1);
-      from[54] = from[53];
-    }
     this.limit = this.maxSize - popcount27(word);
     this.placed = 0;
     this.taken.fill(0);
@@ -276,11 +242,6 @@ class GangsterSearch {
     if (d === 9) {
       this.record(chLo, chHi);
       return;
-    }
-    // Not closed: d changes a cell more, so a known set inside the changes makes every set below non-minimal.
-    const inside = this.inside;
-    for (let j = 0, end = 2 * this.insideFrom[changed]; j < end; j += 2) {
-      if ((inside[j] & ~chLo) === 0 && (inside[j + 1] & ~chHi) === 0) return;
     }
     const own = this.needOf(d);
     this.need -= own;
