@@ -121,7 +121,8 @@ class GangsterSearch {
   private readonly colsOf = new Int32Array(9);
   /**
    * Per digit and set of its rows (64 * digit + rows, bits 0..5): the fewest cells of bands 1+2
-   * a template on its columns changes when it changes at least those rows (and one at least).
+   * a template on its columns changes when it changes at least those rows (and one at least);
+   * for no rows, 0 unless the digit has to move: what the digit must still change, one lookup.
    */
   private readonly fewest = new Int8Array(9 * 64);
   /** The same for each digit's own columns (no σ), computed once. */
@@ -139,7 +140,6 @@ class GangsterSearch {
   private sigmaWord = 0;
   private nodes = 0;
   private readonly found = new CellSetList(1024);
-  private readonly seen = new Set<string>();
 
   constructor(
     private readonly grid: ArrayLike<number>,
@@ -171,9 +171,11 @@ class GangsterSearch {
     let keptHi = 0;
     for (let d = 0; d < 9; d++) {
       this.forced[d] = 1;
+      this.fewest[64 * d] = this.fewestOwn[64 * d];
       this.need = this.needOf(d);
       this.chain(keptLo, keptHi, 0, 0, 0);
       this.forced[d] = 0;
+      this.fewest[64 * d] = 0;
       this.placed |= 1 << d;
       keptLo |= this.ownLo[d];
       keptHi |= this.ownHi[d];
@@ -217,12 +219,12 @@ class GangsterSearch {
       this.colsOf[digits[j]] = cols[j];
       fewestChanges(this.ownColumn, digits[j], cols[j], this.fewest);
     }
+    for (let d = 0; d < 9; d++) if (!this.forced[d]) this.fewest[64 * d] = 0;
   }
 
   /** The fewest cells digit d must still change: none unless it has to move. */
   private needOf(d: number): number {
-    const t = this.taken[d];
-    return this.forced[d] || t !== 0 ? this.fewest[64 * d + t] : 0;
+    return this.fewest[64 * d + this.taken[d]];
   }
 
   /**
@@ -304,9 +306,8 @@ class GangsterSearch {
       const open = ((this.placed >> e) & 1) === 0;
       const lost = this.taken[e];
       if (open) {
-        this.need -= this.needOf(e);
+        this.need += this.fewest[64 * e + (lost | (1 << r))] - this.fewest[64 * e + lost];
         this.taken[e] = lost | (1 << r);
-        this.need += this.needOf(e);
       }
       // The rows the template changes: those it changed (changed + 1 - start), and those after r
       // where the digit can no longer keep its cell.
@@ -321,10 +322,8 @@ class GangsterSearch {
     }
   }
 
+  /** A set found twice is pushed twice: minimalSorted keeps one (the second lies inside the first). */
   private record(w0: number, w1: number): void {
-    const key = `${w0},${w1},${this.sigmaWord}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
     this.found.push(w0, w1, this.sigmaWord);
   }
 }
