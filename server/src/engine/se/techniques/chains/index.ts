@@ -45,7 +45,9 @@ function dynamicTechnique(name: string, chainer: DynamicChainer): Technique {
     *steps(state: State, ctx: TechniqueContext) {
       const g = new ChainGrid();
       g.load(state.values, state.cands);
-      const first = chainer.firstHint(g, ctx.budget);
+      // Only the whole family, not one left with fewer kinds (`--exclude`), says the grid has none.
+      const noStatic = ctx.foundNothing?.has(forcingChainsAndCycles) === true;
+      const first = chainer.firstHint(g, ctx.budget, noStatic);
       if (!first) return;
       yield toStep(first);
       const all = chainer.hints(g, ctx.budget, null);
