@@ -11,7 +11,7 @@ import { candidatesFromGivens } from '../../server/src/engine/core/grid';
 import { nextStepAtLeast, rate, seFormat } from '../../server/src/engine/se/rate';
 import { State } from '../../server/src/engine/core/state';
 import type { Step } from '../../server/src/engine/core/step';
-import { TECHNIQUES, techniquesWithout } from '../../server/src/engine/se/techniques';
+import { TECHNIQUES } from '../../server/src/engine/se/techniques';
 import {
   dynamicForcingChains,
   dynamicForcingChainsPlus,
@@ -25,7 +25,7 @@ import { DynamicChainer, restartSignatures } from '../../server/src/engine/se/te
 import { compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
 import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
-import { Relevance, keepsStrongLinks } from '../../server/src/engine/se/techniques/chains/relevance';
+import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
 import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchMemo';
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
 import { CAUSE_ADVANCED, CAUSE_CELL, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, offToOn, onToOff, takeOff, causeHouse } from '../../server/src/engine/se/techniques/chains/tables';
@@ -1887,94 +1887,6 @@ describe('search details', () => {
     expect(step?.links.length).toBe(5);
     expect(step?.links.filter((l) => l.strong).length).toBe(2);
     expect(step?.text).toMatch(/^Turbot Fish: .*\(w\/4 nodes\) => r\dc\d<>\d$/);
-  });
-});
-
-describe('pauses right at an off start (keepsStrongLinks)', () => {
-  // Two puzzles with nested chains (levels 3 and 2, ER 11.2 and 10.7), rated up to the first
-  // state where the static chains and cycles find nothing: the grid G0 of a nested search.
-  const puzzles = [
-    '1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.',
-    '.2..5......6..9..17..3.....2...6.8....8..4.1.....3.6....4..81..5......9..7.....4.',
-  ];
-  const noStatic = (puzzle: string): State => {
-    const state = stateOf(puzzle);
-    while (firstStep(forcingChainsAndCycles, state)) state.apply(ratedFirstStep(state)!);
-    return state;
-  };
-
-  it('finds no static chain with rule parents on G0 less a candidate that keeps every strong link, where G0 has none', () => {
-    const chainer = new StaticChainer();
-    let kept = 0;
-    let changed = 0;
-    let changedFound = 0;
-    for (const puzzle of puzzles) {
-      const state = noStatic(puzzle);
-      const start = new ChainGrid();
-      start.load(state.values, state.cands);
-      for (let cand = 0; cand < NCAND; cand++) {
-        const cell = Math.floor(cand / 9);
-        if (start.values[cell] || !start.has(cand)) continue;
-        const g = new ChainGrid();
-        g.copyFrom(start);
-        g.remove(cand);
-        // A pause at once: the cell keeps two values, the digit two places in each house.
-        const d = cand % 9;
-        if (POPCOUNT9[g.cands[cell]] < 2 || [0, 1, 2].some((k) => POPCOUNT9[g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d]] < 2)) continue;
-        const found = chainer.hints(g, null, { initial: start.cands }).filter((h) => h.ruleParents!.length > 0);
-        if (keepsStrongLinks(g, cand)) {
-          kept++;
-          expect(found, `${puzzle} less ${cand}`).toEqual([]);
-        } else {
-          changed++;
-          if (found.length) changedFound++;
-        }
-      }
-    }
-    // Both kinds met, and where a strong link is new the static chains do find some.
-    expect(kept).toBeGreaterThan(50);
-    expect(changed).toBeGreaterThan(50);
-    expect(changedFound).toBeGreaterThan(0);
-  });
-
-  it('is told by the rater that the static chains found nothing, and only by their whole family', () => {
-    const state = noStatic(puzzles[1]);
-    const seen: boolean[] = [];
-    const firstHint = DynamicChainer.prototype.firstHint;
-    const spy = vi.spyOn(DynamicChainer.prototype, 'firstHint').mockImplementation(function (this: DynamicChainer, g, budget, noStatic) {
-      seen.push(noStatic === true);
-      return firstHint.call(this, g, budget, noStatic);
-    });
-    try {
-      const ctx = (foundNothing?: Set<Technique>): TechniqueContext => ({ unique: true, budget: new Budget(60_000), foundNothing });
-      const level2 = nestedForcingChains[0];
-      const plain = [...level2.steps(state, ctx())][0];
-      const told = [...level2.steps(state, ctx(new Set([forcingChainsAndCycles])))][0];
-      const [fewerKinds] = techniquesWithout([forcingChainsAndCycles], ['Bidirectional Cycle']);
-      [...level2.steps(state, ctx(new Set([fewerKinds])))];
-      expect(seen).toEqual([false, true, false]);
-      expect(told).toEqual(plain);
-      // The rater's own list: every technique tried before, none after.
-      seen.length = 0;
-      const tried: Technique[][] = [];
-      const probe = (name: string, last: boolean): Technique => ({
-        name,
-        stepNames: [],
-        shortNames: {},
-        *steps(_s, c) {
-          tried.push([...(c.foundNothing ?? [])]);
-          if (last) yield* level2.steps(state, c);
-        },
-      });
-      const a = probe('a', false);
-      // Stopped after the first step: what the rater tells the first search is what is checked.
-      rate(state.clone(), { unique: true, techniques: [a, forcingChainsAndCycles, probe('b', true)], budgetMs: 60_000, stop: () => tried.length >= 2 });
-      expect(tried[0]).toEqual([]);
-      expect(tried[1]).toEqual([a, forcingChainsAndCycles]);
-      expect(seen[0]).toBe(true);
-    } finally {
-      spy.mockRestore();
-    }
   });
 });
 

@@ -93,12 +93,10 @@ function firstStep(
   searching: { index: number },
   stopBefore: ((index: number) => boolean) | null,
 ): Step | null {
-  const foundNothing = new Set<Technique>();
   for (let i = 0; i < techniques.length; i++) {
     searching.index = i;
     if (i > 0 && stopBefore?.(i)) throw STOPPED;
-    for (const step of techniques[i].steps(state, { unique, budget, foundNothing })) return step;
-    foundNothing.add(techniques[i]);
+    for (const step of techniques[i].steps(state, { unique, budget })) return step;
     budget.check();
   }
   return null;

@@ -7,11 +7,6 @@ export interface TechniqueContext {
   /** True when the puzzle is known to have exactly one solution: uniqueness techniques need it. */
   unique: boolean;
   budget: Budget;
-  /**
-   * Techniques the rater tried on this same state before this one, each finding no step: what a
-   * later technique may take as known of the state (nested chains: no static chain or cycle).
-   */
-  foundNothing?: ReadonlySet<Technique>;
 }
 
 export interface Technique {

@@ -153,12 +153,8 @@ export class AdvancedRules {
     for (const c of this.dynamicChainers) c.trim();
   }
 
-  /**
-   * The removals the first productive rule makes on `g`, relative to `initial`. `noStatic`: the
-   * static chains (levels 2-3) are known to find nothing with rule parents on `g` (see
-   * keepsStrongLinks), so they are not searched.
-   */
-  potentials(g: ChainGrid, initial: ChainGrid, budget: Budget | null, noStatic = false): AdvancedOff[] {
+  /** The removals the first productive rule makes on `g`, relative to `initial`. */
+  potentials(g: ChainGrid, initial: ChainGrid, budget: Budget | null): AdvancedOff[] {
     const initialKey = this.initialKey(initial.cands);
     this.cache.start(initialKey);
     this.shared?.cache.start(initialKey);
@@ -166,7 +162,7 @@ export class AdvancedRules {
     const key = this.key.of(g.cands);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const result = this.compute(g, initial, budget, key, noStatic);
+    const result = this.compute(g, initial, budget, key);
     this.cache.set(key, result);
     return result;
   }
@@ -189,11 +185,11 @@ export class AdvancedRules {
   /** The pause's key: good while the pause's grid stays as it is (through `compute`). */
   private readonly key = new GridKey();
 
-  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey, noStatic: boolean): AdvancedOff[] {
+  private compute(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     const init = initial.cands;
     let first = this.shared?.cache.get(key);
     if (!first) {
-      first = this.firstRules(g, initial, budget, key, noStatic);
+      first = this.firstRules(g, initial, budget, key);
       this.shared?.cache.set(key, first);
     }
     if (first.length) return first;
@@ -203,7 +199,7 @@ export class AdvancedRules {
   }
 
   /** The simple rules, then the first chainer: what two levels share. */
-  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey, noStatic: boolean): AdvancedOff[] {
+  private firstRules(g: ChainGrid, initial: ChainGrid, budget: Budget | null, key: GridKey): AdvancedOff[] {
     this.out = [];
     const init = initial.cands;
     // No place lost since the outer start: no simple rule can have rule parents.
@@ -213,8 +209,7 @@ export class AdvancedRules {
       simple = this.simpleRules(g, init);
       this.simple?.set(key, simple);
     }
-    // The empty list returned is the cache's, but no caller adds to what a pause returns.
-    if (simple.length || !this.chainers.length || noStatic) return simple;
+    if (simple.length || !this.chainers.length) return simple;
     // A fresh list: the empty one may be kept in the simple rules' cache.
     this.out = [];
     return this.chain(0, g, init, budget, key);

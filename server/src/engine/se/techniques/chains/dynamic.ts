@@ -22,7 +22,7 @@ import { AdvancedRules, type PotentialsCache, type SharedPrefix } from './advanc
 import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
-import { Relevance, keepsStrongLinks } from './relevance';
+import { Relevance } from './relevance';
 import type { NestedContext } from './static';
 import {
   CandSet,
@@ -443,26 +443,17 @@ export class DynamicChainer {
    * The first hint of `hints()` (the step SE applies), without building the others: each
    * hint's complexity is still measured, but only a hint that beats the best so far is made.
    */
-  firstHint(g: ChainGrid, budget: Budget | null, noStatic = false): ChainHint | null {
+  firstHint(g: ChainGrid, budget: Budget | null): ChainHint | null {
     this.bestOnly = true;
     this.best = null;
-    this.quietStarts = noStatic && this.level >= 2 && this.level <= 3;
     try {
       this.search(g, budget, null);
       return this.best;
     } finally {
       this.bestOnly = false;
-      this.quietStarts = false;
       this.trim();
     }
   }
-
-  /**
-   * Levels 2-3 at the top, on a grid where the static chains and cycles find nothing (`noStatic`):
-   * the pause right at an off start that changed no strong link asks no static search (see
-   * keepsStrongLinks).
-   */
-  private quietStarts = false;
 
   private bestOnly = false;
   private best: ChainHint | null = null;
@@ -811,9 +802,7 @@ export class DynamicChainer {
         }
         if (onHead === run.onN && offHead === run.offN) {
           if (this.level > 0) {
-            // Nothing but the start off is stored: the grid is G0 less the start.
-            const quiet = this.quietStarts && run.offN === 1 && run.onN === 0 && keepsStrongLinks(g, startKey);
-            const added = this.advanced!.potentials(g, save, this.nestedBudget(), quiet);
+            const added = this.advanced!.potentials(g, save, this.nestedBudget());
             for (let i = 0; i < added.length; i++) {
               const a = added[i];
               if (run.flag[a.cand] & IS_OFF) continue;

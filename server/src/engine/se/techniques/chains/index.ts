@@ -45,9 +45,7 @@ function dynamicTechnique(name: string, chainer: DynamicChainer): Technique {
     *steps(state: State, ctx: TechniqueContext) {
       const g = new ChainGrid();
       g.load(state.values, state.cands);
-      // Only the whole family, not one left with fewer kinds (`--exclude`), says the grid has none.
-      const noStatic = ctx.foundNothing?.has(forcingChainsAndCycles) === true;
-      const first = chainer.firstHint(g, ctx.budget, noStatic);
+      const first = chainer.firstHint(g, ctx.budget);
       if (!first) return;
       yield toStep(first);
       const all = chainer.hints(g, ctx.budget, null);

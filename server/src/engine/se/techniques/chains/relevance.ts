@@ -24,29 +24,6 @@ import {
   type ChainGrid,
 } from './tables';
 
-/**
- * Whether `g`, a grid G0 less the candidate `cand` (and nothing else), has the strong links of
- * every static pass G0 has: `cand`'s cell keeps three values or more, and its digit three places
- * or more in each of `cand`'s houses. Then no strong link of any pass read `cand` in G0 either
- * (its cell had four values, its digit four places). At a pause on such a grid, a level-2/3
- * search asks the static chains for nothing when they find nothing on G0 (the rater tried them
- * there first):
- * - a forcing chain's rule parents come from its on nodes that a strong link in `cand`'s cell or
- *   a house of its digit made true, and there is none;
- * - a cycle search from any start is, link for link and node for node, the one on G0 in the same
- *   pass: the weak links are G0's less those to `cand`, which a cycle search never follows (an
- *   off node without a strong link turns nothing on and closes nothing), and `cand` on is never
- *   reached (no strong link leads to it). So it finds G0's cycles, whose removals here are G0's
- *   less `cand`: on G0 there were none.
- */
-export function keepsStrongLinks(g: ChainGrid, cand: number): boolean {
-  const cell = (cand / 9) | 0;
-  if (POPCOUNT9[g.cands[cell]] < 3) return false;
-  const d = cand - cell * 9;
-  for (let k = 0; k < 3; k++) if (POPCOUNT9[g.hpos[CELL_HOUSES[3 * cell + k] * 9 + d]] < 3) return false;
-  return true;
-}
-
 export class Relevance {
   /** Nodes that can reach a touched strong link (forcing chains, branches). */
   readonly reachStrong = new Uint8Array(NKEY);
