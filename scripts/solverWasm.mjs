@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const SOLVER_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/solverCore.ts', import.meta.url));
 export const JOIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/joinCore.ts', import.meta.url));
+export const CHAIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/chainCore.ts', import.meta.url));
 
 /** The solver core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileSolverWasm() {
@@ -16,6 +17,11 @@ export function compileSolverWasm() {
 /** The join core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileJoinWasm() {
   return compileCore(JOIN_CORE_SOURCE, 'join core');
+}
+
+/** The SE chains' run core's .wasm bytes; throws with the compiler's messages when it does not compile. */
+export function compileChainWasm() {
+  return compileCore(CHAIN_CORE_SOURCE, 'chain core');
 }
 
 async function compileCore(source, name) {
