@@ -6,3 +6,7 @@ export declare const JOIN_CORE_SOURCE: string;
 export declare function compileSolverWasm(): Promise<Uint8Array>;
 /** The join kernel's .wasm bytes, compiled as the build compiles them. */
 export declare function compileJoinWasm(): Promise<Uint8Array>;
+/** The AssemblyScript source of the SE chains' run core. */
+export declare const CHAIN_CORE_SOURCE: string;
+/** The chain core's .wasm bytes, compiled as the build compiles them. */
+export declare function compileChainWasm(): Promise<Uint8Array>;

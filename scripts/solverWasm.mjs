@@ -1,7 +1,8 @@
 // Compiles the engine's WebAssembly cores (AssemblyScript, server/src/engine/core/wasm/) to their
-// bytes: the exact solver's (solverCore.ts) and the 17-clue join's (joinCore.ts). One place for
-// the compiler options: the build (scripts/build.mjs) embeds these bytes, and the tests
-// (test/engine/solve-wasm.test.ts, clueJoin-wasm.test.ts) compile the same way to compare the cores.
+// bytes: the exact solver's (solverCore.ts), the 17-clue join's (joinCore.ts) and the SE chains'
+// runs' (chainCore.ts). One place for the compiler options: the build (scripts/build.mjs) embeds
+// these bytes, and the tests (test/engine/solve-wasm.test.ts, clueJoin.test.ts,
+// chainCore-wasm.test.ts) compile the same way to compare the cores.
 import asc from 'assemblyscript/asc';
 import { fileURLToPath } from 'node:url';
 

@@ -142,7 +142,7 @@ class Run {
    * `slot`: the arrays the propagation writes are views on a slot of the WebAssembly core's
    * memory (see wasmRuns.ts), where the core propagates a run without a level; else its own.
    */
-  constructor(readonly slot: RunSlot | null) {
+  constructor(readonly slot: RunSlot | null = null) {
     this.flag = slot ? slot.flag : new Uint8Array(NCAND);
     this.onList = slot ? slot.onList : new Int16Array(NCAND);
     this.offList = slot ? slot.offList : new Int16Array(NCAND);
@@ -549,7 +549,7 @@ export class DynamicChainer {
   // Run pool
 
   private takeRun(): Run {
-    const r = (this.coreRuns ? (spareSlotRuns.pop() ?? this.slotRun()) : undefined) ?? spareRuns.pop() ?? new Run(null);
+    const r = (this.coreRuns ? (spareSlotRuns.pop() ?? this.slotRun()) : undefined) ?? spareRuns.pop() ?? new Run();
     if (this.level >= 2 && !r.nested) r.nested = new Array(NKEY + 1).fill(null);
     r.reset();
     return r;
