@@ -66,8 +66,13 @@ describe('the dynamic runs’ WebAssembly core', () => {
   beforeAll(async () => {
     expect(setChainCore('wasm', await compileChainWasm())).toBe('wasm');
   });
+  let bytes: Uint8Array;
+  beforeAll(async () => {
+    bytes = await compileChainWasm();
+  });
   afterAll(() => {
     setChainCore('wasm');
+    vi.unstubAllGlobals();
   });
 
   it('makes every run of Nishio and dynamic chains as the TypeScript loop does, top level and nested, and the same hints', { timeout: 60_000 }, () => {
@@ -134,5 +139,15 @@ describe('the dynamic runs’ WebAssembly core', () => {
     const puzzle = fs.readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8').split(':')[0];
     expect(chainer.hints(gridOf(puzzle), null, null).length).toBeGreaterThan(0);
     expect(inCore).not.toHaveBeenCalled();
+  });
+
+  it('loads the core the build embeds (CHAIN_WASM_BASE64) by default, and none where none is embedded', async () => {
+    const fresh = () => import('../../server/src/engine/se/techniques/chains/wasmRuns');
+    vi.resetModules();
+    vi.stubGlobal('CHAIN_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+    expect((await fresh()).chainCore()).toBe('wasm');
+    vi.unstubAllGlobals();
+    vi.resetModules();
+    expect((await fresh()).chainCore()).toBe('ts');
   });
 });
