@@ -10,3 +10,7 @@ export declare function compileJoinWasm(): Promise<Uint8Array>;
 export declare const LEAF_CORE_SOURCE: string;
 /** The leaf kernel's .wasm bytes, compiled as the build compiles them. */
 export declare function compileLeafWasm(): Promise<Uint8Array>;
+/** The AssemblyScript source of the SE chains' run core. */
+export declare const CHAIN_CORE_SOURCE: string;
+/** The chain core's .wasm bytes, compiled as the build compiles them. */
+export declare function compileChainWasm(): Promise<Uint8Array>;

@@ -21,6 +21,7 @@
  * same (a level-4 step's searches all share it), each with its steps in an arena.
  */
 import { CELL_HOUSES, ChainGrid, NKEY, ON, POPCOUNT9, sameCands, type RemovedSince } from './tables';
+import { gridStamp } from './wasmRuns';
 
 /** What a borrowed run must have (dynamic.ts's Run). */
 export interface BaseRun {
@@ -46,6 +47,8 @@ export class BaseRuns<R extends BaseRun> {
   /** G0 as a run leaves it (put back by the run) and as it starts. */
   readonly grid = new ChainGrid();
   readonly start = new ChainGrid();
+  /** The stamp of `start`'s content, for the WebAssembly core (wasmRuns.ts's gridStamp). */
+  stamp = 0;
   private readonly initial = new Uint16Array(81);
   private valid = false;
   private readonly runs: (R | null)[] = new Array(NKEY).fill(null);
@@ -67,6 +70,7 @@ export class BaseRuns<R extends BaseRun> {
     this.initial.set(initial);
     this.start.load(g.values, initial);
     this.grid.copyFrom(this.start);
+    this.stamp = gridStamp();
     this.valid = true;
   }
 

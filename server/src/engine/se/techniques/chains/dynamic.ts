@@ -23,6 +23,7 @@ import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
+import { gridStamp, inCore, takeSlot, type RunSlot } from './wasmRuns';
 import type { NestedContext } from './static';
 import {
   CandSet,
@@ -103,19 +104,19 @@ const EXTRA = NKEY;
  */
 class Run {
   /** Per candidate: IS_ON when it is an on node, IS_OFF an off node (one read tells both). */
-  readonly flag = new Uint8Array(NCAND);
+  readonly flag: Uint8Array;
   /** Insertion order of on / off candidates. */
-  readonly onList = new Int16Array(NCAND);
-  readonly offList = new Int16Array(NCAND);
+  readonly onList: Int16Array;
+  readonly offList: Int16Array;
   onN = 0;
   offN = 0;
   readonly parStart = new Int32Array(NKEY + 1);
   readonly parCount = new Uint16Array(NKEY + 1);
-  readonly cause = new Uint8Array(NKEY + 1);
+  readonly cause: Uint8Array;
   /** Without parents: the node that implied each node (its first parent), -1 for the start. */
-  readonly first = new Int16Array(NKEY + 1);
+  readonly first: Int16Array;
   /** Without parents: each off node's place in `offList`, the order off nodes are taken off in. */
-  readonly offAt = new Int16Array(NCAND);
+  readonly offAt: Int16Array;
   /**
    * Each node's depth: the length of a path of parents back to the start, recorded with or
    * without parents. A branch's complexity (its end's distinct ancestors) is at least its end's
@@ -123,7 +124,7 @@ class Run {
    * walked. Once a branch is walked (the run complete), its end's depth is raised to what the
    * walk counted, less one: the next chain with the same branch gets the tighter bound.
    */
-  readonly depth = new Uint16Array(NKEY + 1);
+  readonly depth: Uint16Array;
   pool = new Int32Array(1024);
   poolN = 0;
   nested: (NestedHint | null)[] | null = null;
@@ -136,6 +137,20 @@ class Run {
   withParents = false;
   /** Held by a BaseRuns: lent to searches, given back to the pool only by it. */
   kept = false;
+
+  /**
+   * `slot`: the arrays the propagation writes are views on a slot of the WebAssembly core's
+   * memory (see wasmRuns.ts), where the core propagates a run without a level; else its own.
+   */
+  constructor(readonly slot: RunSlot | null = null) {
+    this.flag = slot ? slot.flag : new Uint8Array(NCAND);
+    this.onList = slot ? slot.onList : new Int16Array(NCAND);
+    this.offList = slot ? slot.offList : new Int16Array(NCAND);
+    this.cause = slot ? slot.cause : new Uint8Array(NKEY + 1);
+    this.first = slot ? slot.first : new Int16Array(NKEY + 1);
+    this.offAt = slot ? slot.offAt : new Int16Array(NCAND);
+    this.depth = slot ? slot.depth : new Uint16Array(NKEY + 1);
+  }
 
   reset(): void {
     for (let i = 0; i < this.onN; i++) this.flag[this.onList[i]] = 0;
@@ -324,6 +339,11 @@ class NestedClaims {
  */
 const spareRuns: Run[] = [];
 const MAX_SPARE_RUNS = 384;
+/**
+ * Runs in the core's slots, for chainers whose runs have no level (the only ones it propagates):
+ * never trimmed, since the slots are the core's memory, made once.
+ */
+const spareSlotRuns: Run[] = [];
 
 export interface ChainerOptions {
   multiple: boolean;
@@ -349,6 +369,8 @@ export class DynamicChainer {
   private g!: ChainGrid;
   /** The grid every run starts from (G0's own while one of its runs is made: see baseRuns.ts). */
   private save = new ChainGrid();
+  /** The stamp of `save`'s content, for the core (see wasmRuns.ts's gridStamp). */
+  private saveStamp = 0;
   private nestedCtx: NestedContext | null = null;
   private display = true;
   private budget: Budget | null = null;
@@ -362,6 +384,8 @@ export class DynamicChainer {
   /** Nested dynamic searches (level 4's pauses) borrow the outer start's runs: see baseRuns.ts. */
   private readonly bases: BaseRuns<Run> | null;
   private borrow = false;
+  /** Whether its runs have no level and are dynamic: the runs the WebAssembly core propagates. */
+  private readonly coreRuns: boolean;
 
   /**
    * The run from each candidate on, once computed in this search: a region chain needs the
@@ -394,7 +418,8 @@ export class DynamicChainer {
       o.level >= 2 ? 9.5 + 0.5 * (o.level - 2) : o.level > 0 ? 8.5 + 0.5 * o.level : o.nishio ? 7.5 : o.dynamic ? 8.5 : 8.0;
     this.prefix = o.level > 0 || (o.dynamic && !o.nishio) ? 'Dynamic ' : o.nishio ? 'Nishio ' : '';
     this.suffix = ' Chains' + nestedSuffix(o.level);
-    this.bases = o.dynamic && o.level === 0 ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
+    this.coreRuns = o.dynamic && o.level === 0;
+    this.bases = this.coreRuns ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
   }
 
   /**
@@ -477,7 +502,10 @@ export class DynamicChainer {
   private search(g: ChainGrid, budget: Budget | null, nested: NestedContext | null): ChainHint[] {
     this.g = g;
     // Every run starts from this grid, and a dynamic run puts it back from here when it ends.
-    if (this.dynamic) this.save.copyFrom(g);
+    if (this.dynamic) {
+      this.save.copyFrom(g);
+      this.saveStamp = gridStamp();
+    }
     this.budget = budget;
     this.nestedCtx = nested;
     this.display = nested === null;
@@ -521,14 +549,20 @@ export class DynamicChainer {
   // Run pool
 
   private takeRun(): Run {
-    const r = spareRuns.pop() ?? new Run();
+    const r = (this.coreRuns ? (spareSlotRuns.pop() ?? this.slotRun()) : undefined) ?? spareRuns.pop() ?? new Run();
     if (this.level >= 2 && !r.nested) r.nested = new Array(NKEY + 1).fill(null);
     r.reset();
     return r;
   }
 
+  /** A new run in a slot of the core, when one is free. */
+  private slotRun(): Run | undefined {
+    const slot = takeSlot();
+    return slot ? new Run(slot) : undefined;
+  }
+
   private releaseRun(r: Run): void {
-    if (!r.kept) spareRuns.push(r);
+    if (!r.kept) (r.slot ? spareSlotRuns : spareRuns).push(r);
   }
 
   /** The run from `startKey`: G0's when it is the same here (see baseRuns.ts), else propagated. */
@@ -544,13 +578,16 @@ export class DynamicChainer {
   private readonly propagateBase = (run: Run, startKey: number): void => {
     const g = this.g;
     const save = this.save;
+    const saveStamp = this.saveStamp;
     this.g = this.bases!.grid;
     this.save = this.bases!.start;
+    this.saveStamp = this.bases!.stamp;
     try {
       this.propagate(run, startKey, false);
     } finally {
       this.g = g;
       this.save = save;
+      this.saveStamp = saveStamp;
     }
   };
 
@@ -837,6 +874,7 @@ export class DynamicChainer {
    * the run's arrays and counts in registers.
    */
   private propagateDynamic(run: Run, isY: boolean): boolean {
+    if (inCore(run.slot)) return this.propagateInCore(run, run.slot, isY);
     const g = this.g;
     const { flag, onList, offList, depth, first, cause, offAt } = run;
     const outCand = this.outCand;
@@ -886,6 +924,24 @@ export class DynamicChainer {
       run.offN = offN;
       g.copyCandidatesFrom(this.save);
     }
+  }
+
+  /**
+   * propagateDynamic in the WebAssembly core (wasmRuns.ts), on `save` (what `g` is at a run's
+   * start, and again at its end): the same records, the contradiction recorded here as the
+   * TypeScript loop records it.
+   */
+  private propagateInCore(run: Run, slot: RunSlot, isY: boolean): boolean {
+    const core = slot.core;
+    const result = core.propagate(slot, this.save, this.saveStamp, run.onN, run.offN, isY);
+    run.onN = core.onN;
+    run.offN = core.offN;
+    if (result < 0) return false;
+    // chainCore.ts's encoding: kind, cause, the node turned on or off, the node that did it.
+    const cause = (result >> 1) & 7;
+    const c = (result >> 4) & 2047;
+    const p = result >> 15;
+    return result & 1 ? absurdOn(run, c, p, cause, this.outPar, 0, 0) : absurdOff(run, c, p, cause);
   }
 
   private nestedBudget(): Budget | null {

@@ -1,0 +1,159 @@
+/**
+ * Loads the dynamic runs' WebAssembly core (core/wasm/chainCore.ts, AssemblyScript) and lends its
+ * run slots: dynamic.ts's runs without a level (Nishio, dynamic chains and those nested in level
+ * 4, nearly all of a level-4 rating's runs) keep their arrays in a slot, as views on the core's
+ * memory, and propagate there. The bytes arrive as the solver core's do (core/wasmSolver.ts): the
+ * build defines CHAIN_WASM_BASE64; the sources run directly (vitest) have none and keep the
+ * TypeScript loop, which is also the oracle the tests compare this one with (setChainCore hands
+ * them compiled bytes).
+ *
+ * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
+ * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
+ */
+import { decodeBase64, type WasmHost } from '../../../core/wasmSolver';
+import { NCAND, NKEY, type ChainGrid } from './tables';
+
+/** The core's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
+declare const CHAIN_WASM_BASE64: string | undefined;
+declare const WebAssembly: WasmHost;
+
+export type ChainCore = 'ts' | 'wasm';
+
+/** Slots in the instance: 12.5 KB each (a level-4 rating holds up to a few hundred runs at once). */
+const SLOTS = 1024;
+
+interface CoreExports {
+  memory: { buffer: ArrayBuffer };
+  init(slots: number): void;
+  gridAt(): number;
+  slotAt(i: number): number;
+  fieldAt(field: number): number;
+  propagate(slot: number, onN: number, offN: number, isY: number): number;
+  onCount: { value: number };
+  offCount: { value: number };
+}
+
+/** A run's arrays in a slot of the core's memory (dynamic.ts's Run reads and writes them as its own). */
+export interface RunSlot {
+  readonly flag: Uint8Array;
+  readonly onList: Int16Array;
+  readonly offList: Int16Array;
+  readonly offAt: Int16Array;
+  readonly depth: Uint16Array;
+  readonly first: Int16Array;
+  readonly cause: Uint8Array;
+  /** The slot's address, and the instance it is in. */
+  readonly at: number;
+  readonly core: Core;
+}
+
+class Core {
+  private readonly free: number[] = [];
+  private readonly cands: Uint16Array;
+  private readonly hpos: Uint16Array;
+  /** The stamp of the grid in the core's memory (see gridStamp). */
+  private loaded = 0;
+  /** The counts of the last run propagated. */
+  onN = 0;
+  offN = 0;
+
+  constructor(private readonly k: CoreExports) {
+    k.init(SLOTS);
+    // The memory does not grow after init, so these views (and the slots') stay valid.
+    const buffer = k.memory.buffer;
+    this.cands = new Uint16Array(buffer, k.gridAt(), 81);
+    this.hpos = new Uint16Array(buffer, k.gridAt() + 162, 27 * 9);
+    for (let i = SLOTS - 1; i >= 0; i--) this.free.push(i);
+  }
+
+  take(): RunSlot | null {
+    const i = this.free.pop();
+    if (i === undefined) return null;
+    const buffer = this.k.memory.buffer;
+    const at = this.k.slotAt(i);
+    const field = (f: number): number => at + this.k.fieldAt(f);
+    return {
+      flag: new Uint8Array(buffer, field(0), NCAND),
+      onList: new Int16Array(buffer, field(1), NCAND),
+      offList: new Int16Array(buffer, field(2), NCAND),
+      offAt: new Int16Array(buffer, field(3), NCAND),
+      depth: new Uint16Array(buffer, field(4), NKEY + 1),
+      first: new Int16Array(buffer, field(5), NKEY + 1),
+      cause: new Uint8Array(buffer, field(6), NKEY + 1),
+      at,
+      core: this,
+    };
+  }
+
+  /**
+   * Propagates the run in `slot` from the start it holds (`onN` on nodes, `offN` off nodes) on
+   * `grid`, whose content `stamp` names: -1, or the contradiction as chainCore.ts's propagate
+   * encodes it. The counts are left in onN and offN.
+   */
+  propagate(slot: RunSlot, grid: ChainGrid, stamp: number, onN: number, offN: number, isY: boolean): number {
+    if (stamp !== this.loaded) {
+      this.cands.set(grid.cands);
+      this.hpos.set(grid.hpos);
+      this.loaded = stamp;
+    }
+    const result = this.k.propagate(slot.at, onN, offN, isY ? 1 : 0);
+    this.onN = this.k.onCount.value;
+    this.offN = this.k.offCount.value;
+    return result;
+  }
+}
+
+let wanted: ChainCore = 'wasm';
+/** The instance; null where there is none (no bytes, no WebAssembly, refused, no memory). */
+let instance: Core | null | undefined;
+let lastStamp = 0;
+
+/**
+ * A new stamp for a grid's content: whoever writes a grid that runs start from takes one, and
+ * the core copies the grid in only when a run's stamp is not the one it holds.
+ */
+export function gridStamp(): number {
+  return ++lastStamp;
+}
+
+function load(bytes: Uint8Array | undefined): Core | null {
+  if (!bytes) return null;
+  try {
+    return new Core(new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as CoreExports);
+  } catch {
+    // No WebAssembly here, the host refuses it or has not the memory: the TypeScript loop makes the same runs.
+    return null;
+  }
+}
+
+/**
+ * The switch between the run loops: 'wasm' (the default) where the core loads, 'ts' the
+ * TypeScript one. `bytes` loads the core from these bytes instead of the built ones (tests;
+ * runs made before keep their slots in the old instance and propagate in TypeScript). Returns
+ * the loop new runs get.
+ */
+export function setChainCore(core: ChainCore, bytes?: Uint8Array): ChainCore {
+  if (bytes) instance = load(bytes);
+  wanted = core;
+  return chainCore();
+}
+
+/** The loop new runs get: 'wasm' only when it is wanted and the core loads. */
+export function chainCore(): ChainCore {
+  return wanted === 'wasm' && current() !== null ? 'wasm' : 'ts';
+}
+
+function current(): Core | null {
+  if (instance === undefined) instance = load(typeof CHAIN_WASM_BASE64 === 'string' ? decodeBase64(CHAIN_WASM_BASE64) : undefined);
+  return instance;
+}
+
+/** A free slot for a new run, or null: the TypeScript loop is wanted, there is no core, or every slot is lent. */
+export function takeSlot(): RunSlot | null {
+  return chainCore() === 'wasm' ? current()!.take() : null;
+}
+
+/** Whether a run in `slot` propagates in the core now (the core wanted, and the slot in its instance). */
+export function inCore(slot: RunSlot | null): slot is RunSlot {
+  return slot !== null && wanted === 'wasm' && slot.core === instance;
+}

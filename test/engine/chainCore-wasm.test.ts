@@ -1,0 +1,153 @@
+/**
+ * The SE chains' two loops for a dynamic run without a level, TypeScript (dynamic.ts's
+ * propagateDynamic) and WebAssembly (core/wasm/chainCore.ts, compiled here as the build compiles
+ * it, run through wasmRuns.ts), make the same runs: every run a chainer propagates in the core is
+ * propagated again by the TypeScript loop and compared node for node, on forum puzzles at the top
+ * level and on grids a nested search meets (the outer start's runs made in between, on their grid).
+ */
+import * as fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileChainWasm } from '../../scripts/solverWasm.mjs';
+import { candidatesFromGivens } from '../../server/src/engine/core/grid';
+import { State } from '../../server/src/engine/core/state';
+import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
+import { ChainGrid, NCAND, POPCOUNT9 } from '../../server/src/engine/se/techniques/chains/tables';
+import { setChainCore } from '../../server/src/engine/se/techniques/chains/wasmRuns';
+import { dataPath } from '../dataPath';
+
+type Run = {
+  onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; first: Int16Array; depth: Uint16Array;
+  cause: Uint8Array; offAt: Int16Array; absurdOn: number; absurdOff: number; extraKey: number; slot: object | null;
+};
+type Chainer = { propagate: (run: Run, startKey: number, parents?: boolean) => boolean; save: ChainGrid; bases: { start: ChainGrid } };
+
+/** Everything a run records, as its readers see it. */
+function fields(r: Run) {
+  const on = [...r.onList.subarray(0, r.onN)];
+  const off = [...r.offList.subarray(0, r.offN)];
+  const slots = on.map((c) => c + NCAND).concat(off, r.absurdOn >= 0 ? [2 * NCAND] : []);
+  return {
+    on,
+    off,
+    absurd: [r.absurdOn, r.absurdOff, r.absurdOn >= 0 ? r.extraKey : -1],
+    flags: on.concat(off).map((c) => r.flag[c]),
+    first: slots.map((s) => r.first[s]),
+    depth: slots.map((s) => r.depth[s]),
+    cause: on.map((c) => c + NCAND).concat(r.absurdOn >= 0 ? [2 * NCAND] : []).map((s) => r.cause[s]),
+    offAt: off.map((c) => r.offAt[c]),
+  };
+}
+
+function gridOf(puzzle: string): ChainGrid {
+  const givens = new Uint8Array(81);
+  for (let c = 0; c < 81; c++) givens[c] = puzzle[c] >= '1' && puzzle[c] <= '9' ? Number(puzzle[c]) : 0;
+  const state = State.fromCandidates(candidatesFromGivens(givens), false);
+  const g = new ChainGrid();
+  g.load(state.values, state.cands);
+  return g;
+}
+
+let seed = 11;
+const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+/** `from` less `removals` random candidates of cells with three or more (runs meet contradictions there). */
+function thinned(from: ChainGrid, removals: number): ChainGrid {
+  const g = new ChainGrid();
+  g.copyFrom(from);
+  for (let k = 0; k < removals; ) {
+    const c = Math.floor(random() * NCAND);
+    if (!g.has(c) || POPCOUNT9[g.cands[Math.floor(c / 9)]] < 3) continue;
+    g.remove(c);
+    k++;
+  }
+  return g;
+}
+
+describe('the dynamic runs’ WebAssembly core', () => {
+  beforeAll(async () => {
+    expect(setChainCore('wasm', await compileChainWasm())).toBe('wasm');
+  });
+  let bytes: Uint8Array;
+  beforeAll(async () => {
+    bytes = await compileChainWasm();
+  });
+  afterAll(() => {
+    setChainCore('wasm');
+    vi.unstubAllGlobals();
+  });
+
+  it('makes every run of Nishio and dynamic chains as the TypeScript loop does, top level and nested, and the same hints', { timeout: 60_000 }, () => {
+    const puzzles = fs
+      .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
+      .split('\n')
+      .map((line) => line.split(':')[0])
+      .filter((p, i) => p && p.length === 81 && i % 97 === 5)
+      .slice(0, 3);
+    // Top level: the puzzles' grids. Nested: grids 1-30 removals from a thinned start G0, searched
+    // in turn by one chainer, which makes G0's runs (baseRuns.ts) on G0 between their own runs.
+    const searches: { g: ChainGrid; nested: { initial: Uint16Array } | null }[] = puzzles.map((p) => ({ g: gridOf(p), nested: null }));
+    for (const p of puzzles.slice(0, 2)) {
+      const g0 = thinned(gridOf(p), 40);
+      for (const removals of [1, 2, 3, 5, 8, 13, 20, 30]) searches.push({ g: thinned(g0, removals), nested: { initial: g0.cands } });
+    }
+    const options = [
+      { multiple: false, dynamic: true, nishio: true, level: 0 },
+      { multiple: true, dynamic: true, nishio: false, level: 0 },
+    ];
+    const { propagate } = DynamicChainer.prototype as unknown as Chainer;
+    let inCore = 0;
+    let absurd = 0;
+    let onBase = 0;
+    const found: unknown[] = [];
+    for (const o of options) {
+      const chainer = new DynamicChainer(o);
+      vi.spyOn(chainer as unknown as Chainer, 'propagate').mockImplementation(function (this: Chainer, run, startKey, parents) {
+        const result = propagate.call(this, run, startKey, parents);
+        if (run.slot) {
+          inCore++;
+          if (result) absurd++;
+          if (this.save === this.bases.start) onBase++;
+          // A run of its own arrays propagates in TypeScript.
+          const twin = new (run.constructor as new () => Run)();
+          expect(propagate.call(this, twin, startKey, parents)).toBe(result);
+          expect(twin.slot).toBeNull();
+          expect(fields(run)).toEqual(fields(twin));
+        }
+        return result;
+      });
+      for (const { g, nested } of searches) found.push(chainer.hints(g, null, nested));
+    }
+    expect(inCore).toBeGreaterThan(5000);
+    expect(absurd).toBeGreaterThan(500);
+    expect(onBase).toBeGreaterThan(500);
+    // The hints of chainers whose runs all propagate in TypeScript.
+    expect(setChainCore('ts')).toBe('ts');
+    const again: unknown[] = [];
+    for (const o of options) {
+      const chainer = new DynamicChainer(o);
+      for (const { g, nested } of searches) again.push(chainer.hints(g, null, nested));
+    }
+    expect(again).toEqual(found);
+    expect(setChainCore('wasm')).toBe('wasm');
+  });
+
+  it('keeps the TypeScript loop where the core does not load', () => {
+    // Bytes the host refuses to compile stand for a host without WebAssembly; runs made in the
+    // earlier instance's slots propagate in TypeScript too.
+    expect(setChainCore('wasm', new Uint8Array([0, 97, 115, 109]))).toBe('ts');
+    const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
+    const inCore = vi.spyOn(chainer as unknown as { propagateInCore: () => boolean }, 'propagateInCore');
+    const puzzle = fs.readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8').split(':')[0];
+    expect(chainer.hints(gridOf(puzzle), null, null).length).toBeGreaterThan(0);
+    expect(inCore).not.toHaveBeenCalled();
+  });
+
+  it('loads the core the build embeds (CHAIN_WASM_BASE64) by default, and none where none is embedded', async () => {
+    const fresh = () => import('../../server/src/engine/se/techniques/chains/wasmRuns');
+    vi.resetModules();
+    vi.stubGlobal('CHAIN_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+    expect((await fresh()).chainCore()).toBe('wasm');
+    vi.unstubAllGlobals();
+    vi.resetModules();
+    expect((await fresh()).chainCore()).toBe('ts');
+  });
+});
