@@ -1,14 +1,16 @@
 // Compiles the engine's WebAssembly cores (AssemblyScript, server/src/engine/core/wasm/) to their
-// bytes: the exact solver's (solverCore.ts), the 17-clue join's (joinCore.ts) and its XY leaf's
-// (leafCore.ts), and the SE chains' runs' (chainCore.ts). One place for the compiler options: the
-// build (scripts/build.mjs) embeds these bytes, and the tests (test/engine/solve-wasm.test.ts,
-// clueJoin.test.ts, leafParts.test.ts, chainCore-wasm.test.ts) compile the same way to compare the cores.
+// bytes: the exact solver's (solverCore.ts), the 17-clue join's (joinCore.ts), its XY leaf's
+// (leafCore.ts) and its gangster chains' (gangsterCore.ts), and the SE chains' runs' (chainCore.ts).
+// One place for the compiler options: the build (scripts/build.mjs) embeds these bytes, and the
+// tests (test/engine/solve-wasm.test.ts, clueJoin.test.ts, leafParts.test.ts, uaGangster.test.ts,
+// chainCore-wasm.test.ts) compile the same way to compare the cores.
 import asc from 'assemblyscript/asc';
 import { fileURLToPath } from 'node:url';
 
 export const SOLVER_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/solverCore.ts', import.meta.url));
 export const JOIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/joinCore.ts', import.meta.url));
 export const LEAF_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/leafCore.ts', import.meta.url));
+export const GANGSTER_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/gangsterCore.ts', import.meta.url));
 export const CHAIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/chainCore.ts', import.meta.url));
 
 /** The solver core's .wasm bytes; throws with the compiler's messages when it does not compile. */
@@ -24,6 +26,11 @@ export function compileJoinWasm() {
 /** The XY leaf core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileLeafWasm() {
   return compileCore(LEAF_CORE_SOURCE, 'leaf core');
+}
+
+/** The 17-clue gangster chains' core's .wasm bytes; throws with the compiler's messages when it does not compile. */
+export function compileGangsterWasm() {
+  return compileCore(GANGSTER_CORE_SOURCE, 'gangster core');
 }
 
 /** The SE chains' run core's .wasm bytes; throws with the compiler's messages when it does not compile. */

@@ -1,10 +1,14 @@
 import * as fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compileGangsterWasm } from '../../scripts/solverWasm.mjs';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
+import type { WasmHost } from '../../server/src/engine/core/wasmSolver';
+import { itemRandom, randomGrid } from '../../server/src/engine/generate';
 import { enumerateUAs } from '../../server/src/engine/ua';
 import { CellSetList, type CellSet } from '../../server/src/engine/ua/cells';
 import { fewestChanges, gangsterUAs } from '../../server/src/engine/ua/gangster';
 import { transposeGrid } from '../../server/src/engine/ua/symmetry';
+import { setGangsterCore, type GangsterCore } from '../../server/src/engine/ua/wasmGangster';
 import { dataPath } from '../dataPath';
 
 // Grids of the 17-clue list, and the transposed first one (other bands at the bottom).
@@ -17,7 +21,17 @@ const toDigits = (s: string): Uint8Array => Uint8Array.from(s, Number);
 const GRIDS = [toDigits(SOLUTIONS[0]), toDigits(SOLUTIONS[7000]), toDigits(SOLUTIONS[30000]), transposeGrid(toDigits(SOLUTIONS[0]))];
 const BAND = 0x7ffffff;
 
-const keys = (l: CellSetList): string[] => Array.from({ length: l.count }, (_, i) => l.words.subarray(3 * i, 3 * i + 3).join(',')).sort();
+/** The sets in the list's order, and sorted. */
+const inOrder = (l: CellSetList): string[] => Array.from({ length: l.count }, (_, i) => l.words.subarray(3 * i, 3 * i + 3).join(','));
+const keys = (l: CellSetList): string[] => inOrder(l).sort();
+
+let bytes: Uint8Array;
+beforeAll(async () => {
+  bytes = await compileGangsterWasm();
+});
+afterAll(() => {
+  setGangsterCore('ts');
+});
 
 /**
  * The oracle: per mini-row of rows 6-8, the general enumeration with every other cell of
@@ -34,7 +48,11 @@ function oracle(grid: Uint8Array, maxSize: number): string[] {
   return [...all].sort();
 }
 
-describe('gangster UA sets', () => {
+describe.each(['ts', 'wasm'] as GangsterCore[])('gangster UA sets, chains in %s', (core) => {
+  beforeAll(() => {
+    expect(setGangsterCore(core, bytes)).toBe(core);
+  });
+
   it.each(GRIDS.map((g, i) => [i, g] as const))('grid %i: the same sets as the general enumeration, up to 16 cells', (_, grid) => {
     const sets = gangsterUAs(grid, 16);
     expect(sets.count).toBeGreaterThan(500);
@@ -50,6 +68,94 @@ describe('gangster UA sets', () => {
 
   it('throws BudgetExceeded when the budget is spent', () => {
     expect(() => gangsterUAs(GRIDS[0], 16, new Budget(0))).toThrow(BudgetExceeded);
+  });
+});
+
+describe('gangster UA sets', () => {
+  it("the WebAssembly chains find the TypeScript chains' sets, in the same order, on random grids", () => {
+    for (let k = 0; k < 6; k++) {
+      const grid = randomGrid('classic', itemRandom(17, k));
+      for (const g of [grid, transposeGrid(grid)]) {
+        for (const maxSize of [12, 16]) {
+          setGangsterCore('ts');
+          const ts = gangsterUAs(g, maxSize);
+          setGangsterCore('wasm', bytes);
+          const wasm = gangsterUAs(g, maxSize);
+          expect(wasm.count).toBeGreaterThan(maxSize === 16 ? 300 : 30);
+          expect(inOrder(wasm)).toEqual(inOrder(ts));
+        }
+      }
+    }
+  });
+
+  describe('which chains searches get', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    });
+
+    // The modules loaded afresh (the global stubbed first), and a search with their chains.
+    const fresh = async () => ({
+      core: await import('../../server/src/engine/ua/wasmGangster'),
+      search: (await import('../../server/src/engine/ua/gangster')).gangsterUAs,
+    });
+    const expected = () => {
+      setGangsterCore('ts');
+      return inOrder(gangsterUAs(GRIDS[2], 14));
+    };
+
+    it('the WebAssembly core the build embeds (GANGSTER_WASM_BASE64) is the default', async () => {
+      const want = expected();
+      vi.resetModules();
+      vi.stubGlobal('GANGSTER_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+      const m = await fresh();
+      expect(m.core.gangsterCore()).toBe('wasm');
+      expect(m.core.gangsterChains()?.constructor.name).toBe('WasmGangster');
+      expect(inOrder(m.search(GRIDS[2], 14))).toEqual(want);
+    });
+
+    it('keeps the TypeScript chains when none is embedded, it does not load, or the host has no WebAssembly', async () => {
+      for (const embedded of [undefined, Buffer.from('not a wasm module').toString('base64')]) {
+        vi.resetModules();
+        if (embedded !== undefined) vi.stubGlobal('GANGSTER_WASM_BASE64', embedded);
+        const m = await fresh();
+        expect(m.core.setGangsterCore('wasm')).toBe('ts');
+        expect(m.core.gangsterChains()).toBeUndefined();
+      }
+      vi.resetModules();
+      vi.stubGlobal('GANGSTER_WASM_BASE64', Buffer.from(bytes).toString('base64'));
+      vi.stubGlobal('WebAssembly', undefined);
+      const m = await fresh();
+      expect(m.core.gangsterCore()).toBe('ts');
+      expect(m.core.gangsterChains()).toBeUndefined();
+    });
+
+    it('finds the same sets when the host refuses the instance or the memory for the sets found', async () => {
+      const want = expected();
+      const { Module, Instance } = (globalThis as unknown as { WebAssembly: WasmHost }).WebAssembly;
+      for (const refuse of ['instance', 'memory']) {
+        vi.resetModules();
+        let trapped = 0;
+        vi.stubGlobal('WebAssembly', {
+          Module,
+          Instance: function (module: object, imports: Record<string, Record<string, unknown>>) {
+            if (refuse === 'instance') throw new RangeError('WebAssembly.Instance(): Out of memory');
+            const { exports } = new Instance(module, imports);
+            const real = exports as { chains: (...a: number[]) => number };
+            // Every other start traps as a store past the memory's end would.
+            const chains = (...a: number[]): number => {
+              if (trapped++ % 2 === 0) throw new RangeError('memory access out of bounds');
+              return real.chains(...a);
+            };
+            return { exports: { ...exports, chains } };
+          },
+        });
+        const m = await fresh();
+        expect(m.core.setGangsterCore('wasm', bytes)).toBe('wasm');
+        expect(inOrder(m.search(GRIDS[2], 14))).toEqual(want);
+        expect(trapped > 0).toBe(refuse === 'memory');
+      }
+    });
   });
 
   it("tells the fewest rows a digit's template changes when it must change some, as every template counted", () => {

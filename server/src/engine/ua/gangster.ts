@@ -38,6 +38,7 @@ import type { Budget } from '../core/budget';
 import { PERM3 } from '../core/grid';
 import { CellSetList, popcount27 } from './cells';
 import { STACK_COLS, minimalSorted } from './enumerate';
+import { gangsterChains, type WasmGangster } from './wasmGangster';
 
 /** σ on a mini-row: where the digit of each of its three cells goes (-1: the pair's third cell stays). */
 const MINI_ROW_MOVES = [
@@ -140,6 +141,8 @@ class GangsterSearch {
   private sigmaWord = 0;
   private nodes = 0;
   private readonly found = new CellSetList(1024);
+  /** The chains in WebAssembly (ua/wasmGangster.ts) where they load; else `chain` below runs them. */
+  private readonly core: WasmGangster | undefined = gangsterChains();
 
   constructor(
     private readonly grid: ArrayLike<number>,
@@ -165,6 +168,8 @@ class GangsterSearch {
   }
 
   run(): CellSetList {
+    // The core's one instance serves every search: this grid's tables go in at the start.
+    this.core?.grid(this.owner, this.ownColumn, this.blocks);
     // No σ: the UA sets of bands 1+2, per digit the chains it starts (the digits below keep).
     this.setSigma([], [], 0);
     let keptLo = 0;
@@ -173,7 +178,7 @@ class GangsterSearch {
       this.forced[d] = 1;
       this.fewest[64 * d] = this.fewestOwn[64 * d];
       this.need = this.needOf(d);
-      this.chain(keptLo, keptHi, 0, 0, 0);
+      this.chains(keptLo, keptHi);
       this.forced[d] = 0;
       this.fewest[64 * d] = 0;
       this.placed |= 1 << d;
@@ -198,7 +203,7 @@ class GangsterSearch {
           this.setSigma(digits, cols, word);
           this.need = 0;
           for (const d of digits) this.need += this.needOf(d);
-          if (this.need <= this.limit) this.chain(0, 0, 0, 0, 0);
+          if (this.need <= this.limit) this.chains(0, 0);
         }
       }
     }
@@ -220,6 +225,16 @@ class GangsterSearch {
       fewestChanges(this.ownColumn, digits[j], cols[j], this.fewest);
     }
     for (let d = 0; d < 9; d++) if (!this.forced[d]) this.fewest[64 * d] = 0;
+  }
+
+  /** The chains from a start, with the cells `usedLo`/`usedHi` kept: in the core where there is one. */
+  private chains(usedLo: number, usedHi: number): void {
+    if (this.core) {
+      // The core counts no nodes: a start's chains are a small part of an enumeration.
+      this.budget?.check();
+      if (this.core.chains(this.colsOf, this.forced, this.fewest, this.placed, this.need, this.limit, usedLo, usedHi, this.sigmaWord, this.found)) return;
+    }
+    this.chain(usedLo, usedHi, 0, 0, 0);
   }
 
   /** The fewest cells digit d must still change: none unless it has to move. */
