@@ -14,3 +14,7 @@ export declare function compileLeafWasm(): Promise<Uint8Array>;
 export declare const CHAIN_CORE_SOURCE: string;
 /** The chain core's .wasm bytes, compiled as the build compiles them. */
 export declare function compileChainWasm(): Promise<Uint8Array>;
+/** The AssemblyScript source of the 17-clue search's gangster chains core. */
+export declare const GANGSTER_CORE_SOURCE: string;
+/** The gangster chains core's .wasm bytes, compiled as the build compiles them. */
+export declare function compileGangsterWasm(): Promise<Uint8Array>;
