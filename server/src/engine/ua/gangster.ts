@@ -141,8 +141,8 @@ class GangsterSearch {
   private sigmaWord = 0;
   private nodes = 0;
   private readonly found = new CellSetList(1024);
-  /** The chains in WebAssembly (ua/wasmGangster.ts) where they load; else `chain` below runs them. */
-  private readonly core: WasmGangster | undefined = gangsterChains();
+  /** The chains in WebAssembly (ua/wasmGangster.ts) where they load; else, or once it trapped, `chain` below runs them. */
+  private core: WasmGangster | undefined = gangsterChains();
 
   constructor(
     private readonly grid: ArrayLike<number>,
@@ -233,6 +233,7 @@ class GangsterSearch {
       // The core counts no nodes: a start's chains are a small part of an enumeration.
       this.budget?.check();
       if (this.core.chains(this.colsOf, this.forced, this.fewest, this.placed, this.need, this.limit, usedLo, usedHi, this.sigmaWord, this.found)) return;
+      this.core = undefined;
     }
     this.chain(usedLo, usedHi, 0, 0, 0);
   }

@@ -76,7 +76,7 @@ export function gangsterChains(): WasmGangster | undefined {
       instance = null;
     }
   }
-  return instance ?? undefined;
+  return instance && !instance.trapped ? instance : undefined;
 }
 
 /** The instance's face: a grid's tables and a σ's written in, a start's chains run, the sets found pushed. */
@@ -89,6 +89,8 @@ export class WasmGangster {
   private colsOf = new Int32Array(0);
   private forced = new Uint8Array(0);
   private fewest = new Int8Array(0);
+  /** Set when a call trapped (the memory could not grow for the sets): its state is unknown, it serves no more. */
+  trapped = false;
 
   constructor(private readonly k: GangsterExports) {
     k.setup();
@@ -105,7 +107,8 @@ export class WasmGangster {
   /**
    * The chains from one start (GangsterSearch's `chain` with no cell changed, its `taken` all
    * clear), under σ's tables; each set found pushed onto `found` with σ's bottom-band word.
-   * False, with nothing pushed, when the core trapped (its memory could not grow for the sets).
+   * False, with nothing pushed, when the core trapped (its memory could not grow for the sets):
+   * the search runs this start and the rest itself.
    */
   chains(
     colsOf: Int32Array,
@@ -127,6 +130,7 @@ export class WasmGangster {
     try {
       n = this.k.chains(placed, need, limit, usedLo, usedHi);
     } catch {
+      this.trapped = true;
       return false;
     }
     const sets = new Int32Array(this.k.memory.buffer, this.k.foundAt(), 2 * n);

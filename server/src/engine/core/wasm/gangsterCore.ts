@@ -21,7 +21,7 @@ const BLOCKS: usize = 256;
 const COLS_OF: usize = 1024;
 /** Per digit: it has to move (u8[9]). */
 const FORCED: usize = 1088;
-/** Per digit: the rows of its cells taken by the digits placed (i32[9]); cleared at each call. */
+/** Per digit: the rows of its cells taken by the digits placed (i32[9]); all clear between calls. */
 const TAKEN: usize = 1152;
 /** Per stacks used (bit per stack): the columns of the others (i32[8], enumerate.ts's STACK_COLS). */
 const STACK_COLS: usize = 1216;
@@ -79,11 +79,9 @@ export function setup(): void {
  * The chains from one start: `placed0` the digits placed, `need0` what the others must still
  * change, `limit0` the most cells bands 1+2 may change, `usedLo`/`usedHi` the cells taken.
  * Returns how many sets it found (at foundAt(), the memory grown to hold them: views anew); when
- * the memory cannot grow, the store past its end traps and the host runs this start itself.
+ * the memory cannot grow, the store past its end traps, and the host drops this instance.
  */
 export function chains(placed0: i32, need0: i32, limit0: i32, usedLo: i32, usedHi: i32): i32 {
-  // Clear, as the host's are at a start: a call the host saw trap may have left some set.
-  for (let d = 0; d < 9; d++) store<i32>(TAKEN + 4 * d, 0);
   placed = placed0;
   need = need0;
   limit = limit0;
