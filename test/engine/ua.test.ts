@@ -17,7 +17,7 @@ import {
 } from '../../server/src/engine/ua';
 import { BAND_BITS, candidatesWithGivens, cellSetOf, differingCells } from '../../server/src/engine/ua/cells';
 import { bitIndices, PartSieve } from '../../server/src/engine/ua/leafParts';
-import { Bands12Check, bandFreeUAs, clueTasks, isMinimalUA, smallestDifference, splitRange, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
+import { Bands12Check, bandFreeUAs, clueTasks, isMinimalUA, minimalInside, smallestDifference, splitRange, transposedSets, UAVectors, type ClueTaskShape } from '../../server/src/engine/ua/clueSearch';
 import { LINE_MAP, transposeGrid } from '../../server/src/engine/ua/symmetry';
 import { dataPath } from '../dataPath';
 
@@ -508,6 +508,50 @@ describe('17-clue search: learning', () => {
     // Both answers were checked.
     expect(seen.minimal).toBeGreaterThan(20);
     expect(seen.not).toBeGreaterThan(20);
+  });
+
+  it('learns from a difference UA sets inside it, minimal ones where every solution outside it is listed (property)', () => {
+    const seen = { smaller: 0, large: 0, small: 0 };
+    const puzzle = fc.record({ grid: fc.integer({ min: 0, max: 199 }), clues: fc.integer({ min: 14, max: 36 }), seed: fc.integer() });
+    /** The cells of the grid outside `open` given (a set of cells as three band words). */
+    const outside = (g: Uint8Array, w: readonly number[], extra = -1): Uint16Array =>
+      Uint16Array.from(g, (v, c) => (c !== extra && (w[(c / 27) | 0] >> c % 27) & 1 ? 0x1ff : 1 << (v - 1)));
+    fc.assert(
+      fc.property(puzzle, ({ grid, clues, seed }) => {
+        const g = Uint8Array.from(SEVENTEEN[grid * 97].solution, Number);
+        const cands = new Uint16Array(81).fill(0x1ff);
+        let x = seed >>> 0;
+        for (let given = 0; given < clues; ) {
+          x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+          const c = x % 81;
+          if (cands[c] !== 0x1ff) continue;
+          cands[c] = 1 << (g[c] - 1);
+          given++;
+        }
+        const other = solve(cands, { limit: 2 }).solutions.find((s) => s.some((v, c) => v !== g[c]));
+        if (!other) return;
+        const d = differingCells(g, other);
+        const size = d.reduce((n, w) => n + w.toString(2).replace(/0/g, '').length, 0);
+        const listed = smallestDifference(g, d) !== undefined;
+        const sets = minimalInside(g, d);
+        expect(sets.count).toBeGreaterThan(0);
+        for (let i = 0; i < sets.count; i++) {
+          const u = [sets.words[3 * i], sets.words[3 * i + 1], sets.words[3 * i + 2]];
+          expect([u[0] & ~d[0], u[1] & ~d[1], u[2] & ~d[2]]).toEqual([0, 0, 0]);
+          // A UA set: the cells outside it given leave another solution.
+          expect(solve(outside(g, u), { limit: 2 }).count).toBe(2);
+          if (!listed && size > 20) continue;
+          // Minimal, by the definition: any one of its cells given too leaves one solution.
+          for (const c of sets.cells(i)) expect(solve(outside(g, u, c), { limit: 2 }).count, `cell ${c}`).toBe(1);
+          if (size > 20 && sets.size(i) < size) seen.smaller++;
+        }
+        seen[size > 20 ? 'large' : 'small']++;
+      }),
+      { numRuns: 200 },
+    );
+    // Large differences made smaller and small ones were both checked.
+    expect(seen.smaller).toBeGreaterThan(10);
+    expect(seen.small).toBeGreaterThan(10);
   });
 
   it('tells a minimal UA set with one cell more not minimal, whichever cell, cell by cell too', () => {

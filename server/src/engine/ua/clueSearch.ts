@@ -379,6 +379,36 @@ export function isMinimalUA(g: Uint8Array, d0: number, d1: number, d2: number, l
   return true;
 }
 
+/**
+ * The UA sets learnt from the difference set d of grid `g` (the cells where another solution
+ * differs): d made smaller, a solver call a step, while a solution differs on fewer of its cells
+ * (smaller sets learnt prune more: learnt -27% and pairs -6% on the first bench grid), then its
+ * minimal UA sets when it is not one, by the enumeration up to MINIMIZE_UP_TO cells.
+ *
+ * When smallestDifference lists every solution outside a set, the smallest difference it returns
+ * is a minimal UA set: a UA set strictly inside it would leave a solution differing on its cells
+ * only, fewer, listed too. So a set it returned is not asked again (isMinimalUA would list a
+ * subset of the same solutions and say yes): a quarter of the search's smallestDifference calls.
+ */
+export function minimalInside(g: Uint8Array, d: CellSet): CellSetList {
+  let size = sizeOfWords(d[0], d[1], d[2]);
+  let minimal = false;
+  while (!minimal && size > MINIMIZE_UP_TO) {
+    const smallest = smallestDifference(g, d);
+    if (!smallest) break;
+    d = smallest;
+    size = sizeOfWords(d[0], d[1], d[2]);
+    minimal = true;
+  }
+  const [d0, d1, d2] = d;
+  // Almost every difference is a minimal UA set already (18.3 K of the 18.4 K learnt on the first
+  // bench grid): a solver call per cell tells so for a fraction of the enumeration's cost.
+  if (!minimal && size <= MINIMIZE_UP_TO && !isMinimalUA(g, d0, d1, d2)) return enumerateUAs(g, { maxSize: size, fixedWords: [BAND_BITS & ~d0, BAND_BITS & ~d1, BAND_BITS & ~d2] });
+  const inner = new CellSetList(4);
+  inner.push(d0, d1, d2);
+  return inner;
+}
+
 interface Prepared {
   grid: Uint8Array;
   /** UA sets inside bands 1+2 (smallest first, then as learnt). */
@@ -983,28 +1013,7 @@ class TaskRun {
    * current band-3 parts. True when one lies inside bands 1+2 (the current XY fails).
    */
   private learn(other: Uint8Array): boolean {
-    const g = this.g;
-    let d = differingCells(g, other);
-    let size = sizeOfWords(d[0], d[1], d[2]);
-    // A larger difference is first made smaller, a solver call a step, while a solution differs on
-    // fewer of its cells: smaller sets learnt prune more (learnt -27% and pairs -6% on the first
-    // bench grid), and the enumeration below takes over at MINIMIZE_UP_TO cells.
-    while (size > MINIMIZE_UP_TO) {
-      const smaller = smallestDifference(g, d);
-      const n = smaller ? sizeOfWords(smaller[0], smaller[1], smaller[2]) : size;
-      if (!smaller || n >= size) break;
-      d = smaller;
-      size = n;
-    }
-    const [d0, d1, d2] = d;
-    let inner: CellSetList;
-    // Almost every difference is a minimal UA set already (18.3 K of the 18.4 K learnt on the first
-    // bench grid): a solver call per cell tells so for a fraction of the enumeration's cost.
-    if (size <= MINIMIZE_UP_TO && !isMinimalUA(g, d0, d1, d2)) inner = enumerateUAs(g, { maxSize: size, fixedWords: [BAND_BITS & ~d0, BAND_BITS & ~d1, BAND_BITS & ~d2] });
-    else {
-      inner = new CellSetList(4);
-      inner.push(d0, d1, d2);
-    }
+    const inner = minimalInside(this.g, differingCells(this.g, other));
     let inBands12 = false;
     for (let j = 0; j < inner.count; j++) {
       const u0 = inner.words[3 * j];
