@@ -217,19 +217,36 @@ function absurdOn(run: Run, c: number, p: number, cause: number, parents: Int32A
 
 /**
  * The nodes common to the branches of a cell or region chain so far, in the first branch's
- * order: narrowed as each branch is added, so an empty set stops the chain early.
+ * order: narrowed as each branch is added, so an empty set stops the chain early. Where the
+ * branches' runs are in the WebAssembly core's slots (runs without a level), the lists are kept
+ * in a slot of their own and narrowed by the core (wasmRuns.ts), with the same result.
  */
 class Common {
-  readonly on = new Int16Array(NCAND);
-  readonly off = new Int16Array(NCAND);
+  on: Int16Array = new Int16Array(NCAND);
+  off: Int16Array = new Int16Array(NCAND);
   onN = 0;
   offN = 0;
+  /** The lists' slot, asked for once, when a first branch is in a slot (none is held before). */
+  private slot: RunSlot | null = null;
+  private asked = false;
 
   /**
    * The nodes of the first two branches, `first` and `second`; false when none. One pass over
    * the first branch's nodes, not a copy and then a pass: a chain has at least two branches.
    */
   start(first: Run, second: Run): boolean {
+    if (!this.asked && first.slot) {
+      this.asked = true;
+      this.slot = takeSlot();
+      if (this.slot) {
+        this.on = this.slot.onList;
+        this.off = this.slot.offList;
+      }
+    }
+    const slot = this.slot;
+    if (inCore(slot) && inCore(first.slot) && inCore(second.slot)) {
+      return this.counts(slot.core.commonStart(slot, first.slot, first.onN, first.offN, second.slot));
+    }
     // Each node is written and kept by adding its mark to the count, with no branch: about a
     // third of the nodes tested are common, in no order a branch predictor could learn.
     const flag = second.flag;
@@ -252,6 +269,8 @@ class Common {
 
   /** Keeps the nodes `run` also has; false when none is left. */
   retain(run: Run): boolean {
+    const slot = this.slot;
+    if (inCore(slot) && inCore(run.slot)) return this.counts(slot.core.commonRetain(slot, this.onN, this.offN, run.slot));
     const flag = run.flag;
     let n = 0;
     for (let i = 0; i < this.onN; i++) {
@@ -268,6 +287,13 @@ class Common {
     }
     this.offN = n;
     return this.onN + this.offN > 0;
+  }
+
+  /** The core's counts (`on | off << 16`) taken; false when none is left. */
+  private counts(n: number): boolean {
+    this.onN = n & 0xffff;
+    this.offN = n >>> 16;
+    return n !== 0;
   }
 }
 

@@ -7,6 +7,9 @@
  * TypeScript loop, which is also the oracle the tests compare this one with (setChainCore hands
  * them compiled bytes).
  *
+ * A cell or region chain's common nodes (dynamic.ts's Common) are kept in a slot too, and
+ * narrowed there when every branch's run is in the same instance.
+ *
  * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
  */
@@ -29,6 +32,8 @@ interface CoreExports {
   slotAt(i: number): number;
   fieldAt(field: number): number;
   propagate(slot: number, onN: number, offN: number, isY: number): number;
+  commonStart(common: number, first: number, onN: number, offN: number, second: number): number;
+  commonRetain(common: number, onN: number, offN: number, run: number): number;
   onCount: { value: number };
   offCount: { value: number };
 }
@@ -100,6 +105,20 @@ class Core {
     this.onN = this.k.onCount.value;
     this.offN = this.k.offCount.value;
     return result;
+  }
+
+  /**
+   * A cell or region chain's common nodes (dynamic.ts's Common) kept in `common`'s lists: those
+   * of the first `onN` on and `offN` off nodes of `first` that `second` also has. Returns the
+   * counts as `on | off << 16`.
+   */
+  commonStart(common: RunSlot, first: RunSlot, onN: number, offN: number, second: RunSlot): number {
+    return this.k.commonStart(common.at, first.at, onN, offN, second.at);
+  }
+
+  /** Keeps those of the `onN` and `offN` common nodes in `common` that `run` has; the counts as commonStart's. */
+  commonRetain(common: RunSlot, onN: number, offN: number, run: RunSlot): number {
+    return this.k.commonRetain(common.at, onN, offN, run.at);
   }
 }
 
