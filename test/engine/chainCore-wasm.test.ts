@@ -138,7 +138,8 @@ describe('the dynamic runs’ WebAssembly core', () => {
   });
 
   it('narrows the common nodes of cell and region chains in the core as the TypeScript loops do', { timeout: 60_000 }, () => {
-    expect(setChainCore('wasm')).toBe('wasm');
+    // A fresh instance: the chainers of the tests before hold slots in theirs (G0's runs kept).
+    expect(setChainCore('wasm', bytes)).toBe('wasm');
     type Common = { on: Int16Array; off: Int16Array; onN: number; offN: number; asked: boolean; slot: object | null; start(a: Run, b: Run): boolean; retain(r: Run): boolean };
     const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
     const lists = (c: Common) => ({ on: [...c.on.subarray(0, c.onN)], off: [...c.off.subarray(0, c.offN)] });
@@ -173,6 +174,38 @@ describe('the dynamic runs’ WebAssembly core', () => {
     for (const { g, nested } of searchesOf()) chainer.hints(g, null, nested);
     expect(inCore).toBeGreaterThan(5000);
     expect(kept).toBeGreaterThan(3000);
+  });
+
+  it('walks a hint’s ancestors in the core as the TypeScript walk does, whole and cut short', { timeout: 60_000 }, () => {
+    // A fresh instance: the chainers of the tests before hold slots in theirs (G0's runs kept).
+    expect(setChainCore('wasm', bytes)).toBe('wasm');
+    type Walker = { walk: Int32Array; walkSlot: object | null; chainOrder(run: Run, slot: number, max?: number): number };
+    const { chainOrder } = DynamicChainer.prototype as unknown as Walker;
+    let inCore = 0;
+    let cut = 0;
+    for (const o of [
+      { multiple: false, dynamic: true, nishio: true, level: 0 },
+      { multiple: true, dynamic: true, nishio: false, level: 0 },
+    ]) {
+      const chainer = new DynamicChainer(o);
+      vi.spyOn(chainer as unknown as Walker, 'chainOrder').mockImplementation(function (this: Walker, run, slot, max) {
+        const n = chainOrder.call(this, run, slot, max);
+        const walk = [...this.walk.subarray(0, n)];
+        const core = this.walkSlot;
+        if (!core || !run.slot) return n;
+        inCore++;
+        if (max !== undefined && n > max) cut++;
+        // Without the walk's slot the walk is TypeScript's, on the same run.
+        this.walkSlot = null;
+        expect(chainOrder.call(this, run, slot, max)).toBe(n);
+        expect([...this.walk.subarray(0, n)]).toEqual(walk);
+        this.walkSlot = core;
+        return n;
+      });
+      for (const { g, nested } of searchesOf()) chainer.hints(g, null, nested);
+    }
+    expect(inCore).toBeGreaterThan(20000);
+    expect(cut).toBeGreaterThan(400);
   });
 
   it('keeps the TypeScript loop where the core does not load', () => {

@@ -263,3 +263,59 @@ function keep(to: usize, from: usize, n: i32, run: usize, bit: u8, shift: i32): 
   }
   return k;
 }
+
+// A chainer's walk (dynamic.ts's chainOrder) in a slot of its own: the walk's slots, then each
+// key's mark.
+const WALK: usize = 0; // i32[1459]
+const MARK: usize = 5840; // i32[1458]
+const NCAND: i32 = 729;
+const EXTRA: i32 = 1458;
+
+/**
+ * dynamic.ts's chainOrder for the run in slot `s` (no level, so no parents kept): the ancestors
+ * of `slot` in SE's order, written as slots to the walk at `w`; returns how many, stopping once
+ * there are more than `max`. `gen` marks the walk's keys (the host's count, new each walk), and
+ * `extraKey` is the run's key of its extra slot. A node's parents are parentsOf's: its first
+ * parent, and for an on node implied by an off node (a single) the off nodes taken before that
+ * one in its cause's cell or house. The candidates of that cell or house are read from the run's
+ * flags, not from a grid: a run without a level takes off only candidates on its grid, so its
+ * off nodes there are the same, in the same order.
+ */
+export function chainOrder(w: usize, s: usize, slot: i32, max: i32, gen: i32, extraKey: i32): i32 {
+  store<i32>(w + MARK + (<usize>(slot === EXTRA ? extraKey : slot) << 2), gen);
+  store<i32>(w + WALK, slot);
+  let n = 1;
+  for (let head = 0; head < n && n <= max; head++) {
+    const at = load<i32>(w + WALK + (<usize>head << 2));
+    const from = <i32>load<i16>(s + FIRST + (<usize>at << 1));
+    if (from < 0) continue;
+    n = visit(w, from, gen, n);
+    if (from >= NCAND || n > max) continue;
+    const before = load<i16>(s + OFF_AT + (<usize>from << 1));
+    const cell = from / 9;
+    const d = from - cell * 9;
+    const cause = load<u8>(s + CAUSE + <usize>at);
+    for (let i = 0; i < 9 && n <= max; i++) {
+      // The cell's values, or the house's places of the digit, in ascending order.
+      let c: i32;
+      if (cause === CAUSE_CELL) c = cell * 9 + i;
+      else {
+        const h = <i32>load<u8>(CELL_HOUSES + <usize>(3 * cell + (cause === CAUSE_BOX ? 0 : cause === CAUSE_ROW ? 1 : 2)));
+        c = <i32>load<u8>(HOUSE_CELLS + <usize>(h * 9 + i)) * 9 + d;
+      }
+      if (load<u8>(s + FLAG + <usize>c) & IS_OFF && load<i16>(s + OFF_AT + (<usize>c << 1)) < before) n = visit(w, c, gen, n);
+    }
+  }
+  return n;
+}
+
+/** Lists key `p` in the walk unless it is marked; returns the walk's length. */
+// @ts-ignore: decorator
+@inline
+function visit(w: usize, p: i32, gen: i32, n: i32): i32 {
+  const m = w + MARK + (<usize>p << 2);
+  if (load<i32>(m) === gen) return n;
+  store<i32>(m, gen);
+  store<i32>(w + WALK + (<usize>n << 2), p);
+  return n + 1;
+}

@@ -1097,6 +1097,11 @@ export class DynamicChainer {
    */
   private chainOrder(run: Run, slot: number, max = Infinity): number {
     const gen = ++this.keyGen;
+    if (run.slot && !run.withParents && this.dynamic) {
+      if (!this.walkAsked) this.walkToCore();
+      const w = this.walkSlot;
+      if (inCore(w) && inCore(run.slot)) return w.core.chainOrder(w, run.slot, slot, max, gen, run.extraKey);
+    }
     const mark = this.keyMark;
     const walk = this.walk;
     mark[run.keyOf(slot)] = gen;
@@ -1119,7 +1124,19 @@ export class DynamicChainer {
   }
 
   /** Each key once, and the start (maybe the extra slot, whose key is another's). */
-  private readonly walk = new Int32Array(NKEY + 1);
+  private walk: Int32Array = new Int32Array(NKEY + 1);
+  /**
+   * Where the walks of runs in the WebAssembly core's slots are made (the core's chainOrder):
+   * a slot of its own, asked for once, at the first such walk; `walk` is then a view on it.
+   */
+  private walkSlot: RunSlot | null = null;
+  private walkAsked = false;
+
+  private walkToCore(): void {
+    this.walkAsked = true;
+    this.walkSlot = takeSlot();
+    if (this.walkSlot) this.walk = this.walkSlot.core.walkIn(this.walkSlot);
+  }
 
   private links(run: Run, slot: number, out: number[]): void {
     const n = this.chainOrder(run, slot);

@@ -7,8 +7,9 @@
  * TypeScript loop, which is also the oracle the tests compare this one with (setChainCore hands
  * them compiled bytes).
  *
- * A cell or region chain's common nodes (dynamic.ts's Common) are kept in a slot too, and
- * narrowed there when every branch's run is in the same instance.
+ * A cell or region chain's common nodes (dynamic.ts's Common) and a chainer's hint walk
+ * (chainOrder) are kept in a slot too, and made there when the runs they read are in the
+ * same instance.
  *
  * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
@@ -34,6 +35,7 @@ interface CoreExports {
   propagate(slot: number, onN: number, offN: number, isY: number): number;
   commonStart(common: number, first: number, onN: number, offN: number, second: number): number;
   commonRetain(common: number, onN: number, offN: number, run: number): number;
+  chainOrder(walk: number, run: number, slot: number, max: number, gen: number, extraKey: number): number;
   onCount: { value: number };
   offCount: { value: number };
 }
@@ -119,6 +121,19 @@ class Core {
   /** Keeps those of the `onN` and `offN` common nodes in `common` that `run` has; the counts as commonStart's. */
   commonRetain(common: RunSlot, onN: number, offN: number, run: RunSlot): number {
     return this.k.commonRetain(common.at, onN, offN, run.at);
+  }
+
+  /** A chainer's walk kept in `slot` (dynamic.ts's chainOrder writes it there): its first NKEY + 1 words. */
+  walkIn(slot: RunSlot): Int32Array {
+    return new Int32Array(this.k.memory.buffer, slot.at, NKEY + 1);
+  }
+
+  /**
+   * dynamic.ts's chainOrder for `run` (no parents kept) from its `slot`, written to the walk in
+   * `walk`: how many nodes, at most one more than `max`. `gen` is the walk's mark, new each walk.
+   */
+  chainOrder(walk: RunSlot, run: RunSlot, slot: number, max: number, gen: number, extraKey: number): number {
+    return this.k.chainOrder(walk.at, run.at, slot, max < 0x7fffffff ? max : 0x7fffffff, gen, extraKey);
   }
 }
 
