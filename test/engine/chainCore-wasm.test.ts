@@ -62,25 +62,6 @@ function thinned(from: ChainGrid, removals: number): ChainGrid {
   return g;
 }
 
-/**
- * Top level: three forum puzzles' grids. Nested: grids 1-30 removals from a thinned start G0,
- * searched in turn by one chainer, which makes G0's runs (baseRuns.ts) on G0 between their own runs.
- */
-function searchesOf(): { g: ChainGrid; nested: { initial: Uint16Array } | null }[] {
-  const puzzles = fs
-    .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
-    .split('\n')
-    .map((line) => line.split(':')[0])
-    .filter((p, i) => p && p.length === 81 && i % 97 === 5)
-    .slice(0, 3);
-  const searches: { g: ChainGrid; nested: { initial: Uint16Array } | null }[] = puzzles.map((p) => ({ g: gridOf(p), nested: null }));
-  for (const p of puzzles.slice(0, 2)) {
-    const g0 = thinned(gridOf(p), 40);
-    for (const removals of [1, 2, 3, 5, 8, 13, 20, 30]) searches.push({ g: thinned(g0, removals), nested: { initial: g0.cands } });
-  }
-  return searches;
-}
-
 describe('the dynamic runs’ WebAssembly core', () => {
   beforeAll(async () => {
     expect(setChainCore('wasm', await compileChainWasm())).toBe('wasm');
@@ -95,7 +76,19 @@ describe('the dynamic runs’ WebAssembly core', () => {
   });
 
   it('makes every run of Nishio and dynamic chains as the TypeScript loop does, top level and nested, and the same hints', { timeout: 60_000 }, () => {
-    const searches = searchesOf();
+    const puzzles = fs
+      .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
+      .split('\n')
+      .map((line) => line.split(':')[0])
+      .filter((p, i) => p && p.length === 81 && i % 97 === 5)
+      .slice(0, 3);
+    // Top level: the puzzles' grids. Nested: grids 1-30 removals from a thinned start G0, searched
+    // in turn by one chainer, which makes G0's runs (baseRuns.ts) on G0 between their own runs.
+    const searches: { g: ChainGrid; nested: { initial: Uint16Array } | null }[] = puzzles.map((p) => ({ g: gridOf(p), nested: null }));
+    for (const p of puzzles.slice(0, 2)) {
+      const g0 = thinned(gridOf(p), 40);
+      for (const removals of [1, 2, 3, 5, 8, 13, 20, 30]) searches.push({ g: thinned(g0, removals), nested: { initial: g0.cands } });
+    }
     const options = [
       { multiple: false, dynamic: true, nishio: true, level: 0 },
       { multiple: true, dynamic: true, nishio: false, level: 0 },
@@ -135,77 +128,6 @@ describe('the dynamic runs’ WebAssembly core', () => {
     }
     expect(again).toEqual(found);
     expect(setChainCore('wasm')).toBe('wasm');
-  });
-
-  it('narrows the common nodes of cell and region chains in the core as the TypeScript loops do', { timeout: 60_000 }, () => {
-    // A fresh instance: the chainers of the tests before hold slots in theirs (G0's runs kept).
-    expect(setChainCore('wasm', bytes)).toBe('wasm');
-    type Common = { on: Int16Array; off: Int16Array; onN: number; offN: number; asked: boolean; slot: object | null; start(a: Run, b: Run): boolean; retain(r: Run): boolean };
-    const chainer = new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 0 });
-    const lists = (c: Common) => ({ on: [...c.on.subarray(0, c.onN)], off: [...c.off.subarray(0, c.offN)] });
-    let inCore = 0;
-    let kept = 0;
-    for (const name of ['cellCommon', 'regionCommon']) {
-      const common = (chainer as unknown as Record<string, Common>)[name];
-      // A twin that never asks for a slot narrows in TypeScript, from the same lists.
-      const twin = new (common.constructor as new () => Common)();
-      twin.asked = true;
-      const { start, retain } = Object.getPrototypeOf(common) as Common;
-      vi.spyOn(common, 'start').mockImplementation(function (this: Common, a, b) {
-        const result = start.call(this, a, b);
-        if (this.slot && a.slot && b.slot) inCore++;
-        expect(start.call(twin, a, b)).toBe(result);
-        expect(lists(this)).toEqual(lists(twin));
-        return result;
-      });
-      vi.spyOn(common, 'retain').mockImplementation(function (this: Common, r) {
-        twin.on.set(this.on.subarray(0, this.onN));
-        twin.off.set(this.off.subarray(0, this.offN));
-        twin.onN = this.onN;
-        twin.offN = this.offN;
-        const result = retain.call(this, r);
-        if (this.slot && r.slot) inCore++;
-        if (result) kept++;
-        expect(retain.call(twin, r)).toBe(result);
-        expect(lists(this)).toEqual(lists(twin));
-        return result;
-      });
-    }
-    for (const { g, nested } of searchesOf()) chainer.hints(g, null, nested);
-    expect(inCore).toBeGreaterThan(5000);
-    expect(kept).toBeGreaterThan(3000);
-  });
-
-  it('walks a hint’s ancestors in the core as the TypeScript walk does, whole and cut short', { timeout: 60_000 }, () => {
-    // A fresh instance: the chainers of the tests before hold slots in theirs (G0's runs kept).
-    expect(setChainCore('wasm', bytes)).toBe('wasm');
-    type Walker = { walk: Int32Array; walkSlot: object | null; chainOrder(run: Run, slot: number, max?: number): number };
-    const { chainOrder } = DynamicChainer.prototype as unknown as Walker;
-    let inCore = 0;
-    let cut = 0;
-    for (const o of [
-      { multiple: false, dynamic: true, nishio: true, level: 0 },
-      { multiple: true, dynamic: true, nishio: false, level: 0 },
-    ]) {
-      const chainer = new DynamicChainer(o);
-      vi.spyOn(chainer as unknown as Walker, 'chainOrder').mockImplementation(function (this: Walker, run, slot, max) {
-        const n = chainOrder.call(this, run, slot, max);
-        const walk = [...this.walk.subarray(0, n)];
-        const core = this.walkSlot;
-        if (!core || !run.slot) return n;
-        inCore++;
-        if (max !== undefined && n > max) cut++;
-        // Without the walk's slot the walk is TypeScript's, on the same run.
-        this.walkSlot = null;
-        expect(chainOrder.call(this, run, slot, max)).toBe(n);
-        expect([...this.walk.subarray(0, n)]).toEqual(walk);
-        this.walkSlot = core;
-        return n;
-      });
-      for (const { g, nested } of searchesOf()) chainer.hints(g, null, nested);
-    }
-    expect(inCore).toBeGreaterThan(20000);
-    expect(cut).toBeGreaterThan(400);
   });
 
   it('keeps the TypeScript loop where the core does not load', () => {

@@ -217,36 +217,19 @@ function absurdOn(run: Run, c: number, p: number, cause: number, parents: Int32A
 
 /**
  * The nodes common to the branches of a cell or region chain so far, in the first branch's
- * order: narrowed as each branch is added, so an empty set stops the chain early. Where the
- * branches' runs are in the WebAssembly core's slots (runs without a level), the lists are kept
- * in a slot of their own and narrowed by the core (wasmRuns.ts), with the same result.
+ * order: narrowed as each branch is added, so an empty set stops the chain early.
  */
 class Common {
-  on: Int16Array = new Int16Array(NCAND);
-  off: Int16Array = new Int16Array(NCAND);
+  readonly on = new Int16Array(NCAND);
+  readonly off = new Int16Array(NCAND);
   onN = 0;
   offN = 0;
-  /** The lists' slot, asked for once, when a first branch is in a slot (none is held before). */
-  private slot: RunSlot | null = null;
-  private asked = false;
 
   /**
    * The nodes of the first two branches, `first` and `second`; false when none. One pass over
    * the first branch's nodes, not a copy and then a pass: a chain has at least two branches.
    */
   start(first: Run, second: Run): boolean {
-    if (!this.asked && first.slot) {
-      this.asked = true;
-      this.slot = takeSlot();
-      if (this.slot) {
-        this.on = this.slot.onList;
-        this.off = this.slot.offList;
-      }
-    }
-    const slot = this.slot;
-    if (inCore(slot) && inCore(first.slot) && inCore(second.slot)) {
-      return this.counts(slot.core.commonStart(slot, first.slot, first.onN, first.offN, second.slot));
-    }
     // Each node is written and kept by adding its mark to the count, with no branch: about a
     // third of the nodes tested are common, in no order a branch predictor could learn.
     const flag = second.flag;
@@ -269,8 +252,6 @@ class Common {
 
   /** Keeps the nodes `run` also has; false when none is left. */
   retain(run: Run): boolean {
-    const slot = this.slot;
-    if (inCore(slot) && inCore(run.slot)) return this.counts(slot.core.commonRetain(slot, this.onN, this.offN, run.slot));
     const flag = run.flag;
     let n = 0;
     for (let i = 0; i < this.onN; i++) {
@@ -287,13 +268,6 @@ class Common {
     }
     this.offN = n;
     return this.onN + this.offN > 0;
-  }
-
-  /** The core's counts (`on | off << 16`) taken; false when none is left. */
-  private counts(n: number): boolean {
-    this.onN = n & 0xffff;
-    this.offN = n >>> 16;
-    return n !== 0;
   }
 }
 
@@ -1097,11 +1071,6 @@ export class DynamicChainer {
    */
   private chainOrder(run: Run, slot: number, max = Infinity): number {
     const gen = ++this.keyGen;
-    if (run.slot && !run.withParents && this.dynamic) {
-      if (!this.walkAsked) this.walkToCore();
-      const w = this.walkSlot;
-      if (inCore(w) && inCore(run.slot)) return w.core.chainOrder(w, run.slot, slot, max, gen, run.extraKey);
-    }
     const mark = this.keyMark;
     const walk = this.walk;
     mark[run.keyOf(slot)] = gen;
@@ -1124,19 +1093,7 @@ export class DynamicChainer {
   }
 
   /** Each key once, and the start (maybe the extra slot, whose key is another's). */
-  private walk: Int32Array = new Int32Array(NKEY + 1);
-  /**
-   * Where the walks of runs in the WebAssembly core's slots are made (the core's chainOrder):
-   * a slot of its own, asked for once, at the first such walk; `walk` is then a view on it.
-   */
-  private walkSlot: RunSlot | null = null;
-  private walkAsked = false;
-
-  private walkToCore(): void {
-    this.walkAsked = true;
-    this.walkSlot = takeSlot();
-    if (this.walkSlot) this.walk = this.walkSlot.core.walkIn(this.walkSlot);
-  }
+  private readonly walk = new Int32Array(NKEY + 1);
 
   private links(run: Run, slot: number, out: number[]): void {
     const n = this.chainOrder(run, slot);

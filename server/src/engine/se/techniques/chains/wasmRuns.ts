@@ -7,10 +7,6 @@
  * TypeScript loop, which is also the oracle the tests compare this one with (setChainCore hands
  * them compiled bytes).
  *
- * A cell or region chain's common nodes (dynamic.ts's Common) and a chainer's hint walk
- * (chainOrder) are kept in a slot too, and made there when the runs they read are in the
- * same instance.
- *
  * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
  */
@@ -33,9 +29,6 @@ interface CoreExports {
   slotAt(i: number): number;
   fieldAt(field: number): number;
   propagate(slot: number, onN: number, offN: number, isY: number): number;
-  commonStart(common: number, first: number, onN: number, offN: number, second: number): number;
-  commonRetain(common: number, onN: number, offN: number, run: number): number;
-  chainOrder(walk: number, run: number, slot: number, max: number, gen: number, extraKey: number): number;
   onCount: { value: number };
   offCount: { value: number };
 }
@@ -107,33 +100,6 @@ class Core {
     this.onN = this.k.onCount.value;
     this.offN = this.k.offCount.value;
     return result;
-  }
-
-  /**
-   * A cell or region chain's common nodes (dynamic.ts's Common) kept in `common`'s lists: those
-   * of the first `onN` on and `offN` off nodes of `first` that `second` also has. Returns the
-   * counts as `on | off << 16`.
-   */
-  commonStart(common: RunSlot, first: RunSlot, onN: number, offN: number, second: RunSlot): number {
-    return this.k.commonStart(common.at, first.at, onN, offN, second.at);
-  }
-
-  /** Keeps those of the `onN` and `offN` common nodes in `common` that `run` has; the counts as commonStart's. */
-  commonRetain(common: RunSlot, onN: number, offN: number, run: RunSlot): number {
-    return this.k.commonRetain(common.at, onN, offN, run.at);
-  }
-
-  /** A chainer's walk kept in `slot` (dynamic.ts's chainOrder writes it there): its first NKEY + 1 words. */
-  walkIn(slot: RunSlot): Int32Array {
-    return new Int32Array(this.k.memory.buffer, slot.at, NKEY + 1);
-  }
-
-  /**
-   * dynamic.ts's chainOrder for `run` (no parents kept) from its `slot`, written to the walk in
-   * `walk`: how many nodes, at most one more than `max`. `gen` is the walk's mark, new each walk.
-   */
-  chainOrder(walk: RunSlot, run: RunSlot, slot: number, max: number, gen: number, extraKey: number): number {
-    return this.k.chainOrder(walk.at, run.at, slot, max < 0x7fffffff ? max : 0x7fffffff, gen, extraKey);
   }
 }
 
