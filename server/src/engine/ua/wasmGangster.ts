@@ -5,14 +5,15 @@
  * which are also the oracle the tests compare these with (setGangsterCore hands them compiled bytes).
  * One instance serves every search of the module, as an enumeration runs its chains one call at a time.
  */
-import { decodeBase64, type WasmHost } from '../core/wasmSolver';
+import type { WasmHost } from '../core/wasmSolver';
+import { WasmSwitch, type CoreChoice } from '../core/wasmSwitch';
 import type { CellSetList } from './cells';
 
 /** The core's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
 declare const GANGSTER_WASM_BASE64: string | undefined;
 declare const WebAssembly: WasmHost;
 
-export type GangsterCore = 'ts' | 'wasm';
+export type GangsterCore = CoreChoice;
 
 interface GangsterExports {
   memory: { buffer: ArrayBuffer };
@@ -27,23 +28,11 @@ interface GangsterExports {
   chains(placed: number, need: number, limit: number, usedLo: number, usedHi: number): number;
 }
 
-let wanted: GangsterCore = 'wasm';
-/** The compiled module; null where there is none (no bytes, no WebAssembly, refused). */
-let compiled: object | null | undefined;
 /** The one instance, made on first use; null when the host refused it. */
 let instance: WasmGangster | null | undefined;
-
-function loadedModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof GANGSTER_WASM_BASE64 === 'string' ? new WebAssembly.Module(decodeBase64(GANGSTER_WASM_BASE64)) : null;
-    } catch {
-      // No WebAssembly here, or the host refuses to compile it: the TypeScript chains find the same sets.
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const cores = new WasmSwitch(() => (typeof GANGSTER_WASM_BASE64 === 'string' ? GANGSTER_WASM_BASE64 : undefined), () => {
+  instance = undefined;
+});
 
 /**
  * The switch between the chains' cores: 'wasm' (the default) where it loads, 'ts' the TypeScript
@@ -51,22 +40,17 @@ function loadedModule(): object | null {
  * compile (this throws otherwise). Returns the core searches now get.
  */
 export function setGangsterCore(core: GangsterCore, bytes?: Uint8Array): GangsterCore {
-  if (bytes) {
-    compiled = new WebAssembly.Module(bytes);
-    instance = undefined;
-  }
-  wanted = core;
-  return gangsterCore();
+  return cores.set(core, bytes);
 }
 
 /** The core searches get: 'wasm' only when it is wanted and loads. */
 export function gangsterCore(): GangsterCore {
-  return wanted === 'wasm' && loadedModule() !== null ? 'wasm' : 'ts';
+  return cores.current();
 }
 
 /** The WebAssembly chains for a search, or undefined: the search runs its TypeScript ones. */
 export function gangsterChains(): WasmGangster | undefined {
-  const module = gangsterCore() === 'wasm' ? loadedModule() : null;
+  const module = cores.module();
   if (!module) return undefined;
   if (instance === undefined) {
     try {

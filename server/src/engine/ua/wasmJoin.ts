@@ -11,13 +11,14 @@
  * instantiating the module again (the set-up cost a list otherwise); lists alive together get
  * instances of their own.
  */
-import { decodeBase64, type WasmHost } from '../core/wasmSolver';
+import type { WasmHost } from '../core/wasmSolver';
+import { WasmSwitch, type CoreChoice } from '../core/wasmSwitch';
 
 /** The kernel's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
 declare const JOIN_WASM_BASE64: string | undefined;
 declare const WebAssembly: WasmHost;
 
-export type JoinCore = 'ts' | 'wasm';
+export type JoinCore = CoreChoice;
 
 /** A sealed list's kernel: clueJoin.ts's JoinList methods of the same names. */
 export interface JoinKernel {
@@ -76,23 +77,11 @@ interface KernelExports {
   pairsPast(from: number, to: number, cells: number, cap: number, k: number): number;
 }
 
-let wanted: JoinCore = 'wasm';
-/** The compiled module; null where there is none (no bytes, no WebAssembly, refused). */
-let compiled: object | null | undefined;
-/** An instance of `compiled` no list holds (released), for the next list sealed. */
+/** An instance of the module no list holds (released), for the next list sealed. */
 let spare: KernelExports | undefined;
-
-function loadedModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof JOIN_WASM_BASE64 === 'string' ? new WebAssembly.Module(decodeBase64(JOIN_WASM_BASE64)) : null;
-    } catch {
-      // No WebAssembly here, or the host refuses to compile it: the TypeScript kernel finds the same partners.
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const cores = new WasmSwitch(() => (typeof JOIN_WASM_BASE64 === 'string' ? JOIN_WASM_BASE64 : undefined), () => {
+  spare = undefined;
+});
 
 /**
  * The switch between the join's kernels: 'wasm' (the default) where it loads, 'ts' the
@@ -100,17 +89,12 @@ function loadedModule(): object | null {
  * (tests); they must compile (this throws otherwise). Returns the kernel lists now use.
  */
 export function setJoinCore(core: JoinCore, bytes?: Uint8Array): JoinCore {
-  if (bytes) {
-    compiled = new WebAssembly.Module(bytes);
-    spare = undefined;
-  }
-  wanted = core;
-  return joinCore();
+  return cores.set(core, bytes);
 }
 
 /** The kernel sealed lists use: 'wasm' only when it is wanted and loads. */
 export function joinCore(): JoinCore {
-  return wanted === 'wasm' && loadedModule() !== null ? 'wasm' : 'ts';
+  return cores.current();
 }
 
 /**
@@ -120,7 +104,7 @@ export function joinCore(): JoinCore {
  * the one wanted, the module is not there, or this list's memory cannot be had (a host's limits).
  */
 export function joinKernel(entries: number, sets: number, words: number, slot: Int32Array, codeWords: number): JoinKernel | undefined {
-  const module = joinCore() === 'wasm' ? loadedModule() : null;
+  const module = cores.module();
   if (!module) return undefined;
   let k: KernelExports;
   try {

@@ -10,7 +10,8 @@
  * another task, or grown to longer vectors, is laid out and copied anew. One instance serves
  * every kernel of the module, as leaves run one at a time.
  */
-import { decodeBase64, type WasmHost } from '../core/wasmSolver';
+import type { WasmHost } from '../core/wasmSolver';
+import { WasmSwitch, type CoreChoice } from '../core/wasmSwitch';
 import type { UAVectors } from './clueSearch';
 import { TsLeaf, type LeafKernel } from './leafParts';
 
@@ -18,7 +19,7 @@ import { TsLeaf, type LeafKernel } from './leafParts';
 declare const LEAF_WASM_BASE64: string | undefined;
 declare const WebAssembly: WasmHost;
 
-export type LeafCore = 'ts' | 'wasm';
+export type LeafCore = CoreChoice;
 
 interface LeafExports {
   memory: { buffer: ArrayBuffer };
@@ -35,23 +36,11 @@ interface LeafExports {
   mayComplete(n: number, k: number, room0: number, room1: number, room2: number): number;
 }
 
-let wanted: LeafCore = 'wasm';
-/** The compiled module; null where there is none (no bytes, no WebAssembly, refused). */
-let compiled: object | null | undefined;
 /** The one instance, made on first use; null when the host refused it. */
 let instance: WasmLeaf | null | undefined;
-
-function loadedModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof LEAF_WASM_BASE64 === 'string' ? new WebAssembly.Module(decodeBase64(LEAF_WASM_BASE64)) : null;
-    } catch {
-      // No WebAssembly here, or the host refuses to compile it: the TypeScript kernel gives the same answers.
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const cores = new WasmSwitch(() => (typeof LEAF_WASM_BASE64 === 'string' ? LEAF_WASM_BASE64 : undefined), () => {
+  instance = undefined;
+});
 
 /**
  * The switch between the leaf's kernels: 'wasm' (the default) where it loads, 'ts' the
@@ -59,22 +48,17 @@ function loadedModule(): object | null {
  * (tests); they must compile (this throws otherwise). Returns the kernel tasks now get.
  */
 export function setLeafCore(core: LeafCore, bytes?: Uint8Array): LeafCore {
-  if (bytes) {
-    compiled = new WebAssembly.Module(bytes);
-    instance = undefined;
-  }
-  wanted = core;
-  return leafCore();
+  return cores.set(core, bytes);
 }
 
 /** The kernel tasks get: 'wasm' only when it is wanted and loads. */
 export function leafCore(): LeafCore {
-  return wanted === 'wasm' && loadedModule() !== null ? 'wasm' : 'ts';
+  return cores.current();
 }
 
 /** A kernel for a task: the WebAssembly one when it is wanted and its instance can be had, else TsLeaf. */
 export function leafKernel(): LeafKernel {
-  const module = leafCore() === 'wasm' ? loadedModule() : null;
+  const module = cores.module();
   if (module && instance === undefined) {
     try {
       instance = new WasmLeaf(new WebAssembly.Instance(module, {}).exports as unknown as LeafExports);
