@@ -11,9 +11,10 @@ import { compileChainWasm } from '../../scripts/solverWasm.mjs';
 import { candidatesFromGivens } from '../../server/src/engine/core/grid';
 import { State } from '../../server/src/engine/core/state';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
-import { ChainGrid, NCAND, POPCOUNT9 } from '../../server/src/engine/se/techniques/chains/tables';
+import { ChainGrid, NCAND } from '../../server/src/engine/se/techniques/chains/tables';
 import { setChainCore } from '../../server/src/engine/se/techniques/chains/wasmRuns';
 import { dataPath } from '../dataPath';
+import { gridThinner } from './thinnedGrids';
 
 type Run = {
   onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; first: Int16Array; depth: Uint16Array;
@@ -47,20 +48,8 @@ function gridOf(puzzle: string): ChainGrid {
   return g;
 }
 
-let seed = 11;
-const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
 /** `from` less `removals` random candidates of cells with three or more (runs meet contradictions there). */
-function thinned(from: ChainGrid, removals: number): ChainGrid {
-  const g = new ChainGrid();
-  g.copyFrom(from);
-  for (let k = 0; k < removals; ) {
-    const c = Math.floor(random() * NCAND);
-    if (!g.has(c) || POPCOUNT9[g.cands[Math.floor(c / 9)]] < 3) continue;
-    g.remove(c);
-    k++;
-  }
-  return g;
-}
+const thinned = gridThinner(11);
 
 describe('the dynamic runs’ WebAssembly core', () => {
   beforeAll(async () => {

@@ -33,6 +33,7 @@ import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/tec
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
+import { gridThinner } from './thinnedGrids';
 
 function stateOf(puzzle: string): State {
   const givens = new Uint8Array(81);
@@ -1671,19 +1672,7 @@ describe('search details', () => {
         depth: depth ? slots.map((s) => r.depth[s]) : [],
       };
     };
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
-    const thinned = (from: ChainGrid, removals: number) => {
-      const g = new ChainGrid();
-      g.copyFrom(from);
-      for (let k = 0; k < removals; ) {
-        const c = Math.floor(random() * NCAND);
-        if (!g.has(c) || POPCOUNT9[g.cands[Math.floor(c / 9)]] < 3) continue;
-        g.remove(c);
-        k++;
-      }
-      return g;
-    };
+    const thinned = gridThinner(7);
     const initial = thinned(outerGrids(1)[0].initial, 40);
     const options = { multiple: true, dynamic: true, nishio: false, level: 0 };
     const grids = [1, 1, 2, 3, 5, 8, 13, 20, 30].map((removals) => thinned(initial, removals));

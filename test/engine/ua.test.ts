@@ -466,22 +466,27 @@ describe("17-clue search: an XY leaf's band-3 parts", () => {
 });
 
 describe('17-clue search: learning', () => {
+  /** `clues` cells of grid g given, drawn by a small LCG from the seed; the others open. */
+  const drawnGivens = (g: Uint8Array, clues: number, seed: number): Uint16Array => {
+    const cands = new Uint16Array(81).fill(0x1ff);
+    let x = seed >>> 0;
+    for (let given = 0; given < clues; ) {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      const c = x % 81;
+      if (cands[c] !== 0x1ff) continue;
+      cands[c] = 1 << (g[c] - 1);
+      given++;
+    }
+    return cands;
+  };
+
   it('tells a difference set minimal exactly when no smaller UA set lies inside it, else finds one (property)', () => {
     const seen = { minimal: 0, not: 0 };
     const puzzle = fc.record({ grid: fc.integer({ min: 0, max: 199 }), clues: fc.integer({ min: 18, max: 40 }), seed: fc.integer() });
     fc.assert(
       fc.property(puzzle, ({ grid, clues, seed }) => {
         const g = Uint8Array.from(SEVENTEEN[grid * 97].solution, Number);
-        // `clues` cells of the grid given, drawn by a small LCG from the seed.
-        const cands = new Uint16Array(81).fill(0x1ff);
-        let x = seed >>> 0;
-        for (let given = 0; given < clues; ) {
-          x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-          const c = x % 81;
-          if (cands[c] !== 0x1ff) continue;
-          cands[c] = 1 << (g[c] - 1);
-          given++;
-        }
+        const cands = drawnGivens(g, clues, seed);
         const other = solve(cands, { limit: 2 }).solutions.find((s) => s.some((v, c) => v !== g[c]));
         if (!other) return;
         const [d0, d1, d2] = differingCells(g, other);
@@ -519,15 +524,7 @@ describe('17-clue search: learning', () => {
     fc.assert(
       fc.property(puzzle, ({ grid, clues, seed }) => {
         const g = Uint8Array.from(SEVENTEEN[grid * 97].solution, Number);
-        const cands = new Uint16Array(81).fill(0x1ff);
-        let x = seed >>> 0;
-        for (let given = 0; given < clues; ) {
-          x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-          const c = x % 81;
-          if (cands[c] !== 0x1ff) continue;
-          cands[c] = 1 << (g[c] - 1);
-          given++;
-        }
+        const cands = drawnGivens(g, clues, seed);
         const other = solve(cands, { limit: 2 }).solutions.find((s) => s.some((v, c) => v !== g[c]));
         if (!other) return;
         const d = differingCells(g, other);
