@@ -11,9 +11,21 @@
 import { NCAND, offToOn, onToOff, type ChainGrid } from './tables';
 
 /** At most 8 other values of the cell and 20 peers. */
-const ON_SLOT = 32;
+export const ON_SLOT = 32;
 /** At most the cell's other value and the digit's other place in three houses. */
-const OFF_SLOT = 4;
+export const OFF_SLOT = 4;
+
+/** The tables a PassLinks keeps its links in, per pass and candidate (3 * NCAND nodes). */
+export interface PassTables {
+  onStamp: Int32Array<ArrayBuffer>;
+  offStamp: Int32Array<ArrayBuffer>;
+  onCount: Uint8Array<ArrayBuffer>;
+  offCount: Uint8Array<ArrayBuffer>;
+  onCand: Int16Array<ArrayBuffer>;
+  onCause: Uint8Array<ArrayBuffer>;
+  offCand: Int16Array<ArrayBuffer>;
+  offCause: Uint8Array<ArrayBuffer>;
+}
 
 export class PassLinks {
   private g: ChainGrid | null = null;
@@ -24,14 +36,14 @@ export class PassLinks {
   private gen = 0;
   // The tables (about 260 KB) are made by the first `begin`: every chainer has a relevance filter
   // and so a PassLinks, but the dynamic chainers never read links.
-  private onStamp = new Int32Array(0);
-  private offStamp = new Int32Array(0);
-  private onCount = new Uint8Array(0);
-  private offCount = new Uint8Array(0);
-  onCand = new Int16Array(0);
-  onCause = new Uint8Array(0);
-  offCand = new Int16Array(0);
-  offCause = new Uint8Array(0);
+  private onStamp: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private offStamp: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private onCount: Uint8Array<ArrayBuffer> = new Uint8Array(0);
+  private offCount: Uint8Array<ArrayBuffer> = new Uint8Array(0);
+  onCand: Int16Array<ArrayBuffer> = new Int16Array(0);
+  onCause: Uint8Array<ArrayBuffer> = new Uint8Array(0);
+  offCand: Int16Array<ArrayBuffer> = new Int16Array(0);
+  offCause: Uint8Array<ArrayBuffer> = new Uint8Array(0);
   private readonly tmpCand = new Int16Array(ON_SLOT);
   private readonly tmpCause = new Uint8Array(ON_SLOT);
 
@@ -40,6 +52,26 @@ export class PassLinks {
     if (this.onStamp.length === 0) this.allocate();
     this.g = g;
     this.gen++;
+  }
+
+  /** The stamp of the current grid's links (a `begin` each): the relevance core works links out under it too. */
+  get stamp(): number {
+    return this.gen;
+  }
+
+  /**
+   * Keeps the links in `t` from now on: the relevance core's tables (wasmRelevance.ts), which it
+   * fills under the same stamps, so a link either side works out is read by both.
+   */
+  adopt(t: PassTables): void {
+    this.onStamp = t.onStamp;
+    this.offStamp = t.offStamp;
+    this.onCount = t.onCount;
+    this.offCount = t.offCount;
+    this.onCand = t.onCand;
+    this.onCause = t.onCause;
+    this.offCand = t.offCand;
+    this.offCause = t.offCause;
   }
 
   private allocate(): void {

@@ -13,6 +13,7 @@
  * searches skip it: `reach` marks, by a backward search, the nodes that can.
  */
 import { PassLinks } from './passLinks';
+import { relevanceKernel, type RelevanceKernel } from './wasmRelevance';
 import {
   CELL_HOUSES,
   HOUSE_CELLS,
@@ -25,26 +26,33 @@ import {
 } from './tables';
 
 export class Relevance {
+  // The marks, the touched cells and houses and the starts are the relevance core's views where a
+  // core serves this filter (see `touch`), else arrays of its own.
   /** Nodes that can reach a touched strong link (forcing chains, branches). */
-  readonly reachStrong = new Uint8Array(NKEY);
+  reachStrong: Uint8Array<ArrayBuffer> = new Uint8Array(NKEY);
   /** Nodes that can reach any touched link (cycles). */
-  readonly reachAny = new Uint8Array(NKEY);
+  reachAny: Uint8Array<ArrayBuffer> = new Uint8Array(NKEY);
   /** Cells that lost a candidate since the outer start. */
-  readonly cellTouched = new Uint8Array(81);
+  cellTouched: Uint8Array<ArrayBuffer> = new Uint8Array(81);
   /** House/digits (house * 9 + digit - 1) that lost a candidate since the outer start. */
-  readonly houseTouched = new Uint8Array(27 * 9);
+  houseTouched: Uint8Array<ArrayBuffer> = new Uint8Array(27 * 9);
   /**
    * Nodes from which a forcing chain back to the node's own candidate in the other state can
    * take a touched strong link (see `forcing`).
    */
-  readonly forcingFrom = new Uint8Array(NKEY);
+  forcingFrom: Uint8Array<ArrayBuffer> = new Uint8Array(NKEY);
   /**
    * The candidates marked both ways in `reachAny` (where a cycle search may run) or either way in
    * `forcingFrom`, a bit each, since the caller last cleared it: the only starts a filtered
    * static search runs, listed so that its start loop visits a few dozen of the grid's ~200
    * candidates, not all of them.
    */
-  readonly starts = new Int32Array((NCAND + 31) >>> 5);
+  starts: Int32Array<ArrayBuffer> = new Int32Array((NCAND + 31) >>> 5);
+  /**
+   * The WebAssembly core that makes the marks (wasmRelevance.ts), taken at the first `touch`;
+   * null: the TypeScript walks below make them.
+   */
+  private kernel: RelevanceKernel | null | undefined;
   /** The links of `touch`'s grid, pass by pass (see passLinks.ts): the static search reads them too. */
   readonly links = new PassLinks();
   private readonly stack = new Int16Array(NKEY);
@@ -57,7 +65,12 @@ export class Relevance {
 
   /** The cells and houses of `g` that lost a candidate since `initial`, flagged and listed; `links` begun on `g`. */
   touch(g: ChainGrid, initial: Uint16Array): void {
+    if (this.kernel === undefined) this.attach();
     this.links.begin(g);
+    if (this.kernel) {
+      this.kernel.touch(g, initial);
+      return;
+    }
     const cellTouched = this.cellTouched;
     const houseTouched = this.houseTouched;
     houseTouched.fill(0);
@@ -81,6 +94,23 @@ export class Relevance {
     this.touchedHouseN = nh;
   }
 
+  /**
+   * Takes a core where one loads: the marks and the links become views on its memory (the links
+   * the TypeScript walks would have worked out are worked out there, for the searches to read).
+   */
+  private attach(): void {
+    const k = relevanceKernel();
+    this.kernel = k;
+    if (!k) return;
+    this.reachStrong = k.reachStrong;
+    this.reachAny = k.reachAny;
+    this.cellTouched = k.cellTouched;
+    this.houseTouched = k.houseTouched;
+    this.forcingFrom = k.forcingFrom;
+    this.starts = k.starts;
+    this.links.adopt(k.links);
+  }
+
   // The touched cells and house/digits as lists: a pause touches a few of the 81 and 243.
   private readonly touchedCells = new Uint8Array(81);
   private touchedCellN = 0;
@@ -94,6 +124,10 @@ export class Relevance {
    */
   marks(g: ChainGrid, isY: boolean, isX: boolean, strong: boolean, cycles: boolean): void {
     this.links.use(isY, isX);
+    if (this.kernel) {
+      this.kernel.marks(this.links.stamp, isY, isX, strong, cycles);
+      return;
+    }
     const rs = this.reachStrong;
     const ra = this.reachAny;
     if (strong) rs.fill(0);
@@ -176,6 +210,10 @@ export class Relevance {
    */
   forcing(g: ChainGrid, isY: boolean, isX: boolean): void {
     this.links.use(isY, isX);
+    if (this.kernel) {
+      this.kernel.forcing(this.links.stamp, isY, isX);
+      return;
+    }
     const from = this.forcingFrom;
     from.fill(0);
     this.reachPass++;
