@@ -7,7 +7,6 @@
  */
 import * as fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { candidatesFromGivens } from '../../server/src/engine/core/grid';
 import { nextStepAtLeast, rate, seFormat } from '../../server/src/engine/se/rate';
 import { State } from '../../server/src/engine/core/state';
 import type { Step } from '../../server/src/engine/core/step';
@@ -33,16 +32,8 @@ import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/tec
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
+import { level2Pauses, stateOf } from './levelPauses';
 import { gridThinner } from './thinnedGrids';
-
-function stateOf(puzzle: string): State {
-  const givens = new Uint8Array(81);
-  for (let c = 0; c < 81; c++) {
-    const ch = puzzle[c];
-    givens[c] = ch >= '1' && ch <= '9' ? Number(ch) : 0;
-  }
-  return State.fromCandidates(candidatesFromGivens(givens), false);
-}
 
 function firstStep(t: Technique, state: State, ms = 60_000): Step | null {
   for (const s of t.steps(state, { unique: true, budget: new Budget(ms) })) return s;
@@ -80,11 +71,6 @@ const PASSES = [
 ] as const;
 
 /**
- * The first `count` pauses a level-2 search of a level-3 puzzle (or of `puzzle`) makes (copies
- * of their grids), and its start. With `rules` each pause gets what the rules find, as in a rating; without,
- * nothing, so the search goes on from each start to the next and meets more starts' pauses.
- */
-/**
  * SE's collectRuleParents for one single, by its definition: the candidates of the single's cell
  * (`cause` CAUSE_CELL) or of its digit in the house its cause names that the outer start had and
  * `g` has not, in the cell's or house's order, appended once.
@@ -97,31 +83,6 @@ function removedSince(g: ChainGrid, initial: Uint16Array, cand: number, cause: n
   };
   if (cause === CAUSE_CELL) for (let v = 0; v < 9; v++) add(cell, v);
   else for (let i = 0; i < 9; i++) add(HOUSE_CELLS[causeHouse(cause, cell) * 9 + i], cand % 9);
-}
-
-function level2Pauses(
-  count: number,
-  rules: boolean,
-  puzzle = '1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.',
-): { start: ChainGrid; pauses: ChainGrid[] } {
-  const state = stateOf(puzzle);
-  const start = new ChainGrid();
-  start.load(state.values, state.cands);
-  const pauses: ChainGrid[] = [];
-  const potentials = AdvancedRules.prototype.potentials;
-  const spy = vi.spyOn(AdvancedRules.prototype, 'potentials').mockImplementation(function (this: AdvancedRules, g, initial, budget) {
-    if (pauses.length >= count) throw new Error('enough');
-    const copy = new ChainGrid();
-    copy.copyFrom(g);
-    pauses.push(copy);
-    return rules ? potentials.call(this, g, initial, budget) : [];
-  });
-  try {
-    expect(() => new DynamicChainer({ multiple: true, dynamic: true, nishio: false, level: 2 }).firstHint(start, null)).toThrow('enough');
-  } finally {
-    spy.mockRestore();
-  }
-  return { start, pauses };
 }
 
 describe('length bonus and difficulty', () => {
