@@ -35,7 +35,8 @@ export class PassLinks {
   private pass = 0;
   private gen = 0;
   // The tables (about 260 KB) are made by the first `begin`: every chainer has a relevance filter
-  // and so a PassLinks, but the dynamic chainers never read links.
+  // and so a PassLinks, but the dynamic chainers never read links. A filter the relevance core
+  // serves hands over the core's instead (`adopt`).
   private onStamp: Int32Array<ArrayBuffer> = new Int32Array(0);
   private offStamp: Int32Array<ArrayBuffer> = new Int32Array(0);
   private onCount: Uint8Array<ArrayBuffer> = new Uint8Array(0);
