@@ -530,7 +530,7 @@ export class DynamicChainer {
       this.removed.of(nested.initial, g);
     }
     this.borrow = nested !== null && this.bases !== null;
-    if (this.borrow) this.bases!.begin(nested!.initial, g, this.removed);
+    if (this.borrow) this.bases!.begin(nested!.initial, g);
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -567,7 +567,7 @@ export class DynamicChainer {
 
   /** The run from `startKey`: G0's when it is the same here (see baseRuns.ts), else propagated. */
   private runFrom(startKey: number): Run {
-    const kept = this.borrow ? this.bases!.unchanged(startKey, this.propagateBase) : null;
+    const kept = this.borrow ? this.bases!.unchanged(startKey, this.removed, this.propagateBase) : null;
     if (kept) return kept;
     const r = this.takeRun();
     this.propagate(r, startKey);
