@@ -1752,7 +1752,7 @@ describe('search details', () => {
       expect(fields(run, false)).toEqual(want);
       const slots = want.on.map((c) => c + 729).concat(want.off);
       for (const s of slots) expect(run.depth[s]).toBeGreaterThanOrEqual(fresh.depth[s]);
-      // Lent exactly where no step is divergent (baseRuns.ts tests it by unit, not step by step).
+      // Lent exactly where no step is divergent: lending less would be no error, only slower.
       expect(run.kept).toBe(!divergent(this, startKey));
       if (run.kept) lent++;
       else own++;
