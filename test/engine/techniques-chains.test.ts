@@ -1606,7 +1606,7 @@ describe('search details', () => {
     // one chainer (and so one set of G0's runs) for them all; the hints against a chainer that
     // never borrows. G0 is thinned so that runs meet contradictions, and some grids lose an off
     // node that such a run stored from an on node of its house but never took: only the on
-    // node's own step tells that run apart.
+    // node's own step tells that run apart. Lent exactly where the step-by-step test says.
     type Run = {
       onN: number; offN: number; onList: Int16Array; offList: Int16Array; flag: Uint8Array; first: Int16Array; depth: Uint16Array;
       cause: Uint8Array; offAt: Int16Array; absurdOn: number; absurdOff: number; extraKey: number; kept: boolean;
@@ -1618,7 +1618,45 @@ describe('search details', () => {
       save: ChainGrid;
       takeRun: () => Run;
       releaseRun: (run: Run) => void;
-      bases: { unchanged: () => Run | null };
+      bases: { unchanged: () => Run | null; runs: (Run | null)[]; start: ChainGrid };
+      removed: { cell: Uint16Array; house: Uint16Array };
+    };
+    // The head comment's test, step by step over G0's run from `startKey` (the queues' order, on
+    // nodes first, up to the step that met the contradiction): whether a step is divergent.
+    const divergent = (c: Chainer, startKey: number): boolean => {
+      const run = c.bases.runs[startKey]!;
+      const { cell: lostCell, house: lostHouse } = c.removed;
+      const g = new ChainGrid();
+      g.copyFrom(c.bases.start);
+      const end = run.absurdOn >= 0 ? run.first[2 * NCAND] : -1;
+      let on = startKey >= NCAND ? 1 : 0;
+      let off = 1 - on;
+      let found = false;
+      for (let onHead = 0, offHead = 0; !found && (onHead < on || offHead < off); ) {
+        let key: number;
+        if (onHead < on) {
+          const x = run.onList[onHead++];
+          key = x + NCAND;
+          const cell = Math.floor(x / 9);
+          found = lostCell[cell] !== 0 || [0, 1, 2].some((k) => lostHouse[CELL_HOUSES[3 * cell + k] * 9 + (x % 9)] !== 0);
+          while (off < run.offN && run.first[run.offList[off]] === key) off++;
+        } else {
+          key = run.offList[offHead++];
+          const cell = Math.floor(key / 9);
+          const values = POPCOUNT9[g.cands[cell]];
+          const r = POPCOUNT9[lostCell[cell]];
+          found = r > 0 && (values === 2 || values - r === 2);
+          g.remove(key);
+          for (let k = 0; k < 3; k++) {
+            const hd = CELL_HOUSES[3 * cell + k] * 9 + (key % 9);
+            const lost = lostHouse[hd];
+            if (lost && (POPCOUNT9[g.hpos[hd]] === 1 || POPCOUNT9[g.hpos[hd] & ~lost] === 1)) found = true;
+          }
+          while (on < run.onN && run.first[run.onList[on] + NCAND] === key) on++;
+        }
+        if (key === end) break;
+      }
+      return found;
     };
     const fields = (r: Run, depth: boolean) => {
       const on = [...r.onList.subarray(0, r.onN)];
@@ -1675,6 +1713,8 @@ describe('search details', () => {
       expect(fields(run, false)).toEqual(want);
       const slots = want.on.map((c) => c + 729).concat(want.off);
       for (const s of slots) expect(run.depth[s]).toBeGreaterThanOrEqual(fresh.depth[s]);
+      // Lent exactly where no step is divergent: lending less would be no error, only slower.
+      expect(run.kept).toBe(!divergent(this, startKey));
       if (run.kept) lent++;
       else own++;
       this.releaseRun(fresh);
