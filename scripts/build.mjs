@@ -2,11 +2,11 @@
 // the web extension (VS Code for the Web) into dist/web/, with its e2e suite in dist/web/test/, and
 // the page scripts of the grid view and of Collection statistics into dist/webview/ (both builds' panels load them).
 import { build } from 'esbuild';
-import { compileChainWasm, compileCycleWasm, compileGangsterWasm, compileJoinWasm, compileLeafWasm, compileSolverWasm } from './solverWasm.mjs';
+import { compileChainWasm, compileGangsterWasm, compileJoinWasm, compileLeafWasm, compileSolverWasm } from './solverWasm.mjs';
 
 // The engine's WebAssembly cores (the exact solver's, the 17-clue join's, XY leaf's and gangster
-// chains', the SE chains' runs, the SE static chains' cycle search), embedded in every bundle as base64 (core/wasmSolver.ts,
-// ua/wasmJoin.ts, ua/wasmLeaf.ts, ua/wasmGangster.ts, se/techniques/chains/wasmRuns.ts and wasmCycles.ts compile them from there: no file to find at
+// chains', the SE chains' runs), embedded in every bundle as base64 (core/wasmSolver.ts,
+// ua/wasmJoin.ts, ua/wasmLeaf.ts, ua/wasmGangster.ts, se/techniques/chains/wasmRuns.ts compile them from there: no file to find at
 // run time, in Node or in a browser worker).
 const base64 = (bytes) => JSON.stringify(Buffer.from(bytes).toString('base64'));
 const wasmCores = {
@@ -15,7 +15,6 @@ const wasmCores = {
   LEAF_WASM_BASE64: base64(await compileLeafWasm()),
   GANGSTER_WASM_BASE64: base64(await compileGangsterWasm()),
   CHAIN_WASM_BASE64: base64(await compileChainWasm()),
-  CYCLE_WASM_BASE64: base64(await compileCycleWasm()),
 };
 
 const common = {

@@ -18,7 +18,3 @@ export declare function compileChainWasm(): Promise<Uint8Array>;
 export declare const GANGSTER_CORE_SOURCE: string;
 /** The gangster chains core's .wasm bytes, compiled as the build compiles them. */
 export declare function compileGangsterWasm(): Promise<Uint8Array>;
-/** The AssemblyScript source of the SE static chains' cycle search core. */
-export declare const CYCLE_CORE_SOURCE: string;
-/** The cycle core's .wasm bytes, compiled as the build compiles them. */
-export declare function compileCycleWasm(): Promise<Uint8Array>;

@@ -1,10 +1,9 @@
 // Compiles the engine's WebAssembly cores (AssemblyScript, server/src/engine/core/wasm/) to their
 // bytes: the exact solver's (solverCore.ts), the 17-clue join's (joinCore.ts), its XY leaf's
-// (leafCore.ts) and its gangster chains' (gangsterCore.ts), the SE chains' runs' (chainCore.ts) and
-// the SE static chains' cycle search's (cycleCore.ts).
+// (leafCore.ts) and its gangster chains' (gangsterCore.ts), and the SE chains' runs' (chainCore.ts).
 // One place for the compiler options: the build (scripts/build.mjs) embeds these bytes, and the
 // tests (test/engine/solve-wasm.test.ts, clueJoin.test.ts, leafParts.test.ts, uaGangster.test.ts,
-// chainCore-wasm.test.ts, cycleCore-wasm.test.ts) compile the same way to compare the cores.
+// chainCore-wasm.test.ts) compile the same way to compare the cores.
 import asc from 'assemblyscript/asc';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +12,6 @@ export const JOIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core
 export const LEAF_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/leafCore.ts', import.meta.url));
 export const GANGSTER_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/gangsterCore.ts', import.meta.url));
 export const CHAIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/chainCore.ts', import.meta.url));
-export const CYCLE_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/cycleCore.ts', import.meta.url));
 
 /** The solver core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileSolverWasm() {
@@ -38,11 +36,6 @@ export function compileGangsterWasm() {
 /** The SE chains' run core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileChainWasm() {
   return compileCore(CHAIN_CORE_SOURCE, 'chain core');
-}
-
-/** The SE static chains' cycle core's .wasm bytes; throws with the compiler's messages when it does not compile. */
-export function compileCycleWasm() {
-  return compileCore(CYCLE_CORE_SOURCE, 'cycle core');
 }
 
 async function compileCore(source, name) {

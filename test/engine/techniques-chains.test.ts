@@ -34,8 +34,6 @@ import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
 import { gridThinner } from './thinnedGrids';
-import { compileCycleWasm } from '../../scripts/solverWasm.mjs';
-import { cycleCore, setCycleCore } from '../../server/src/engine/se/techniques/chains/wasmCycles';
 
 function stateOf(puzzle: string): State {
   const givens = new Uint8Array(81);
@@ -1101,91 +1099,6 @@ describe('search details', () => {
     for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
     expect(searches).toBeGreaterThan(1000);
     expect(closed).toBeGreaterThan(100);
-  });
-
-  it('makes in the WebAssembly cycle core the cycle searches of the TypeScript one, at real pauses', async () => {
-    // Every cycle search a nested static search makes at 150 pauses of a level-2 rating (the
-    // rules applied, as in a rating) is made by a chainer searching in the core and by one
-    // searching in TypeScript on tables of its own: the closing paths (keys and causes, end to
-    // start), in order, and the closable verdicts must be equal, and the hints. A third chainer
-    // searching in the core, on the same PassLinks tables, searches another puzzle's pauses in
-    // turn with the first (as chainers of two levels take turns in a rating), its hints those of
-    // a fourth in TypeScript.
-    const plain = new StaticChainer();
-    const plainOther = new StaticChainer();
-    const elsewhere = level2Pauses(150, true);
-    expect(setCycleCore('wasm', await compileCycleWasm())).toBe('wasm');
-    try {
-      const core = cycleCore()!;
-      type Inner = {
-        cycles: (cand: number, isY: boolean, isX: boolean, out: unknown[]) => void;
-        cycleEnds: Int32Array;
-        cycleEndCount: number;
-        closable: boolean;
-        nodeKey: Int16Array;
-        nodePar: Int32Array;
-        nodeCause: Uint8Array;
-      };
-      /** Each cycle search `chainer` makes, as its closing paths and verdict, into `into`. */
-      const watch = (chainer: StaticChainer, into: string[], inCore: boolean): void => {
-        const inner = chainer as unknown as Inner;
-        const cycles = inner.cycles.bind(chainer);
-        inner.cycles = (cand, isY, isX, out) => {
-          cycles(cand, isY, isX, out);
-          const ends = inCore ? core.ends : inner.cycleEnds;
-          const key = inCore ? core.nodeKey : inner.nodeKey;
-          const par = inCore ? core.nodePar : inner.nodePar;
-          const cause = inCore ? core.nodeCause : inner.nodeCause;
-          const paths = [...ends.subarray(0, inner.cycleEndCount)].map((end) => {
-            const parts: string[] = [];
-            for (let q = end; q >= 0; q = par[q]) parts.push(`${key[q]}/${cause[q]}`);
-            return parts.join(' ');
-          });
-          into.push(`${cand} ${isY} ${isX}: ${inner.closable} ${paths.join(', ')}`);
-        };
-      };
-      const chainer = new StaticChainer();
-      const other = new StaticChainer();
-      const wasm: string[] = [];
-      const ts: string[] = [];
-      watch(chainer, wasm, true);
-      watch(plain, ts, false);
-      const { start, pauses } = level2Pauses(150, true, '.2..5......6..9..17..3.....2...6.8....8..4.1.....3.6....4..81..5......9..7.....4.');
-      let hints = 0;
-      for (let i = 0; i < pauses.length; i++) {
-        const g = pauses[i];
-        const found = chainer.hints(g, null, { initial: start.cands });
-        const g2 = elsewhere.pauses[i];
-        const found2 = other.hints(g2, null, { initial: elsewhere.start.cands });
-        setCycleCore('ts');
-        expect(found).toEqual(plain.hints(g, null, { initial: start.cands }));
-        expect(found2).toEqual(plainOther.hints(g2, null, { initial: elsewhere.start.cands }));
-        setCycleCore('wasm');
-        hints += found.length + found2.length;
-      }
-      expect(wasm).toEqual(ts);
-      expect(ts.length).toBeGreaterThan(1000);
-      expect(ts.filter((s) => s.includes('/')).length).toBeGreaterThan(50);
-      expect(ts.filter((s) => s.includes(': true')).length).toBeGreaterThan(10);
-      expect(hints).toBeGreaterThan(10);
-    } finally {
-      setCycleCore('ts');
-    }
-  });
-
-  it('searches cycles in the core the build embeds (CYCLE_WASM_BASE64) by default, in TypeScript where none loads', async () => {
-    const bytes = await compileCycleWasm();
-    const fresh = () => import('../../server/src/engine/se/techniques/chains/wasmCycles');
-    vi.resetModules();
-    vi.stubGlobal('CYCLE_WASM_BASE64', Buffer.from(bytes).toString('base64'));
-    expect((await fresh()).cycleCore()).not.toBeNull();
-    vi.unstubAllGlobals();
-    vi.resetModules();
-    expect((await fresh()).cycleCore()).toBeNull();
-    // Bytes that do not compile leave the TypeScript search.
-    const loaded = await fresh();
-    expect(() => loaded.setCycleCore('wasm', new Uint8Array([0, 97, 115, 109]))).toThrow();
-    expect(loaded.cycleCore()).toBeNull();
   });
 
   it('returns from a nested dynamic search only the hints an outer chain takes a removal from, in SE’s order', () => {

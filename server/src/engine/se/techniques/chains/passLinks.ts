@@ -9,15 +9,11 @@
  * the grid's ~200 candidates), so nothing is built up front.
  */
 import { NCAND, offToOn, onToOff, type ChainGrid } from './tables';
-import { cycleCore } from './wasmCycles';
 
 /** At most 8 other values of the cell and 20 peers. */
 const ON_SLOT = 32;
 /** At most the cell's other value and the digit's other place in three houses. */
 const OFF_SLOT = 4;
-
-/** The last generation a PassLinks took: one count for all, as they may share the cycle core's tables. */
-let lastGen = 0;
 
 export class PassLinks {
   private g: ChainGrid | null = null;
@@ -27,9 +23,7 @@ export class PassLinks {
   private pass = 0;
   private gen = 0;
   // The tables (about 260 KB) are made by the first `begin`: every chainer has a relevance filter
-  // and so a PassLinks, but the dynamic chainers never read links. Where the cycle core loads
-  // they are its (wasmCycles.ts), shared by every PassLinks: each `begin` takes a generation of
-  // its own, and a grid's links are read only during its chainer's search (nothing in it yields).
+  // and so a PassLinks, but the dynamic chainers never read links.
   private onStamp = new Int32Array(0);
   private offStamp = new Int32Array(0);
   private onCount = new Uint8Array(0);
@@ -45,28 +39,10 @@ export class PassLinks {
   begin(g: ChainGrid): void {
     if (this.onStamp.length === 0) this.allocate();
     this.g = g;
-    this.gen = ++lastGen;
-  }
-
-  /** Names the grid of the last `begin` (the cycle core copies a grid in when this changes). */
-  get generation(): number {
-    return this.gen;
+    this.gen++;
   }
 
   private allocate(): void {
-    const core = cycleCore();
-    if (core) {
-      const t = core.links;
-      this.onStamp = t.onStamp;
-      this.offStamp = t.offStamp;
-      this.onCount = t.onCount;
-      this.offCount = t.offCount;
-      this.onCand = t.onCand;
-      this.onCause = t.onCause;
-      this.offCand = t.offCand;
-      this.offCause = t.offCause;
-      return;
-    }
     this.onStamp = new Int32Array(3 * NCAND);
     this.offStamp = new Int32Array(3 * NCAND);
     this.onCount = new Uint8Array(3 * NCAND);

@@ -15,7 +15,6 @@ import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hin
 import { PEER_WORDS, digitWords } from '../places';
 import { Relevance } from './relevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
-import { cycleCore, type CycleCore } from './wasmCycles';
 import {
   CAUSE_NONE,
   CELL_HOUSES,
@@ -64,8 +63,7 @@ export class StaticChainer {
   private nested: NestedContext | null = null;
   private display = true;
 
-  // Node arena: key, parent node (-1 for the start), cause. (While a search in the cycle core
-  // makes its hints, they are views on the core's memory.)
+  // Node arena: key, parent node (-1 for the start), cause.
   private nodeKey = new Int16Array(1 << 12);
   private nodePar = new Int32Array(1 << 12);
   private nodeCause = new Uint8Array(1 << 12);
@@ -406,9 +404,6 @@ export class StaticChainer {
     // The start's strong partners: the only off nodes that close a cycle. A nested XY pass
     // watches for them (see closable).
     const watch = this.pass === 2 && this.nested !== null;
-    // The core makes the same search (best-only searches stop early: they stay here).
-    const core = this.bestOnly ? null : cycleCore();
-    if (core) return this.coreCycles(core, cand, isY, isX, watch, out);
     this.markPartners(cand);
     const links = this.links;
     const onCand = links.onCand;
@@ -496,36 +491,11 @@ export class StaticChainer {
     }
   }
 
-  /**
-   * The cycle search in the core: the same arena nodes and closing nodes in its memory, and the
-   * same verdict; the hints are made here as `cycles` makes them, the arena read through the
-   * core's views for the while.
-   */
-  private coreCycles(core: CycleCore, cand: number, isY: boolean, isX: boolean, watch: boolean, out: ChainHint[]): void {
-    const n = core.search(this.g, this.links.generation, cand, this.pass, watch);
-    if (watch) this.closable = core.closable;
-    this.cycleEndCount = n;
-    if (n === 0) return;
-    const key = this.nodeKey;
-    const par = this.nodePar;
-    const cause = this.nodeCause;
-    this.nodeKey = core.nodeKey;
-    this.nodePar = core.nodePar;
-    this.nodeCause = core.nodeCause;
-    for (let i = 0; i < n; i++) {
-      const hint = this.cycleHint(core.ends[i], isY, isX);
-      if (hint) this.offer(hint, out);
-    }
-    this.nodeKey = key;
-    this.nodePar = par;
-    this.nodeCause = cause;
-  }
-
   // A typed list, not an array: an array's length write or push is a runtime call, and this is
   // cleared for every search. One closing per on node and strong partner of the start (at most
   // four: the cell's other value, the digit's other place in three houses).
   private readonly cycleEnds = new Int32Array(4 * NCAND);
-  /** How many closing nodes the last cycle search that ran its rounds found: in cycleEnds, or the core's `ends` (not private: only the tests read it). */
+  /** How many of cycleEnds the last cycle search that ran its rounds filled (not private: only the tests read it). */
   cycleEndCount = 0;
 
   // Per pass and candidate, for this grid: where in its weak links (PassLinks.on) the
