@@ -3,16 +3,20 @@
 // steps in the same order and the same records; the host stores the start node before the call
 // and records a contradiction after it (absurdOff / absurdOn), as the TypeScript loop does.
 //
-// Memory, laid out by hand (no allocator): the tables from 0, the search's grid at GRID (its 81
-// cell masks, then its 27 * 9 house/digit place masks, as ChainGrid), run slots from SLOTS. A
-// slot holds a Run's typed arrays (the host views them in place). A run takes candidates off a
-// copy of the grid (WORK), so the grid the host wrote stays for the search's next run.
+// Memory, laid out by hand (no allocator): chainTables.ts's tables from 0, the search's grid at
+// GRID (its 81 cell masks, then its 27 * 9 house/digit place masks, as ChainGrid), run slots from
+// SLOTS. A slot holds a Run's typed arrays (the host views them in place). A run takes candidates
+// off a copy of the grid (WORK), so the grid the host wrote stays for the search's next run.
 
-const HOUSE_CELLS: usize = 0; // u8[243]: SE's cells of each house
-const CELL_HOUSES: usize = 256; // u8[243]: a cell's box, row, column
-const CELL_INDEX: usize = 512; // u8[243]: the cell's index in each of them
-const PEER_SKIP: usize = 768; // u16[243]: per cell and house, its cells not peers met first there
-const POPCOUNT9: usize = 1280; // u8[512]
+import {
+  CAUSE_CELL,
+  CELL_HOUSES,
+  CELL_INDEX,
+  HOUSE_CELLS,
+  PEER_SKIP,
+  fillChainTables,
+  houseCause,
+} from './chainTables';
 
 const GRID_BYTES: usize = 648;
 const HPOS: usize = 162; // a grid's place masks after its 81 cell masks
@@ -33,10 +37,6 @@ const SLOTS: usize = 4096;
 const ON: i32 = 729;
 const IS_ON: u8 = 1;
 const IS_OFF: u8 = 2;
-const CAUSE_CELL: u8 = 1;
-const CAUSE_BOX: u8 = 2;
-const CAUSE_ROW: u8 = 3;
-const CAUSE_COLUMN: u8 = 4;
 
 /** The run's counts after the call. */
 export let onCount: i32 = 0;
@@ -70,43 +70,7 @@ export function fieldAt(field: i32): usize {
 export function init(slots: i32): void {
   const pages = <i32>((slotAt(slots) + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());
-  for (let h = 0; h < 27; h++) {
-    for (let i = 0; i < 9; i++) {
-      let cell: i32;
-      if (h < 9) cell = h * 9 + i;
-      else if (h < 18) cell = i * 9 + (h - 9);
-      else {
-        const b = h - 18;
-        cell = 27 * (b / 3) + 3 * (b % 3) + 9 * (i / 3) + (i % 3);
-      }
-      store<u8>(HOUSE_CELLS + <usize>(h * 9 + i), <u8>cell);
-    }
-  }
-  for (let c = 0; c < 81; c++) {
-    const r = c / 9;
-    const col = c % 9;
-    const at = <usize>(3 * c);
-    store<u8>(CELL_HOUSES + at, <u8>(18 + 3 * (r / 3) + col / 3));
-    store<u8>(CELL_HOUSES + at + 1, <u8>r);
-    store<u8>(CELL_HOUSES + at + 2, <u8>(9 + col));
-    const inBox = 3 * (r % 3) + (col % 3);
-    store<u8>(CELL_INDEX + at, <u8>inBox);
-    store<u8>(CELL_INDEX + at + 1, <u8>col);
-    store<u8>(CELL_INDEX + at + 2, <u8>r);
-    const boxSkip: i32 = 1 << inBox;
-    const rowSkip: i32 = 7 << (3 * (col / 3));
-    const colSkip: i32 = 7 << (3 * (r / 3));
-    store<u16>(PEER_SKIP + 2 * at, <u16>boxSkip);
-    store<u16>(PEER_SKIP + 2 * at + 2, <u16>rowSkip);
-    store<u16>(PEER_SKIP + 2 * at + 4, <u16>colSkip);
-  }
-  for (let m = 0; m < 512; m++) store<u8>(POPCOUNT9 + <usize>m, <u8>popcnt<i32>(m));
-}
-
-// @ts-ignore: decorator
-@inline
-function houseCause(k: i32): u8 {
-  return k === 0 ? CAUSE_BOX : k === 1 ? CAUSE_ROW : CAUSE_COLUMN;
+  fillChainTables();
 }
 
 /**

@@ -5,16 +5,21 @@
 // the other (a pause's static searches read the links the marks met). The same marks, starts and
 // links as the TypeScript; one call a pass does a pause's whole walk.
 //
-// Memory, laid out by hand (no allocator): the tables from 0, then the grid and the outer
-// start's masks the host writes in, then the marks and lists, then the pass links, then the
+// Memory, laid out by hand (no allocator): chainTables.ts's tables from 0, then the grid and the
+// outer start's masks the host writes in, then the marks and lists, then the pass links, then the
 // forward reaches' lists, sized for their bound (each of the 729 values reached once a pass, at
 // most every node each), so the memory never grows after init and the host's views stay valid.
 
-const HOUSE_CELLS: usize = 0; // u8[243]: SE's cells of each house
-const CELL_HOUSES: usize = 256; // u8[243]: a cell's box, row, column
-const CELL_INDEX: usize = 512; // u8[243]: the cell's index in each of them
-const PEER_SKIP: usize = 768; // u16[243]: per cell and house, its cells not peers met first there
-const POPCOUNT9: usize = 1280; // u8[512]
+import {
+  CAUSE_CELL,
+  CELL_HOUSES,
+  CELL_INDEX,
+  HOUSE_CELLS,
+  PEER_SKIP,
+  POPCOUNT9,
+  fillChainTables,
+  houseCause,
+} from './chainTables';
 
 const NCAND: i32 = 729;
 const NKEY: i32 = 1458;
@@ -54,10 +59,6 @@ const OFF_CAUSE: usize = OFF_CAND + 2 * PASS_NODES * OFF_SLOT; // u8[PASS_NODES 
 const REACH_LISTS: usize = OFF_CAUSE + PASS_NODES * OFF_SLOT; // i16[NCAND * NKEY]
 const END: usize = REACH_LISTS + 2 * <usize>NCAND * <usize>NKEY;
 
-const CAUSE_CELL: u8 = 1;
-const CAUSE_BOX: u8 = 2;
-const CAUSE_ROW: u8 = 3;
-const CAUSE_COLUMN: u8 = 4;
 
 /**
  * Where the host's views start (0..19): grid, initial, cellTouched, houseTouched, starts,
@@ -89,37 +90,7 @@ export function fieldAt(field: i32): usize {
 export function init(): void {
   const pages = <i32>((END + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());
-  for (let h = 0; h < 27; h++) {
-    for (let i = 0; i < 9; i++) {
-      let cell: i32;
-      if (h < 9) cell = h * 9 + i;
-      else if (h < 18) cell = i * 9 + (h - 9);
-      else {
-        const b = h - 18;
-        cell = 27 * (b / 3) + 3 * (b % 3) + 9 * (i / 3) + (i % 3);
-      }
-      store<u8>(HOUSE_CELLS + <usize>(h * 9 + i), <u8>cell);
-    }
-  }
-  for (let c = 0; c < 81; c++) {
-    const r = c / 9;
-    const col = c % 9;
-    const at = <usize>(3 * c);
-    store<u8>(CELL_HOUSES + at, <u8>(18 + 3 * (r / 3) + col / 3));
-    store<u8>(CELL_HOUSES + at + 1, <u8>r);
-    store<u8>(CELL_HOUSES + at + 2, <u8>(9 + col));
-    const inBox = 3 * (r % 3) + (col % 3);
-    store<u8>(CELL_INDEX + at, <u8>inBox);
-    store<u8>(CELL_INDEX + at + 1, <u8>col);
-    store<u8>(CELL_INDEX + at + 2, <u8>r);
-    const boxSkip: i32 = 1 << inBox;
-    const rowSkip: i32 = 7 << (3 * (col / 3));
-    const colSkip: i32 = 7 << (3 * (r / 3));
-    store<u16>(PEER_SKIP + 2 * at, <u16>boxSkip);
-    store<u16>(PEER_SKIP + 2 * at + 2, <u16>rowSkip);
-    store<u16>(PEER_SKIP + 2 * at + 4, <u16>colSkip);
-  }
-  for (let m = 0; m < 512; m++) store<u8>(POPCOUNT9 + <usize>m, <u8>popcnt<i32>(m));
+  fillChainTables();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,12 +129,6 @@ function places(hd: i32): i32 {
   return <i32>load<u16>(HPOS + (<usize>hd << 1));
 }
 
-// @ts-ignore: decorator
-@inline
-function kindCause(k: i32): u8 {
-  return k === 0 ? CAUSE_BOX : k === 1 ? CAUSE_ROW : CAUSE_COLUMN;
-}
-
 /** Where `on(cand)`'s targets start (in nodes of ON_CAND / ON_CAUSE). */
 // @ts-ignore: decorator
 @inline
@@ -196,7 +161,7 @@ function linksOn(cand: i32): i32 {
   for (let k = 0; k < 3; k++) {
     const hk = <usize>(3 * cell + k);
     const h = <i32>load<u8>(CELL_HOUSES + hk);
-    const cause = kindCause(k);
+    const cause = houseCause(k);
     for (let m = places(h * 9 + d) & ~<i32>load<u16>(PEER_SKIP + (hk << 1)); m; m &= m - 1) {
       store<i16>(ON_CAND + (<usize>(at + n) << 1), <i16>(<i32>load<u8>(HOUSE_CELLS + <usize>(h * 9 + ctz<i32>(m))) * 9 + d));
       store<u8>(ON_CAUSE + <usize>(at + n), cause);
@@ -237,7 +202,7 @@ function linksOff(cand: i32): i32 {
       if (seen0 < 0) seen0 = other;
       else seen1 = other;
       store<i16>(OFF_CAND + (<usize>(at + n) << 1), <i16>(other * 9 + d));
-      store<u8>(OFF_CAUSE + <usize>(at + n), kindCause(k));
+      store<u8>(OFF_CAUSE + <usize>(at + n), houseCause(k));
       n++;
     }
   }
