@@ -16,15 +16,20 @@ import {
 import { setChainCore, takeSlot } from '../../server/src/engine/se/techniques/chains/wasmRuns';
 import { relevanceKernel, setRelevanceCore } from '../../server/src/engine/se/techniques/chains/wasmRelevance';
 
+type Memory = { buffer: ArrayBuffer };
+type Instance = new (module: object, imports: object) => { exports: { memory?: Memory } };
+// The host's WebAssembly as far as these tests use it (the engine's libs do not declare it).
+declare const WebAssembly: { Instance: Instance };
+
 const RealInstance = WebAssembly.Instance;
 
 /** The memories of the instances made while `make` runs, each with the buffer it had when made. */
-function instancesOf(make: () => void): { memory: WebAssembly.Memory; first: ArrayBuffer }[] {
-  const made: { memory: WebAssembly.Memory; first: ArrayBuffer }[] = [];
+function instancesOf(make: () => void): { memory: Memory; first: ArrayBuffer }[] {
+  const made: { memory: Memory; first: ArrayBuffer }[] = [];
   class Caught extends RealInstance {
-    constructor(module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+    constructor(module: object, imports: object) {
       super(module, imports);
-      const memory = this.exports.memory as WebAssembly.Memory;
+      const memory = this.exports.memory!;
       made.push({ memory, first: memory.buffer });
     }
   }
