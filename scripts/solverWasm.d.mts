@@ -22,3 +22,7 @@ export declare function compileGangsterWasm(): Promise<Uint8Array>;
 export declare const RELEVANCE_CORE_SOURCE: string;
 /** The relevance core's .wasm bytes, compiled as the build compiles them. */
 export declare function compileRelevanceWasm(): Promise<Uint8Array>;
+/** The chain core's memory in pages, given from the start (its init grows nothing). */
+export declare const CHAIN_CORE_PAGES: number;
+/** The relevance core's memory in pages, given from the start (its init grows nothing). */
+export declare const RELEVANCE_CORE_PAGES: number;

@@ -37,15 +37,26 @@ export function compileGangsterWasm() {
 
 /** The SE chains' run core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileChainWasm() {
-  return compileCore(CHAIN_CORE_SOURCE, 'chain core');
+  return compileCore(CHAIN_CORE_SOURCE, 'chain core', CHAIN_CORE_PAGES);
 }
 
 /** The SE chains' relevance core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileRelevanceWasm() {
-  return compileCore(RELEVANCE_CORE_SOURCE, 'relevance core');
+  return compileCore(RELEVANCE_CORE_SOURCE, 'relevance core', RELEVANCE_CORE_PAGES);
 }
 
-async function compileCore(source, name) {
+/**
+ * The SE cores' memory in 64 KiB pages, given to the module from the start so that their `init`
+ * grows nothing: the chain core's 1,024 run slots (wasmRuns.ts's SLOTS, chainCore.ts's
+ * slotAt(1024)) and the relevance core's END. A grown memory detaches its old buffer, and once
+ * any ArrayBuffer in the process has been detached V8 drops its "no buffer was ever detached"
+ * assumption and checks every typed array read of the optimised code for detachment, TypeScript's
+ * too; an SE rating otherwise detaches none.
+ */
+export const CHAIN_CORE_PAGES = 196;
+export const RELEVANCE_CORE_PAGES = 37;
+
+async function compileCore(source, name, initialPages) {
   let binary;
   const stderr = [];
   const { error } = await asc.main(
@@ -59,6 +70,7 @@ async function compileCore(source, name) {
       '--noAssert',
       '--use', 'abort=',
       '--enable', 'simd',
+      ...(initialPages ? ['--initialMemory', String(initialPages)] : []),
     ],
     {
       writeFile: (file, contents) => {

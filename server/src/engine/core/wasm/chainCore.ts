@@ -63,9 +63,11 @@ export function fieldAt(field: i32): usize {
 }
 
 /**
- * Grows the memory to hold `slots` run slots and fills the tables (tables.ts's, in the same
+ * Makes sure the memory holds `slots` run slots and fills the tables (tables.ts's, in the same
  * order). Called once, before anything else: the host's views on the slots stay valid only while
- * the memory does not grow again.
+ * the memory does not grow again. The build gives the module the memory for wasmRuns.ts's slots
+ * (solverWasm.mjs's CHAIN_CORE_PAGES), so the grow here is only a guard: a grow detaches the old
+ * buffer, which slows every typed array read in the process (see there).
  */
 export function init(slots: i32): void {
   const pages = <i32>((slotAt(slots) + 0xffff) >> 16);

@@ -86,7 +86,12 @@ export function fieldAt(field: i32): usize {
   }
 }
 
-/** Grows the memory to its one size and fills the tables (tables.ts's, in the same order). Called once, first. */
+/**
+ * Fills the tables (tables.ts's, in the same order). Called once, first. The build gives the module
+ * its whole memory (solverWasm.mjs's RELEVANCE_CORE_PAGES), so the grow here is only a guard for a
+ * layout outgrowing it: a grow detaches the host's buffer, which slows every typed array read in
+ * the process (see there).
+ */
 export function init(): void {
   const pages = <i32>((END + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());

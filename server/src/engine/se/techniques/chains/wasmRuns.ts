@@ -19,7 +19,11 @@ declare const WebAssembly: WasmHost;
 
 export type ChainCore = 'ts' | 'wasm';
 
-/** Slots in the instance: 12.5 KB each (a level-4 rating holds up to a few hundred runs at once). */
+/**
+ * Slots in the instance: 12.5 KB each (a level-4 rating holds up to a few hundred runs at once).
+ * The build gives the module the memory for these (solverWasm.mjs's CHAIN_CORE_PAGES): more would
+ * make the core's init grow it.
+ */
 const SLOTS = 1024;
 
 interface CoreExports {
