@@ -2,7 +2,8 @@
  * Which of a part's two loops runs: its WebAssembly core, or the TypeScript one that gives the
  * same answers (the fallback, and the oracle the tests compare the core with). The 17-clue
  * search's join, XY leaf and gangster chains each keep one (ua/wasmJoin.ts, wasmLeaf.ts,
- * wasmGangster.ts); each makes its own instances from the module this compiles.
+ * wasmGangster.ts), and so do SE's relevance marks (se/techniques/chains/wasmRelevance.ts); each
+ * makes its own instances from the module this compiles.
  */
 import { decodeBase64, type WasmHost } from './wasmSolver';
 
