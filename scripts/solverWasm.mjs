@@ -1,7 +1,7 @@
 // Compiles the engine's WebAssembly cores (AssemblyScript, server/src/engine/core/wasm/) to their
 // bytes: the exact solver's (solverCore.ts), the 17-clue join's (joinCore.ts), its XY leaf's
 // (leafCore.ts) and its gangster chains' (gangsterCore.ts), the SE chains' runs' (chainCore.ts) and their
-// relevance marks' with a nested static pass's start loop (staticCore.ts, the module's entry, compiling relevanceCore.ts in).
+// relevance marks' (relevanceCore.ts).
 // One place for the compiler options: the build (scripts/build.mjs) embeds these bytes, and the
 // tests (test/engine/solve-wasm.test.ts, clueJoin.test.ts, leafParts.test.ts, uaGangster.test.ts,
 // chainCore-wasm.test.ts, relevanceCore-wasm.test.ts) compile the same way to compare the cores.
@@ -13,8 +13,7 @@ export const JOIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core
 export const LEAF_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/leafCore.ts', import.meta.url));
 export const GANGSTER_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/gangsterCore.ts', import.meta.url));
 export const CHAIN_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/chainCore.ts', import.meta.url));
-// The relevance core's entry: staticCore.ts re-exports relevanceCore.ts's marks beside its start loop.
-export const RELEVANCE_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/staticCore.ts', import.meta.url));
+export const RELEVANCE_CORE_SOURCE = fileURLToPath(new URL('../server/src/engine/core/wasm/relevanceCore.ts', import.meta.url));
 
 /** The solver core's .wasm bytes; throws with the compiler's messages when it does not compile. */
 export function compileSolverWasm() {
@@ -49,14 +48,13 @@ export function compileRelevanceWasm() {
 /**
  * The SE cores' memory in 64 KiB pages, given to the module from the start so that their `init`
  * grows nothing: the chain core's 1,024 run slots (wasmRuns.ts's SLOTS, chainCore.ts's
- * slotAt(1024)) and the relevance core's END (staticCore.ts's: the marks' memory, then the static
- * pass's). A grown memory detaches its old buffer, and once
+ * slotAt(1024)) and the relevance core's END. A grown memory detaches its old buffer, and once
  * any ArrayBuffer in the process has been detached V8 drops its "no buffer was ever detached"
  * assumption and checks every typed array read of the optimised code for detachment, TypeScript's
  * too; an SE rating otherwise detaches none.
  */
 export const CHAIN_CORE_PAGES = 196;
-export const RELEVANCE_CORE_PAGES = 72;
+export const RELEVANCE_CORE_PAGES = 37;
 
 async function compileCore(source, name, initialPages) {
   let binary;

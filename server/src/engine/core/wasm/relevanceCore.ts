@@ -1,5 +1,4 @@
-// The SE chains' relevance marks in AssemblyScript (compiled into staticCore.ts's module by
-// scripts/solverWasm.mjs, not tsc):
+// The SE chains' relevance marks in AssemblyScript (compiled by scripts/solverWasm.mjs, not tsc):
 // relevance.ts's touch, marks (the backward searches) and forcing (the forward searches and
 // forcingLink), with passLinks.ts's links worked out as it does, in the same tables and with the
 // same stamps: the host's PassLinks views these tables, so the links either side works out serve
@@ -18,27 +17,28 @@ import {
   HOUSE_CELLS,
   PEER_SKIP,
   POPCOUNT9,
+  fillChainTables,
   houseCause,
 } from './chainTables';
 
-export const NCAND: i32 = 729;
-export const NKEY: i32 = 1458;
-export const ON: i32 = 729;
-export const ON_SLOT: i32 = 32;
-export const OFF_SLOT: i32 = 4;
+const NCAND: i32 = 729;
+const NKEY: i32 = 1458;
+const ON: i32 = 729;
+const ON_SLOT: i32 = 32;
+const OFF_SLOT: i32 = 4;
 const PASS_NODES: i32 = 3 * NCAND;
 
-export const GRID: usize = 2048; // u16[81] cell masks, then u16[243] place masks (ChainGrid's)
-export const HPOS: usize = GRID + 162;
+const GRID: usize = 2048; // u16[81] cell masks, then u16[243] place masks (ChainGrid's)
+const HPOS: usize = GRID + 162;
 const INITIAL: usize = 2752; // u16[81]: the outer start's cell masks
 const CELL_TOUCHED: usize = 2944; // u8[81]
 const HOUSE_TOUCHED: usize = 3072; // u8[243]
 const TOUCHED_CELLS: usize = 3328; // u8[81]
 const TOUCHED_HOUSES: usize = 3456; // u8[243]
-export const STARTS: usize = 3712; // i32[23]
+const STARTS: usize = 3712; // i32[23]
 const REACH_STRONG: usize = 4096; // u8[NKEY]
-export const REACH_ANY: usize = 5632; // u8[NKEY]
-export const FORCING_FROM: usize = 7168; // u8[NKEY]
+const REACH_ANY: usize = 5632; // u8[NKEY]
+const FORCING_FROM: usize = 7168; // u8[NKEY]
 const STACK: usize = 8704; // i16[NKEY]
 const STRONG_SEEDS: usize = STACK + 2 * NKEY; // i16[NKEY]
 const ANY_SEEDS: usize = STRONG_SEEDS + 2 * NKEY; // i16[NKEY]
@@ -52,17 +52,16 @@ const ON_STAMP: usize = 36608; // i32[PASS_NODES]
 const OFF_STAMP: usize = ON_STAMP + 4 * PASS_NODES; // i32[PASS_NODES]
 const ON_COUNT: usize = OFF_STAMP + 4 * PASS_NODES; // u8[PASS_NODES]
 const OFF_COUNT: usize = ON_COUNT + PASS_NODES + 5; // u8[PASS_NODES] (kept even)
-export const ON_CAND: usize = OFF_COUNT + PASS_NODES + 5; // i16[PASS_NODES * ON_SLOT]
-export const ON_CAUSE: usize = ON_CAND + 2 * PASS_NODES * ON_SLOT; // u8[PASS_NODES * ON_SLOT]
-export const OFF_CAND: usize = ON_CAUSE + PASS_NODES * ON_SLOT; // i16[PASS_NODES * OFF_SLOT]
-export const OFF_CAUSE: usize = OFF_CAND + 2 * PASS_NODES * OFF_SLOT; // u8[PASS_NODES * OFF_SLOT]
+const ON_CAND: usize = OFF_COUNT + PASS_NODES + 5; // i16[PASS_NODES * ON_SLOT]
+const ON_CAUSE: usize = ON_CAND + 2 * PASS_NODES * ON_SLOT; // u8[PASS_NODES * ON_SLOT]
+const OFF_CAND: usize = ON_CAUSE + PASS_NODES * ON_SLOT; // i16[PASS_NODES * OFF_SLOT]
+const OFF_CAUSE: usize = OFF_CAND + 2 * PASS_NODES * OFF_SLOT; // u8[PASS_NODES * OFF_SLOT]
 const REACH_LISTS: usize = OFF_CAUSE + PASS_NODES * OFF_SLOT; // i16[NCAND * NKEY]
-/** Where the marks' memory ends: staticCore.ts lays out its own from here. */
-export const RELEVANCE_END: usize = REACH_LISTS + 2 * <usize>NCAND * <usize>NKEY;
+const END: usize = REACH_LISTS + 2 * <usize>NCAND * <usize>NKEY;
 
 
 /**
- * Where the host's views start (0..15): grid, initial, cellTouched, houseTouched, starts,
+ * Where the host's views start (0..19): grid, initial, cellTouched, houseTouched, starts,
  * reachStrong, reachAny, forcingFrom, then PassLinks' onStamp, offStamp, onCount, offCount,
  * onCand, onCause, offCand, offCause.
  */
@@ -87,6 +86,18 @@ export function fieldAt(field: i32): usize {
   }
 }
 
+/**
+ * Fills the tables (tables.ts's, in the same order). Called once, first. The build gives the module
+ * its whole memory (solverWasm.mjs's RELEVANCE_CORE_PAGES), so the grow here is only a guard for a
+ * layout outgrowing it: a grow detaches the host's buffer, which slows every typed array read in
+ * the process (see there).
+ */
+export function init(): void {
+  const pages = <i32>((END + 0xffff) >> 16);
+  if (pages > memory.size()) memory.grow(pages - memory.size());
+  fillChainTables();
+}
+
 // ---------------------------------------------------------------------------------------------
 // The pass links (passLinks.ts): a node's worked out when first read under the host's stamp.
 
@@ -98,7 +109,7 @@ let passX: bool = false;
 let touchedCellN: i32 = 0;
 let touchedHouseN: i32 = 0;
 
-export function use(stamp: i32, isY: bool, isX: bool): void {
+function use(stamp: i32, isY: bool, isX: bool): void {
   gen = stamp;
   passY = isY;
   passX = isX;
@@ -137,7 +148,7 @@ function offAt(cand: i32): i32 {
 }
 
 /** How many candidates `cand` on turns off in the pass (tables.ts's onToOff), worked out once a stamp. */
-export function linksOn(cand: i32): i32 {
+function linksOn(cand: i32): i32 {
   const i = pass * NCAND + cand;
   if (load<i32>(ON_STAMP + (<usize>i << 2)) === gen) return <i32>load<u8>(ON_COUNT + <usize>i);
   store<i32>(ON_STAMP + (<usize>i << 2), gen);
@@ -167,7 +178,7 @@ export function linksOn(cand: i32): i32 {
 }
 
 /** How many candidates `cand` off turns on in the pass (tables.ts's offToOn), worked out once a stamp. */
-export function linksOff(cand: i32): i32 {
+function linksOff(cand: i32): i32 {
   const i = pass * NCAND + cand;
   if (load<i32>(OFF_STAMP + (<usize>i << 2)) === gen) return <i32>load<u8>(OFF_COUNT + <usize>i);
   store<i32>(OFF_STAMP + (<usize>i << 2), gen);

@@ -53,11 +53,6 @@ export class Relevance {
    * null: the TypeScript walks below make them.
    */
   private kernel: RelevanceKernel | null | undefined;
-
-  /** The core making the marks (taken at the first `touch`), which runs a static search's start loop too; null: none. */
-  get core(): RelevanceKernel | null {
-    return this.kernel ?? null;
-  }
   /** The links of `touch`'s grid, pass by pass (see passLinks.ts): the static search reads them too. */
   readonly links = new PassLinks();
   private readonly stack = new Int16Array(NKEY);

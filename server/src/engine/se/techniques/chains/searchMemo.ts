@@ -58,11 +58,6 @@ export class GridSearches {
     return (this.searched[slot >>> 5] & (1 << (slot & 31))) !== 0;
   }
 
-  /** Copies which slots were searched into `to` (a static pass core's view: it skips them too). */
-  copySearched(to: Uint32Array): void {
-    to.set(this.searched);
-  }
-
   /** What the search at `slot` found (`has(slot)` first). */
   results(slot: number): readonly FoundChain[] {
     return this.found?.get(slot) ?? NOTHING;

@@ -14,7 +14,6 @@ import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { PEER_WORDS, digitWords } from '../places';
 import { Relevance } from './relevance';
-import { PassRecord, type RelevanceKernel } from './wasmRelevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
   CAUSE_NONE,
@@ -253,11 +252,6 @@ export class StaticChainer {
    * tests as the full loop, so the searches and their hints come in the same order.
    */
   private filteredStarts(isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
-    const core = this.relevance.core;
-    if (core) {
-      this.corePass(core, isY, isX, out, budget);
-      return;
-    }
     const starts = this.relevance.starts;
     const cands = this.g.cands;
     for (let w = 0; w < starts.length; w++) {
@@ -270,69 +264,6 @@ export class StaticChainer {
         this.unary(cand, isY, isX, out);
       }
     }
-  }
-
-  /**
-   * filteredStarts in the relevance core (core/wasm/staticCore.ts), which runs the start loop's
-   * searches of the whole pass, in the same order, as unary and nestedSearch do, the memo's skips
-   * and the X and Y passes' cycle verdicts with them, and hands back a record a search with the
-   * arena nodes ending its chains. Here, as nestedSearch and searchFrom do with what they find:
-   * the hints from those nodes (the arena read through the core's views), their rule parents, the
-   * memo's entries, and what the XY pass tells the others. One call a pass, more only when its
-   * arena or records run short.
-   */
-  private corePass(core: RelevanceKernel, isY: boolean, isX: boolean, out: ChainHint[], budget: Budget | null): void {
-    budget?.check();
-    const searches = this.searches;
-    if (searches) searches.copySearched(core.searched);
-    else core.searched.fill(0);
-    const xy = this.pass === 2;
-    const rec = core.passRecords;
-    const key = this.nodeKey;
-    const par = this.nodePar;
-    const cause = this.nodeCause;
-    this.nodeKey = core.nodeKey;
-    this.nodePar = core.nodePar;
-    this.nodeCause = core.nodeCause;
-    for (let from = 0; from >= 0; ) {
-      from = core.pass(this.links.stamp, isY, isX, this.passCycles, this.passForcing, this.verdictGen, from);
-      for (let i = 1, end = rec[0]; i < end; ) {
-        const search = rec[i];
-        const status = rec[i + 1];
-        i += 2;
-        const cand = (search / 3) | 0;
-        const what: StartSearch = search - 3 * cand;
-        const slot = slotOf(this.pass, cand, what);
-        const before = out.length;
-        let closable = true;
-        if (status === PassRecord.NoClose) this.searches?.record(slot, NO_CHAINS);
-        else if (status === PassRecord.Answered) {
-          for (const found of searches!.results(slot)) out.push(this.withParents(found));
-        } else {
-          closable = rec[i] !== 0;
-          const count = rec[i + 1];
-          i += 2;
-          if (this.finding.length !== 0) this.finding.length = 0;
-          for (let e = 0; e < count; e++) {
-            const node = rec[i++];
-            if (what !== StartSearch.Cycles) this.offer(this.forcingHint(node, isY, isX), out);
-            else {
-              const hint = this.cycleHint(node, isY, isX);
-              if (hint) this.offer(hint, out);
-            }
-          }
-          searches?.record(slot, this.finding);
-        }
-        // nestedSearch's notes for the X and Y passes (the core keeps the cycle verdicts).
-        if (!xy || status === PassRecord.NoClose) continue;
-        if (what !== StartSearch.Cycles) {
-          if (out.length > before) this.xyForcing = true;
-        } else if (closable) this.xyCycles |= POPCOUNT9[this.g.cands[(cand / 9) | 0]] === 2 ? 3 : 1;
-      }
-    }
-    this.nodeKey = key;
-    this.nodePar = par;
-    this.nodeCause = cause;
   }
 
   // ---------------------------------------------------------------------------------------

@@ -1,16 +1,15 @@
 /**
- * Loads the relevance marks' WebAssembly core (core/wasm/relevanceCore.ts, AssemblyScript, in
- * core/wasm/staticCore.ts's module) for relevance.ts: a nested search's touch, cycle marks and
- * forcing marks, one call each, with the pass links they meet worked out into tables the
- * search's PassLinks views; and for static.ts, a pass's start loop in one call (its searches'
- * records and arena read through views here). The bytes arrive as the chain core's do (wasmRuns.ts): the build
+ * Loads the relevance marks' WebAssembly core (core/wasm/relevanceCore.ts, AssemblyScript) for
+ * relevance.ts: a nested search's touch, cycle marks and forcing marks, one call each, with the
+ * pass links they meet worked out into tables the search's PassLinks views (so the static
+ * searches read them as before). The bytes arrive as the chain core's do (wasmRuns.ts): the build
  * defines RELEVANCE_WASM_BASE64; the sources run directly (vitest) have none and keep the
  * TypeScript marks, which are also the oracle the tests compare these with (setRelevanceCore hands
  * them compiled bytes).
  *
  * One instance a Relevance (its marks and links are that filter's own), its memory sized once by
- * `init` (about 4.7 MB, most of it the bounds on a pass's forward lists and on the static pass's
- * arena, touched only as far as used) and never grown, so the views stay valid.
+ * `init` (about 2.4 MB, most of it the bound on a pass's forward lists, touched only as far as
+ * used) and never grown, so the views stay valid.
  */
 import type { WasmHost } from '../../../core/wasmSolver';
 import { WasmSwitch, type CoreChoice } from '../../../core/wasmSwitch';
@@ -30,18 +29,6 @@ interface RelevanceExports {
   touch(): void;
   marks(stamp: number, isY: number, isX: number, strong: number, cycles: number): void;
   forcing(stamp: number, isY: number, isX: number): void;
-  passFieldAt(field: number): number;
-  pass(stamp: number, isY: number, isX: number, cycles: number, forcing: number, verdict: number, from: number, arena: number): number;
-}
-
-/** A record's status in `passRecords` (staticCore.ts's). */
-export const enum PassRecord {
-  /** The memo holds the search. */
-  Answered,
-  /** An X or Y cycle search the XY pass showed cannot close: nothing found. */
-  NoClose,
-  /** Searched in the core: closable (0/1), a count, then the arena nodes ending its chains. */
-  Searched,
 }
 
 const cores = new WasmSwitch(
@@ -89,16 +76,6 @@ export class RelevanceKernel {
   readonly forcingFrom: Uint8Array<ArrayBuffer>;
   /** PassLinks' tables, for the filter's PassLinks to adopt. */
   readonly links: PassTables;
-  /** The searched grid's memo slots (searchMemo.ts's bits), written in before a pass. */
-  readonly searched: Uint32Array<ArrayBuffer>;
-  /** A pass call's records (their word count first): per start search, its index (candidate * 3 + search), a PassRecord, its rest. */
-  readonly passRecords: Int32Array<ArrayBuffer>;
-  /** The arena the records' nodes are in, as static.ts's: key, parent, cause. */
-  readonly nodeKey: Int16Array<ArrayBuffer>;
-  readonly nodePar: Int32Array<ArrayBuffer>;
-  readonly nodeCause: Uint8Array<ArrayBuffer>;
-  /** Arena nodes a pass call may use: the whole arena, but less in the tests (more calls a pass). */
-  arenaLimit: number;
 
   constructor(private readonly k: RelevanceExports) {
     k.init();
@@ -124,13 +101,6 @@ export class RelevanceKernel {
       offCand: new Int16Array(buffer, at(14), passNodes * OFF_SLOT),
       offCause: new Uint8Array(buffer, at(15), passNodes * OFF_SLOT),
     };
-    const arena = k.passFieldAt(5);
-    this.searched = new Uint32Array(buffer, k.passFieldAt(0), (3 * NCAND * 3 + 31) >>> 5);
-    this.passRecords = new Int32Array(buffer, k.passFieldAt(1), 1 << 16);
-    this.nodeKey = new Int16Array(buffer, k.passFieldAt(2), arena);
-    this.nodePar = new Int32Array(buffer, k.passFieldAt(3), arena);
-    this.nodeCause = new Uint8Array(buffer, k.passFieldAt(4), arena);
-    this.arenaLimit = arena;
   }
 
   /** relevance.ts's touch of `g` against `initial` (the links begun by the host). */
@@ -149,14 +119,5 @@ export class RelevanceKernel {
   /** relevance.ts's forcing, the links read under the host's PassLinks `stamp`. */
   forcing(stamp: number, isY: boolean, isX: boolean): void {
     this.k.forcing(stamp, isY ? 1 : 0, isX ? 1 : 0);
-  }
-
-  /**
-   * static.ts's filtered start loop of one pass from start search `from` (the marks made, the
-   * memo's bits in `searched`), under the host's PassLinks `stamp`: records in `passRecords`,
-   * their nodes in the arena; returns where to go on from (-1: the pass is done).
-   */
-  pass(stamp: number, isY: boolean, isX: boolean, cycles: boolean, forcing: boolean, verdict: number, from: number): number {
-    return this.k.pass(stamp, isY ? 1 : 0, isX ? 1 : 0, cycles ? 1 : 0, forcing ? 1 : 0, verdict, from, this.arenaLimit);
   }
 }
