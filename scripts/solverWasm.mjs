@@ -53,7 +53,7 @@ export function compileRelevanceWasm() {
  * assumption and checks every typed array read of the optimised code for detachment, TypeScript's
  * too; an SE rating otherwise detaches none.
  */
-export const CHAIN_CORE_PAGES = 196;
+export const CHAIN_CORE_PAGES = 226;
 export const RELEVANCE_CORE_PAGES = 37;
 
 async function compileCore(source, name, initialPages) {

@@ -70,9 +70,15 @@ export function fieldAt(field: i32): usize {
  * buffer, which slows every typed array read in the process (see there).
  */
 export function init(slots: i32): void {
-  const pages = <i32>((slotAt(slots) + 0xffff) >> 16);
+  const pages = <i32>((SEARCH_END + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());
   fillChainTables();
+  freeN = 0;
+  for (let i = slots - 1; i >= 0; i--) store<i16>(FREE + (<usize>(freeN++) << 1), <i16>i);
+  memory.fill(ONRUN, 0xff, 729 * 2);
+  memory.fill(BASE_SLOT, 0xff, 1458 * 2);
+  baseN = 0;
+  arenaN = 0;
 }
 
 /**
@@ -83,7 +89,12 @@ export function init(slots: i32): void {
  * `c` (off). The counts are left in onCount and offCount either way.
  */
 export function propagate(s: usize, onN: i32, offN: i32, isY: bool): i32 {
-  memory.copy(WORK, GRID, GRID_BYTES);
+  return propagateFrom(s, GRID, onN, offN, isY);
+}
+
+/** propagate on the grid at `src` (the search's, or G0's for the runs a search borrows). */
+function propagateFrom(s: usize, src: usize, onN: i32, offN: i32, isY: bool): i32 {
+  memory.copy(WORK, src, GRID_BYTES);
   const cands = WORK;
   const hpos = WORK + HPOS;
   let onHead = 0;
@@ -199,4 +210,538 @@ function storeOn(s: usize, c: i32, f: u8, depth: u16, onN: i32, from: i32, cause
   store<u8>(s + CAUSE + slot, cause);
   store<i16>(s + FIRST + (slot << 1), <i16>from);
   return onN + 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A nested dynamic search's start loop (dynamic.ts's search, cellHints, binary, offChains,
+// regionChains, runFrom and BaseRuns' lending), for a chainer without a level that is nested
+// (level 4's pauses): the runs, the lending test, the common nodes and the chains found, written
+// as events the host turns into hints (nestedHint's walks stay there). One call per cell that
+// has a chain; the cell's runs are given back at the next call, after the host has read them.
+
+const NSLOTS: i32 = 1024;
+const EXTRA: i32 = 1458;
+const SEARCH: usize = SLOTS + <usize>NSLOTS * SLOT_BYTES;
+const HEAD: usize = SEARCH; // i32[4] a slot: onN, offN, absurdOn, absurdOff
+const FREE: usize = HEAD + <usize>NSLOTS * 16; // i16[1024]: free slots, a stack
+const KEPT: usize = FREE + 2048; // u8[1024]: G0's runs, never given back by a search
+const ONRUN: usize = KEPT + 1024; // i16[729]: the search's run from each candidate on, -1
+const ONRUN_LIST: usize = ONRUN + 1472; // i16[729]
+const BASE_SLOT: usize = ONRUN_LIST + 1472; // i16[1458]: G0's run from each start, -1
+const BASE_AT: usize = BASE_SLOT + 2928; // i32[1458]: its steps in ARENA, -1 when not kept
+const BASE_KEYS: usize = BASE_AT + 5840; // i16[1458]
+const LOST_CELL: usize = BASE_KEYS + 2928; // u16[81]: the search's grid's values lost since G0
+const LOST_HOUSE: usize = LOST_CELL + 176; // u16[243]: its places lost
+const G0: usize = LOST_HOUSE + 496; // G0's grid, as GRID
+const G0_WORK: usize = G0 + 656;
+const COMMON_ON: usize = G0_WORK + 656; // i16[729] ×2: the common nodes of the chain at hand
+const COMMON_OFF: usize = COMMON_ON + 1472;
+const CELL_ON: usize = COMMON_OFF + 1472; // the cell chain's, kept while region chains use the others
+const CELL_OFF: usize = CELL_ON + 1472;
+const VALUES: usize = CELL_OFF + 1472; // i32[9]: the cell's value runs
+const REGION: usize = VALUES + 48; // i32[9]: a region chain's runs
+const PENDING: usize = REGION + 48; // i32[32]: runs given back at the next call
+const EVENTS: usize = PENDING + 128; // i32[5] an event: kind, conclusion, chain, keyA, keyB
+const EVENTS_MAX: i32 = 32768;
+const CHAINS: usize = EVENTS + <usize>EVENTS_MAX * 20; // i32: n, cause, the n slots
+const CHAINS_MAX: i32 = 65536;
+const ARENA: usize = CHAINS + <usize>CHAINS_MAX * 4; // i16: G0's runs' steps (baseRuns.ts's)
+const ARENA_MAX: i32 = 1 << 19;
+const SEARCH_END: usize = ARENA + <usize>ARENA_MAX * 2;
+
+const STEP: i32 = 5;
+// hint.ts's Kind.
+const KIND_CONTRADICTION: i32 = 2;
+const KIND_DOUBLE: i32 = 3;
+const KIND_CELL: i32 = 4;
+const KIND_REGION: i32 = 5;
+
+let freeN: i32 = 0;
+let baseN: i32 = 0;
+let arenaN: i32 = 0;
+let onRunN: i32 = 0;
+let pendingN: i32 = 0;
+let nextCell: i32 = 0;
+let borrow: bool = false;
+let cellOnN: i32 = 0;
+let cellOffN: i32 = 0;
+let commonOnN: i32 = 0;
+let commonOffN: i32 = 0;
+/** Events and chain words written by the last searchStep; set when a slot was missing. */
+export let eventCount: i32 = 0;
+export let failed: i32 = 0;
+let chainN: i32 = 0;
+
+export function searchAt(field: i32): usize {
+  switch (field) {
+    case 0: return HEAD;
+    case 1: return LOST_CELL;
+    case 2: return G0;
+    case 3: return EVENTS;
+    case 4: return CHAINS;
+    default: return FREE;
+  }
+}
+
+/** A free slot (-1 when none): the host's runs in slots take theirs here too. */
+export function takeSlot(): i32 {
+  if (freeN === 0) return -1;
+  return <i32>load<i16>(FREE + (<usize>(--freeN) << 1));
+}
+
+// @ts-ignore: decorator
+@inline
+function head(i: i32, f: i32): i32 {
+  return load<i32>(HEAD + (<usize>i << 4) + (<usize>f << 2));
+}
+
+// @ts-ignore: decorator
+@inline
+function setHead(i: i32, f: i32, v: i32): void {
+  store<i32>(HEAD + (<usize>i << 4) + (<usize>f << 2), v);
+}
+
+/** Gives slot `i` back, its flags cleared (unless it is one of G0's runs). */
+function release(i: i32): void {
+  if (load<u8>(KEPT + <usize>i)) return;
+  const s = slotAt(i);
+  const onN = head(i, 0);
+  const offN = head(i, 1);
+  for (let j = 0; j < onN; j++) store<u8>(s + FLAG + <usize>load<i16>(s + ON_LIST + (<usize>j << 1)), 0);
+  for (let j = 0; j < offN; j++) store<u8>(s + FLAG + <usize>load<i16>(s + OFF_LIST + (<usize>j << 1)), 0);
+  store<i16>(FREE + (<usize>(freeN++) << 1), <i16>i);
+}
+
+/** The run from `key` on the grid at `src` in a new slot, its contradiction recorded as dynamic.ts's absurdOff/absurdOn do. */
+function propagateNew(key: i32, src: usize): i32 {
+  if (freeN === 0) {
+    failed = 1;
+    return -1;
+  }
+  const i = <i32>load<i16>(FREE + (<usize>(--freeN) << 1));
+  const s = slotAt(i);
+  let onN = 0;
+  let offN = 0;
+  if (key >= ON) {
+    const c = key - ON;
+    store<u8>(s + FLAG + <usize>c, IS_ON);
+    store<i16>(s + ON_LIST, <i16>c);
+    store<u16>(s + DEPTH + (<usize>key << 1), 0);
+    store<u8>(s + CAUSE + <usize>key, 0);
+    store<i16>(s + FIRST + (<usize>key << 1), -1);
+    onN = 1;
+  } else {
+    store<u8>(s + FLAG + <usize>key, IS_OFF);
+    store<u16>(s + DEPTH + (<usize>key << 1), 0);
+    store<i16>(s + OFF_AT + (<usize>key << 1), 0);
+    store<i16>(s + OFF_LIST, <i16>key);
+    store<i16>(s + FIRST + (<usize>key << 1), -1);
+    offN = 1;
+  }
+  const result = propagateFrom(s, src, onN, offN, true);
+  setHead(i, 0, onCount);
+  setHead(i, 1, offCount);
+  if (result < 0) {
+    setHead(i, 2, -1);
+    setHead(i, 3, -1);
+    return i;
+  }
+  const cause = (result >> 1) & 7;
+  const c = (result >> 4) & 2047;
+  const p = result >> 15;
+  const x = <usize>EXTRA;
+  if (result & 1) {
+    store<u16>(s + DEPTH + (x << 1), load<u16>(s + DEPTH + (<usize>p << 1)) + 1);
+    store<i16>(s + FIRST + (x << 1), <i16>p);
+    store<u8>(s + CAUSE + x, <u8>cause);
+    setHead(i, 2, EXTRA);
+    setHead(i, 3, c);
+  } else {
+    store<u16>(s + DEPTH + (x << 1), load<u16>(s + DEPTH + (<usize>(p + ON) << 1)) + 1);
+    store<i16>(s + FIRST + (x << 1), <i16>(p + ON));
+    store<u8>(s + CAUSE + x, <u8>cause);
+    setHead(i, 2, c + ON);
+    setHead(i, 3, EXTRA);
+  }
+  return i;
+}
+
+/** Starts G0 over: its runs given back (the host wrote the new G0 at G0, or none is wanted). */
+export function baseClear(): void {
+  for (let j = 0; j < baseN; j++) {
+    const key = <i32>load<i16>(BASE_KEYS + (<usize>j << 1));
+    const i = <i32>load<i16>(BASE_SLOT + (<usize>key << 1));
+    store<u8>(KEPT + <usize>i, 0);
+    release(i);
+    store<i16>(BASE_SLOT + (<usize>key << 1), -1);
+  }
+  baseN = 0;
+  arenaN = 0;
+}
+
+/** G0's run from `key`, with its steps (baseRuns.ts's make): -1 when no slot is free. */
+function makeBase(key: i32): i32 {
+  const i = propagateNew(key, G0);
+  if (i < 0) return -1;
+  store<u8>(KEPT + <usize>i, 1);
+  store<i16>(BASE_SLOT + (<usize>key << 1), <i16>i);
+  store<i16>(BASE_KEYS + (<usize>(baseN++) << 1), <i16>key);
+  const s = slotAt(i);
+  const onN = head(i, 0);
+  const offN = head(i, 1);
+  if (arenaN + 1 + STEP * (onN + offN) > ARENA_MAX) {
+    // No room for its steps: never lent (the searches propagate their own, the same run).
+    store<i32>(BASE_AT + (<usize>key << 2), -1);
+    return i;
+  }
+  memory.copy(G0_WORK, G0, GRID_BYTES);
+  const end = head(i, 2) >= 0 ? <i32>load<i16>(s + FIRST + (<usize>EXTRA << 1)) : -1;
+  let on = key >= ON ? 1 : 0;
+  let off = 1 - on;
+  let onHead = 0;
+  let offHead = 0;
+  const at = arenaN;
+  let a = at + 1;
+  while (onHead < on || offHead < off) {
+    let k: i32;
+    if (onHead < on) {
+      k = <i32>load<i16>(s + ON_LIST + (<usize>(onHead++) << 1)) + ON;
+      store<i16>(ARENA + (<usize>a << 1), <i16>k);
+      while (off < offN && <i32>load<i16>(s + FIRST + (<usize>load<i16>(s + OFF_LIST + (<usize>off << 1)) << 1)) === k) off++;
+    } else {
+      k = <i32>load<i16>(s + OFF_LIST + (<usize>(offHead++) << 1));
+      const cell = k / 9;
+      const d = k - cell * 9;
+      const cAt = G0_WORK + (<usize>cell << 1);
+      const cm = <i32>load<u16>(cAt);
+      store<i16>(ARENA + (<usize>a << 1), <i16>k);
+      store<i16>(ARENA + (<usize>(a + 1) << 1), <i16>popcnt<i32>(cm));
+      store<u16>(cAt, <u16>(cm & ~(1 << d)));
+      for (let j = 0; j < 3; j++) {
+        const at3 = <usize>(3 * cell + j);
+        const hAt = G0_WORK + HPOS + (<usize>(<i32>load<u8>(CELL_HOUSES + at3) * 9 + d) << 1);
+        const m = <i32>load<u16>(hAt) & ~(1 << <i32>load<u8>(CELL_INDEX + at3));
+        store<u16>(hAt, <u16>m);
+        store<i16>(ARENA + (<usize>(a + 2 + j) << 1), <i16>m);
+      }
+      while (on < onN && <i32>load<i16>(s + FIRST + (<usize>(<i32>load<i16>(s + ON_LIST + (<usize>on << 1)) + ON) << 1)) === k) on++;
+    }
+    a += STEP;
+    if (k === end) break;
+  }
+  store<i16>(ARENA + (<usize>at << 1), <i16>((a - at - 1) / STEP));
+  store<i32>(BASE_AT + (<usize>key << 2), at);
+  arenaN = a;
+  return i;
+}
+
+// @ts-ignore: decorator
+@inline
+function touches(cand: i32): bool {
+  const cell = cand / 9;
+  const d = cand - cell * 9;
+  const k = <usize>(3 * cell);
+  return (
+    (<i32>load<u16>(LOST_CELL + (<usize>cell << 1)) |
+      <i32>load<u16>(LOST_HOUSE + (<usize>(<i32>load<u8>(CELL_HOUSES + k) * 9 + d) << 1)) |
+      <i32>load<u16>(LOST_HOUSE + (<usize>(<i32>load<u8>(CELL_HOUSES + k + 1) * 9 + d) << 1)) |
+      <i32>load<u16>(LOST_HOUSE + (<usize>(<i32>load<u8>(CELL_HOUSES + k + 2) * 9 + d) << 1))) !== 0
+  );
+}
+
+/** G0's run from `key` when no step of it is divergent on the search's grid (baseRuns.ts's unchanged), else -1. */
+function lent(key: i32): i32 {
+  let i = <i32>load<i16>(BASE_SLOT + (<usize>key << 1));
+  if (i < 0) i = makeBase(key);
+  if (i < 0) return -1;
+  const at = load<i32>(BASE_AT + (<usize>key << 2));
+  if (at < 0) return -1;
+  const end = at + 1 + STEP * <i32>load<i16>(ARENA + (<usize>at << 1));
+  for (let a = at + 1; a < end; a += STEP) {
+    const k = <i32>load<i16>(ARENA + (<usize>a << 1));
+    if (k >= ON) {
+      if (touches(k - ON)) return -1;
+      continue;
+    }
+    const cell = k / 9;
+    const d = k - cell * 9;
+    const r = popcnt<i32>(<i32>load<u16>(LOST_CELL + (<usize>cell << 1)));
+    const count = <i32>load<i16>(ARENA + (<usize>(a + 1) << 1));
+    if (r && (count === 2 || count - r === 2)) return -1;
+    for (let j = 0; j < 3; j++) {
+      const lost = <i32>load<u16>(LOST_HOUSE + (<usize>(<i32>load<u8>(CELL_HOUSES + <usize>(3 * cell + j)) * 9 + d) << 1));
+      const m = <i32>load<u16>(ARENA + (<usize>(a + 2 + j) << 1));
+      if (lost && (popcnt<i32>(m) === 1 || popcnt<i32>(m & ~lost) === 1)) return -1;
+    }
+  }
+  return i;
+}
+
+/** dynamic.ts's runFrom: G0's run when lent, else one propagated on the search's grid. */
+function runFrom(key: i32): i32 {
+  if (borrow) {
+    const i = lent(key);
+    if (i >= 0) return i;
+  }
+  return propagateNew(key, GRID);
+}
+
+function onRun(cand: i32): i32 {
+  let i = <i32>load<i16>(ONRUN + (<usize>cand << 1));
+  if (i < 0) {
+    i = runFrom(cand + ON);
+    store<i16>(ONRUN + (<usize>cand << 1), <i16>i);
+    store<i16>(ONRUN_LIST + (<usize>(onRunN++) << 1), <i16>cand);
+  }
+  return i;
+}
+
+function releaseOnRun(cand: i32): void {
+  const i = <i32>load<i16>(ONRUN + (<usize>cand << 1));
+  if (i >= 0) {
+    store<i16>(ONRUN + (<usize>cand << 1), -1);
+    release(i);
+  }
+}
+
+/** Starts a search on the grid at GRID (the host wrote it and the lost masks): `lend` G0's runs. */
+export function searchBegin(lend: bool): void {
+  nextCell = 0;
+  pendingN = 0;
+  onRunN = 0;
+  failed = 0;
+  borrow = lend;
+}
+
+// @ts-ignore: decorator
+@inline
+function removes(key: i32): bool {
+  if (key < ON) return true;
+  const cand = key - ON;
+  const cell = cand / 9;
+  return (<i32>load<u16>(GRID + (<usize>cell << 1)) & ~(1 << (cand - cell * 9))) !== 0;
+}
+
+function event(kind: i32, conclusion: i32, chain: i32, keyA: i32, keyB: i32): void {
+  if (eventCount >= EVENTS_MAX) {
+    failed = 1;
+    return;
+  }
+  const e = EVENTS + (<usize>eventCount << 2) * 5;
+  store<i32>(e, kind);
+  store<i32>(e + 4, conclusion);
+  store<i32>(e + 8, chain);
+  store<i32>(e + 12, keyA);
+  store<i32>(e + 16, keyB);
+  eventCount++;
+}
+
+function chain2(a: i32, b: i32, cause: i32): i32 {
+  if (chainN + 4 > CHAINS_MAX) {
+    failed = 1;
+    return 0;
+  }
+  const at = chainN;
+  const c = CHAINS + (<usize>at << 2);
+  store<i32>(c, 2);
+  store<i32>(c + 4, cause);
+  store<i32>(c + 8, a);
+  store<i32>(c + 12, b);
+  chainN += 4;
+  return at;
+}
+
+/** Common.start: the nodes of runs `a` and `b` both, in a's order, into `on`/`off`. */
+function commonStart(a: i32, b: i32, on: usize, off: usize): void {
+  const sa = slotAt(a);
+  const fb = slotAt(b) + FLAG;
+  let n = 0;
+  const onN = head(a, 0);
+  for (let j = 0; j < onN; j++) {
+    const c = <i32>load<i16>(sa + ON_LIST + (<usize>j << 1));
+    store<i16>(on + (<usize>n << 1), <i16>c);
+    n += <i32>(load<u8>(fb + <usize>c) & IS_ON);
+  }
+  commonOnN = n;
+  n = 0;
+  const offN = head(a, 1);
+  for (let j = 0; j < offN; j++) {
+    const c = <i32>load<i16>(sa + OFF_LIST + (<usize>j << 1));
+    store<i16>(off + (<usize>n << 1), <i16>c);
+    n += <i32>(load<u8>(fb + <usize>c) & IS_OFF) >> 1;
+  }
+  commonOffN = n;
+}
+
+/** Common.retain: keeps the nodes run `b` also has. */
+function commonRetain(b: i32, on: usize, off: usize): void {
+  const fb = slotAt(b) + FLAG;
+  let n = 0;
+  for (let j = 0; j < commonOnN; j++) {
+    const c = <i32>load<i16>(on + (<usize>j << 1));
+    store<i16>(on + (<usize>n << 1), <i16>c);
+    n += <i32>(load<u8>(fb + <usize>c) & IS_ON);
+  }
+  commonOnN = n;
+  n = 0;
+  for (let j = 0; j < commonOffN; j++) {
+    const c = <i32>load<i16>(off + (<usize>j << 1));
+    store<i16>(off + (<usize>n << 1), <i16>c);
+    n += <i32>(load<u8>(fb + <usize>c) & IS_OFF) >> 1;
+  }
+  commonOffN = n;
+}
+
+/** multiHints: a cell or region chain's runs (`n` at `runs`) and an event per common node it removes with. */
+function multiEvents(kind: i32, runs: usize, n: i32, on: usize, onN: i32, off: usize, offN: i32, cause: i32): void {
+  if (chainN + 2 + n > CHAINS_MAX) {
+    failed = 1;
+    return;
+  }
+  const at = chainN;
+  const c = CHAINS + (<usize>at << 2);
+  store<i32>(c, n);
+  store<i32>(c + 4, cause);
+  for (let j = 0; j < n; j++) store<i32>(c + 8 + (<usize>j << 2), load<i32>(runs + (<usize>j << 2)));
+  chainN += 2 + n;
+  for (let j = 0; j < onN; j++) {
+    const key = <i32>load<i16>(on + (<usize>j << 1)) + ON;
+    if (removes(key)) event(kind, key, at, -1, -1);
+  }
+  for (let j = 0; j < offN; j++) event(kind, <i32>load<i16>(off + (<usize>j << 1)), at, -1, -1);
+}
+
+/** Whether `cand` off turns anything on (offToOn's count on the search's grid, above 0). */
+function offImplies(cand: i32): bool {
+  const cell = cand / 9;
+  const d = cand - cell * 9;
+  if (popcnt<i32>(<i32>load<u16>(GRID + (<usize>cell << 1))) === 2) return true;
+  for (let k = 0; k < 3; k++) {
+    const h = <i32>load<u8>(CELL_HOUSES + <usize>(3 * cell + k));
+    if (popcnt<i32>(<i32>load<u16>(GRID + HPOS + (<usize>(h * 9 + d) << 1))) === 2) return true;
+  }
+  return false;
+}
+
+/** binary and offChains: the contradictions from `cand` on and off, and its double chains. */
+function binary(cand: i32, on: i32, doDouble: bool, partner: i32): void {
+  const onAbsurd = head(on, 2);
+  if (onAbsurd >= 0) event(KIND_CONTRADICTION, cand, chain2(on, on, 0), onAbsurd, head(on, 3));
+  if (partner >= 0 && head(partner, 2) < 0) return;
+  if (!offImplies(cand)) return;
+  const off = runFrom(cand);
+  if (off < 0) return;
+  if (pendingN < 32) store<i32>(PENDING + (<usize>(pendingN++) << 2), off);
+  const offAbsurd = head(off, 2);
+  if (offAbsurd >= 0 && removes(cand + ON)) event(KIND_CONTRADICTION, cand + ON, chain2(off, off, 0), offAbsurd, head(off, 3));
+  if (!doDouble) return;
+  const so = slotAt(on);
+  const fOff = slotAt(off) + FLAG;
+  let at = -1;
+  const onN = head(on, 0);
+  for (let j = 0; j < onN; j++) {
+    const c = <i32>load<i16>(so + ON_LIST + (<usize>j << 1));
+    if (!(load<u8>(fOff + <usize>c) & IS_ON) || !removes(c + ON)) continue;
+    if (at < 0) at = chain2(on, off, 0);
+    event(KIND_DOUBLE, c + ON, at, c + ON, c + ON);
+  }
+  const offN = head(on, 1);
+  for (let j = 0; j < offN; j++) {
+    const c = <i32>load<i16>(so + OFF_LIST + (<usize>j << 1));
+    if (!(load<u8>(fOff + <usize>c) & IS_OFF)) continue;
+    if (at < 0) at = chain2(on, off, 0);
+    event(KIND_DOUBLE, c, at, c, c);
+  }
+}
+
+function regionChains(cell: i32, d: i32, on: i32, regions: i32): void {
+  for (let k = 0; k < 3; k++) {
+    if (!(regions & (1 << k))) continue;
+    const h = <i32>load<u8>(CELL_HOUSES + <usize>(3 * cell + k));
+    const pm = <i32>load<u16>(GRID + HPOS + (<usize>(h * 9 + d) << 1));
+    store<i32>(REGION, on);
+    let n = 1;
+    let alive = true;
+    for (let m = pm & (pm - 1); m && alive; m &= m - 1) {
+      const r = onRun(<i32>load<u8>(HOUSE_CELLS + <usize>(h * 9) + <usize>ctz<i32>(m)) * 9 + d);
+      if (r < 0) return;
+      store<i32>(REGION + (<usize>(n++) << 2), r);
+      if (n === 2) commonStart(on, r, COMMON_ON, COMMON_OFF);
+      else commonRetain(r, COMMON_ON, COMMON_OFF);
+      alive = commonOnN + commonOffN > 0;
+    }
+    if (alive) multiEvents(KIND_REGION, REGION, n, COMMON_ON, commonOnN, COMMON_OFF, commonOffN, <i32>houseCause(k));
+  }
+}
+
+/** cellHints for a nested dynamic chainer (multiple chains): every chain of `cell`'s values. */
+function cellChains(cell: i32, cands: i32, card: i32): void {
+  const doDouble = card >= 3;
+  let needCell = true;
+  let nValues = 0;
+  for (let m = cands; m; m &= m - 1) {
+    const d = ctz<i32>(m);
+    const cand = cell * 9 + d;
+    let regions = 0;
+    for (let k = 0; k < 3; k++) {
+      const at = <usize>(3 * cell + k);
+      const h = <i32>load<u8>(CELL_HOUSES + at);
+      const pm = <i32>load<u16>(GRID + HPOS + (<usize>(h * 9 + d) << 1));
+      if (popcnt<i32>(pm) < 2) continue;
+      if (<i32>load<u8>(HOUSE_CELLS + <usize>(h * 9) + <usize>ctz<i32>(pm)) !== cell) continue;
+      regions |= 1 << k;
+    }
+    const on = onRun(cand);
+    if (on < 0) return;
+    const partner = card === 2 ? onRun(cell * 9 + ctz<i32>(cands & ~(1 << d))) : -1;
+    binary(cand, on, doDouble, partner);
+    if (regions) regionChains(cell, d, on, regions);
+    store<i32>(VALUES + (<usize>(nValues++) << 2), on);
+    if (needCell) {
+      if (nValues === 2) {
+        commonStart(load<i32>(VALUES), on, CELL_ON, CELL_OFF);
+        cellOnN = commonOnN;
+        cellOffN = commonOffN;
+      } else if (nValues > 2) {
+        commonOnN = cellOnN;
+        commonOffN = cellOffN;
+        commonRetain(on, CELL_ON, CELL_OFF);
+        cellOnN = commonOnN;
+        cellOffN = commonOffN;
+      }
+      if (nValues >= 2) needCell = cellOnN + cellOffN > 0;
+    }
+  }
+  if (needCell) multiEvents(KIND_CELL, VALUES, nValues, CELL_ON, cellOnN, CELL_OFF, cellOffN, <i32>CAUSE_CELL);
+}
+
+/**
+ * The search's next cells up to one with a chain: its events (eventCount; 0 when the search is
+ * over, every run given back). The previous call's cell's runs are given back first.
+ */
+export function searchStep(): i32 {
+  for (let j = 0; j < pendingN; j++) release(load<i32>(PENDING + (<usize>j << 2)));
+  pendingN = 0;
+  if (nextCell > 0) {
+    const prev = nextCell - 1;
+    for (let m = <i32>load<u16>(GRID + (<usize>prev << 1)); m; m &= m - 1) releaseOnRun(prev * 9 + ctz<i32>(m));
+  }
+  eventCount = 0;
+  chainN = 0;
+  while (nextCell < 81 && failed === 0) {
+    const cell = nextCell++;
+    const cands = <i32>load<u16>(GRID + (<usize>cell << 1));
+    const card = popcnt<i32>(cands);
+    if (card >= 2) cellChains(cell, cands, card);
+    if (eventCount > 0 && failed === 0) return eventCount;
+    for (let j = 0; j < pendingN; j++) release(load<i32>(PENDING + (<usize>j << 2)));
+    pendingN = 0;
+    for (let m = cands; m; m &= m - 1) releaseOnRun(cell * 9 + ctz<i32>(m));
+  }
+  for (let j = 0; j < pendingN; j++) release(load<i32>(PENDING + (<usize>j << 2)));
+  pendingN = 0;
+  for (let j = 0; j < onRunN; j++) releaseOnRun(<i32>load<i16>(ONRUN_LIST + (<usize>j << 1)));
+  onRunN = 0;
+  eventCount = 0;
+  return 0;
 }

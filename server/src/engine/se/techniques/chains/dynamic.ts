@@ -23,7 +23,7 @@ import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
-import { gridStamp, inCore, takeSlot, type RunSlot } from './wasmRuns';
+import { gridStamp, inCore, searchCore, takeSlot, type ChainCoreInstance, type RunSlot } from './wasmRuns';
 import type { NestedContext } from './static';
 import {
   CandSet,
@@ -344,6 +344,11 @@ const MAX_SPARE_RUNS = 384;
  * never trimmed, since the slots are the core's memory, made once.
  */
 const spareSlotRuns: Run[] = [];
+/** The Runs viewing the core's slots for its nested searches (see searchInCore), by slot. */
+const coreRuns: Run[] = [];
+let coreRunsOf: unknown = null;
+/** SE's sort key of each kind of hint (binaryHint's and multiHint's). */
+const KIND_SORT_KEYS = [0, 0, 7, 1, 5, 6];
 
 export interface ChainerOptions {
   multiple: boolean;
@@ -420,6 +425,10 @@ export class DynamicChainer {
     this.suffix = ' Chains' + nestedSuffix(o.level);
     this.coreRuns = o.dynamic && o.level === 0;
     this.bases = this.coreRuns ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
+    this.kindNames[Kind.Contradiction] = this.prefix + 'Contradiction Forcing' + this.suffix;
+    this.kindNames[Kind.Double] = this.prefix + 'Double Forcing' + this.suffix;
+    this.kindNames[Kind.Cell] = this.prefix + 'Cell Forcing' + this.suffix;
+    this.kindNames[Kind.Region] = this.prefix + 'Region Forcing' + this.suffix;
   }
 
   /**
@@ -460,6 +469,8 @@ export class DynamicChainer {
   /** Lets go of most memory kept for reuse (after a top-level search). */
   trim(): void {
     this.bases?.clear();
+    this.coreUsed?.clearBase(this);
+    this.coreUsed = null;
     if (spareRuns.length > MAX_SPARE_RUNS) spareRuns.length = MAX_SPARE_RUNS;
     this.advanced?.trim();
   }
@@ -530,7 +541,15 @@ export class DynamicChainer {
       this.removed.of(nested.initial, g);
     }
     this.borrow = nested !== null && this.bases !== null;
-    if (this.borrow) this.bases!.begin(nested!.initial, g);
+    if (this.borrow) {
+      const core = searchCore();
+      if (core) {
+        const found = this.searchInCore(core, nested!.initial);
+        if (found) return found;
+        this.claims.clear();
+      }
+      this.bases!.begin(nested!.initial, g);
+    }
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -544,6 +563,62 @@ export class DynamicChainer {
     }
     return sortAndDedup(nested ? this.claims.claiming(out) : out);
   }
+
+  /**
+   * A nested dynamic search's start loop in the WebAssembly core (chainCore.ts's searchStep): the
+   * core makes the runs, lends G0's, and finds the chains' common nodes, a cell's chains at a
+   * call; here each becomes a hint (nestedHint), in the order the TypeScript loop offers them.
+   * Null when the core ran out of room (the TypeScript loop then searches again from the start).
+   */
+  private searchInCore(core: ChainCoreInstance, initial: Uint16Array): ChainHint[] | null {
+    core.beginSearch(this, this.save, this.saveStamp, initial, this.removed);
+    this.coreUsed = core;
+    const out: ChainHint[] = [];
+    const runs = this.chainRuns;
+    const slots = this.chainSlots;
+    const events = core.events;
+    const chains = core.chains;
+    for (;;) {
+      if (this.budget) this.budget.check();
+      const n = core.step();
+      if (n < 0) return null;
+      if (n === 0) break;
+      for (let e = 0; e < 5 * n; e += 5) {
+        const kind = events[e];
+        const conclusion = events[e + 1];
+        const at = events[e + 2];
+        const branches = chains[at];
+        for (let i = 0; i < branches; i++) runs[i] = this.coreRun(core, chains[at + 2 + i]);
+        if (events[e + 3] >= 0) {
+          slots[0] = events[e + 3];
+          slots[1] = events[e + 4];
+        } else for (let i = 0; i < branches; i++) slots[i] = conclusion;
+        const h = this.nestedHint(kind, this.kindNames[kind], KIND_SORT_KEYS[kind], runs, slots, branches, chains[at + 1], conclusion);
+        if (h) out.push(h);
+      }
+    }
+    return sortAndDedup(this.claims.claiming(out));
+  }
+
+  /** The Run viewing slot `i` of the core, its counts and contradiction as the core's search left them. */
+  private coreRun(core: ChainCoreInstance, i: number): Run {
+    if (coreRunsOf !== core) {
+      coreRunsOf = core;
+      coreRuns.length = 0;
+    }
+    const run = (coreRuns[i] ??= new Run(core.view(i)));
+    const head = core.head;
+    run.onN = head[4 * i];
+    run.offN = head[4 * i + 1];
+    run.absurdOn = head[4 * i + 2];
+    run.absurdOff = head[4 * i + 3];
+    run.extraKey = run.absurdOff === EXTRA ? run.absurdOn - ON : run.absurdOn === EXTRA ? run.absurdOff + ON : -1;
+    run.withParents = false;
+    return run;
+  }
+
+  private coreUsed: ChainCoreInstance | null = null;
+  private readonly kindNames: string[] = [];
 
   // ---------------------------------------------------------------------------------------
   // Run pool

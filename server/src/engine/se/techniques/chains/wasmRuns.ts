@@ -11,7 +11,7 @@
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
  */
 import { decodeBase64, type WasmHost } from '../../../core/wasmSolver';
-import { NCAND, NKEY, type ChainGrid } from './tables';
+import { ChainGrid, NCAND, NKEY, sameCands, type RemovedSince } from './tables';
 
 /** The core's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
 declare const CHAIN_WASM_BASE64: string | undefined;
@@ -35,6 +35,12 @@ interface CoreExports {
   propagate(slot: number, onN: number, offN: number, isY: number): number;
   onCount: { value: number };
   offCount: { value: number };
+  takeSlot(): number;
+  searchAt(field: number): number;
+  searchBegin(lend: number): void;
+  searchStep(): number;
+  baseClear(): void;
+  failed: { value: number };
 }
 
 /** A run's arrays in a slot of the core's memory (dynamic.ts's Run reads and writes them as its own). */
@@ -49,10 +55,10 @@ export interface RunSlot {
   /** The slot's address, and the instance it is in. */
   readonly at: number;
   readonly core: Core;
+  readonly index: number;
 }
 
 class Core {
-  private readonly free: number[] = [];
   private readonly cands: Uint16Array;
   private readonly hpos: Uint16Array;
   /** The stamp of the grid in the core's memory (see gridStamp). */
@@ -67,12 +73,36 @@ class Core {
     const buffer = k.memory.buffer;
     this.cands = new Uint16Array(buffer, k.gridAt(), 81);
     this.hpos = new Uint16Array(buffer, k.gridAt() + 162, 27 * 9);
-    for (let i = SLOTS - 1; i >= 0; i--) this.free.push(i);
+    this.head = new Int32Array(buffer, k.searchAt(0), 4 * SLOTS);
+    this.lostCell = new Uint16Array(buffer, k.searchAt(1), 81);
+    this.lostHouse = new Uint16Array(buffer, k.searchAt(1) + 176, 243);
+    this.g0Cands = new Uint16Array(buffer, k.searchAt(2), 81);
+    this.g0Hpos = new Uint16Array(buffer, k.searchAt(2) + 162, 243);
+    this.events = new Int32Array(buffer, k.searchAt(3), 5 * 32768);
+    this.chains = new Int32Array(buffer, k.searchAt(4), 65536);
   }
 
+  /** Per slot: its run's onN, offN, absurdOn, absurdOff, as the core's search left them. */
+  readonly head: Int32Array;
+  private readonly lostCell: Uint16Array;
+  private readonly lostHouse: Uint16Array;
+  private readonly g0Cands: Uint16Array;
+  private readonly g0Hpos: Uint16Array;
+  /** The last searchStep's events (kind, conclusion, chain, keyA, keyB) and chains (n, cause, slots). */
+  readonly events: Int32Array;
+  readonly chains: Int32Array;
+  /** G0 of the runs the core keeps, and who asked for them. */
+  private readonly g0Initial = new Uint16Array(81);
+  private g0Owner: unknown = null;
+  private readonly g0 = new ChainGrid();
+
   take(): RunSlot | null {
-    const i = this.free.pop();
-    if (i === undefined) return null;
+    const i = this.k.takeSlot();
+    return i < 0 ? null : this.view(i);
+  }
+
+  /** Slot `i`'s arrays. */
+  view(i: number): RunSlot {
     const buffer = this.k.memory.buffer;
     const at = this.k.slotAt(i);
     const field = (f: number): number => at + this.k.fieldAt(f);
@@ -86,7 +116,44 @@ class Core {
       cause: new Uint8Array(buffer, field(6), NKEY + 1),
       at,
       core: this,
+      index: i,
     };
+  }
+
+  /**
+   * Starts a nested dynamic search in the core: its grid `grid` (stamp `stamp`), G0 `initial` (the
+   * core's kept runs of G0 start over when another owner or G0 asks), the removals since G0.
+   */
+  beginSearch(owner: unknown, grid: ChainGrid, stamp: number, initial: Uint16Array, removed: RemovedSince): void {
+    if (owner !== this.g0Owner || !sameCands(initial, this.g0Initial, 0)) {
+      this.k.baseClear();
+      this.g0Owner = owner;
+      this.g0Initial.set(initial);
+      this.g0.load(grid.values, initial);
+      this.g0Cands.set(this.g0.cands);
+      this.g0Hpos.set(this.g0.hpos);
+    }
+    if (stamp !== this.loaded) {
+      this.cands.set(grid.cands);
+      this.hpos.set(grid.hpos);
+      this.loaded = stamp;
+    }
+    this.lostCell.set(removed.cell);
+    this.lostHouse.set(removed.house);
+    this.k.searchBegin(1);
+  }
+
+  /** The search's next events (0: the search is over); -1 when the core ran out of room (nothing kept). */
+  step(): number {
+    const n = this.k.searchStep();
+    return this.k.failed.value ? -1 : n;
+  }
+
+  /** Gives back the runs kept for G0. */
+  clearBase(owner: unknown): void {
+    if (owner !== this.g0Owner) return;
+    this.k.baseClear();
+    this.g0Owner = null;
   }
 
   /**
@@ -156,6 +223,13 @@ function current(): Core | null {
 export function takeSlot(): RunSlot | null {
   return chainCore() === 'wasm' ? current()!.take() : null;
 }
+
+/** The core for a nested dynamic search's start loop, or null (the TypeScript loop is wanted, or there is no core). */
+export function searchCore(): Core | null {
+  return chainCore() === 'wasm' ? current() : null;
+}
+
+export type { Core as ChainCoreInstance };
 
 /** Whether a run in `slot` propagates in the core now (the core wanted, and the slot in its instance). */
 export function inCore(slot: RunSlot | null): slot is RunSlot {
