@@ -2,11 +2,15 @@
 // not tsc): dynamic.ts's propagateDynamic, with tables.ts's onToOff and takeOff inlined. The same
 // steps in the same order and the same records; the host stores the start node before the call
 // and records a contradiction after it (absurdOff / absurdOn), as the TypeScript loop does.
+// And a nested dynamic search's start loop (searchStep, below): its runs, G0's runs lent, its
+// chains' common nodes, handed to the host as events a cell at a time.
 //
 // Memory, laid out by hand (no allocator): chainTables.ts's tables from 0, the search's grid at
 // GRID (its 81 cell masks, then its 27 * 9 house/digit place masks, as ChainGrid), run slots from
-// SLOTS. A slot holds a Run's typed arrays (the host views them in place). A run takes candidates
-// off a copy of the grid (WORK), so the grid the host wrote stays for the search's next run.
+// SLOTS, then the start loop's state from SEARCH. A slot holds a Run's typed arrays (the host
+// views them in place); the free slots are a stack here, which the host's runs take from too. A
+// run takes candidates off a copy of the grid (WORK), so the grid the host wrote stays for the
+// search's next run.
 
 import {
   CAUSE_CELL,
@@ -63,8 +67,8 @@ export function fieldAt(field: i32): usize {
 }
 
 /**
- * Makes sure the memory holds `slots` run slots and fills the tables (tables.ts's, in the same
- * order). Called once, before anything else: the host's views on the slots stay valid only while
+ * Makes sure the memory holds the 1,024 run slots and the start loop's state, fills the tables
+ * (tables.ts's, in the same order) and frees the first `slots` slots. Called once, before anything else: the host's views on the slots stay valid only while
  * the memory does not grow again. The build gives the module the memory for wasmRuns.ts's slots
  * (solverWasm.mjs's CHAIN_CORE_PAGES), so the grow here is only a guard: a grow detaches the old
  * buffer, which slows every typed array read in the process (see there).
@@ -287,6 +291,11 @@ export function searchAt(field: i32): usize {
 export function takeSlot(): i32 {
   if (freeN === 0) return -1;
   return <i32>load<i16>(FREE + (<usize>(--freeN) << 1));
+}
+
+/** Gives back slot `i`, taken by takeSlot, its flags already clear. */
+export function releaseSlot(i: i32): void {
+  store<i16>(FREE + (<usize>(freeN++) << 1), <i16>i);
 }
 
 // @ts-ignore: decorator

@@ -23,7 +23,7 @@ import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
-import { gridStamp, inCore, searchCore, takeSlot, type ChainCoreInstance, type RunSlot } from './wasmRuns';
+import { gridStamp, inCore, releaseSlot, searchCore, takeSlot, type ChainCoreInstance, type RunSlot } from './wasmRuns';
 import type { NestedContext } from './static';
 import {
   CandSet,
@@ -340,13 +340,20 @@ class NestedClaims {
 const spareRuns: Run[] = [];
 const MAX_SPARE_RUNS = 384;
 /**
- * Runs in the core's slots, for chainers whose runs have no level (the only ones it propagates):
- * never trimmed, since the slots are the core's memory, made once.
+ * The Runs viewing the core's slots, by slot (made once each): a run in a slot is the core's
+ * while its slot is free (its start loop's runs, see searchInCore) and a chainer's while it has
+ * taken it; given back, its slot is free again.
  */
-const spareSlotRuns: Run[] = [];
-/** The Runs viewing the core's slots for its nested searches (see searchInCore), by slot. */
-const coreRuns: Run[] = [];
-let coreRunsOf: unknown = null;
+const slotRuns: Run[] = [];
+let slotRunsOf: unknown = null;
+
+function slotRun(slot: RunSlot): Run {
+  if (slotRunsOf !== slot.core) {
+    slotRunsOf = slot.core;
+    slotRuns.length = 0;
+  }
+  return (slotRuns[slot.index] ??= new Run(slot));
+}
 /** SE's sort key of each kind of hint (binaryHint's and multiHint's). */
 const KIND_SORT_KEYS = [0, 0, 7, 1, 5, 6];
 
@@ -602,11 +609,7 @@ export class DynamicChainer {
 
   /** The Run viewing slot `i` of the core, its counts and contradiction as the core's search left them. */
   private coreRun(core: ChainCoreInstance, i: number): Run {
-    if (coreRunsOf !== core) {
-      coreRunsOf = core;
-      coreRuns.length = 0;
-    }
-    const run = (coreRuns[i] ??= new Run(core.view(i)));
+    const run = slotRunsOf === core ? (slotRuns[i] ?? slotRun(core.view(i))) : slotRun(core.view(i));
     const head = core.head;
     run.onN = head[4 * i];
     run.offN = head[4 * i + 1];
@@ -624,20 +627,21 @@ export class DynamicChainer {
   // Run pool
 
   private takeRun(): Run {
-    const r = (this.coreRuns ? (spareSlotRuns.pop() ?? this.slotRun()) : undefined) ?? spareRuns.pop() ?? new Run();
+    const slot = this.coreRuns ? takeSlot() : null;
+    const r = (slot ? slotRun(slot) : spareRuns.pop()) ?? new Run();
     if (this.level >= 2 && !r.nested) r.nested = new Array(NKEY + 1).fill(null);
     r.reset();
     return r;
   }
 
-  /** A new run in a slot of the core, when one is free. */
-  private slotRun(): Run | undefined {
-    const slot = takeSlot();
-    return slot ? new Run(slot) : undefined;
-  }
-
   private releaseRun(r: Run): void {
-    if (!r.kept) (r.slot ? spareSlotRuns : spareRuns).push(r);
+    if (r.kept) return;
+    if (!r.slot) spareRuns.push(r);
+    else {
+      // A free slot's flags are clear: the core's start loop takes it as it is.
+      r.reset();
+      releaseSlot(r.slot);
+    }
   }
 
   /** The run from `startKey`: G0's when it is the same here (see baseRuns.ts), else propagated. */

@@ -9,6 +9,8 @@
  *
  * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
+ * A nested dynamic search's start loop runs there too (dynamic.ts's searchInCore), its runs in the
+ * free slots; the chainers' runs give theirs back when they are done.
  */
 import { decodeBase64, type WasmHost } from '../../../core/wasmSolver';
 import { ChainGrid, NCAND, NKEY, sameCands, type RemovedSince } from './tables';
@@ -17,12 +19,16 @@ import { ChainGrid, NCAND, NKEY, sameCands, type RemovedSince } from './tables';
 declare const CHAIN_WASM_BASE64: string | undefined;
 declare const WebAssembly: WasmHost;
 
-export type ChainCore = 'ts' | 'wasm';
+/**
+ * Which loops run in the core: 'wasm' the runs and nested dynamic searches' start loops (see
+ * dynamic.ts's searchInCore), 'runs' the runs only (the start loops in TypeScript), 'ts' neither.
+ */
+export type ChainCore = 'ts' | 'runs' | 'wasm';
 
 /**
  * Slots in the instance: 12.5 KB each (a level-4 rating holds up to a few hundred runs at once).
- * The build gives the module the memory for these (solverWasm.mjs's CHAIN_CORE_PAGES): more would
- * make the core's init grow it.
+ * The build gives the module the memory for these and the start loop's state after them
+ * (solverWasm.mjs's CHAIN_CORE_PAGES, chainCore.ts's NSLOTS): more would not fit its layout.
  */
 const SLOTS = 1024;
 
@@ -36,6 +42,7 @@ interface CoreExports {
   onCount: { value: number };
   offCount: { value: number };
   takeSlot(): number;
+  releaseSlot(i: number): void;
   searchAt(field: number): number;
   searchBegin(lend: number): void;
   searchStep(): number;
@@ -99,6 +106,11 @@ class Core {
   take(): RunSlot | null {
     const i = this.k.takeSlot();
     return i < 0 ? null : this.view(i);
+  }
+
+  /** Gives back slot `i`, its flags clear. */
+  release(i: number): void {
+    this.k.releaseSlot(i);
   }
 
   /** Slot `i`'s arrays. */
@@ -198,8 +210,8 @@ function load(bytes: Uint8Array | undefined): Core | null {
 }
 
 /**
- * The switch between the run loops: 'wasm' (the default) where the core loads, 'ts' the
- * TypeScript one. `bytes` loads the core from these bytes instead of the built ones (tests;
+ * The switch between the loops: 'wasm' (the default) or 'runs' where the core loads, 'ts' the
+ * TypeScript ones. `bytes` loads the core from these bytes instead of the built ones (tests;
  * runs made before keep their slots in the old instance and propagate in TypeScript). Returns
  * the loop new runs get.
  */
@@ -209,9 +221,9 @@ export function setChainCore(core: ChainCore, bytes?: Uint8Array): ChainCore {
   return chainCore();
 }
 
-/** The loop new runs get: 'wasm' only when it is wanted and the core loads. */
+/** The loops new runs and searches get: the core's only when they are wanted and it loads. */
 export function chainCore(): ChainCore {
-  return wanted === 'wasm' && current() !== null ? 'wasm' : 'ts';
+  return wanted !== 'ts' && current() !== null ? wanted : 'ts';
 }
 
 function current(): Core | null {
@@ -221,7 +233,12 @@ function current(): Core | null {
 
 /** A free slot for a new run, or null: the TypeScript loop is wanted, there is no core, or every slot is lent. */
 export function takeSlot(): RunSlot | null {
-  return chainCore() === 'wasm' ? current()!.take() : null;
+  return chainCore() !== 'ts' ? current()!.take() : null;
+}
+
+/** Gives back a slot taken by takeSlot, its flags clear (none of an instance no longer in use). */
+export function releaseSlot(slot: RunSlot): void {
+  if (slot.core === instance) slot.core.release(slot.index);
 }
 
 /** The core for a nested dynamic search's start loop, or null (the TypeScript loop is wanted, or there is no core). */
@@ -233,5 +250,5 @@ export type { Core as ChainCoreInstance };
 
 /** Whether a run in `slot` propagates in the core now (the core wanted, and the slot in its instance). */
 export function inCore(slot: RunSlot | null): slot is RunSlot {
-  return slot !== null && wanted === 'wasm' && slot.core === instance;
+  return slot !== null && wanted !== 'ts' && slot.core === instance;
 }
