@@ -4,8 +4,8 @@
  * it, run through wasmRuns.ts), make the same runs: every run a chainer propagates in the core is
  * propagated again by the TypeScript loop and compared node for node, on forum puzzles at the top
  * level and on grids a nested search meets (the outer start's runs made in between, on their grid);
- * and a nested dynamic search's start loop in the core (its runs, G0's lent runs, its chains' common
- * nodes) gives the hints the TypeScript loop gives.
+ * and a nested dynamic search made whole in the core (its runs, G0's lent runs, its chains' common
+ * nodes, its hints' walks and claims) gives the hints the TypeScript one gives.
  */
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,13 +54,12 @@ function gridOf(puzzle: string): ChainGrid {
 const thinned = gridThinner(11);
 
 describe('the dynamic runs’ WebAssembly core', () => {
-  beforeAll(async () => {
-    expect(setChainCore('runs', await compileChainWasm())).toBe('runs');
-  });
   let bytes: Uint8Array;
+  // Compiled once (-O3, converged: seconds when the other test files run beside it).
   beforeAll(async () => {
     bytes = await compileChainWasm();
-  });
+    expect(setChainCore('runs', bytes)).toBe('runs');
+  }, 60_000);
   afterAll(() => {
     setChainCore('wasm');
     vi.unstubAllGlobals();
@@ -121,7 +120,7 @@ describe('the dynamic runs’ WebAssembly core', () => {
     expect(setChainCore('runs')).toBe('runs');
   });
 
-  it('finds every nested dynamic search’s hints with its start loop in the core, and in TypeScript when the core has no slot left', { timeout: 60_000 }, () => {
+  it('finds every nested dynamic search’s hints in the core as in TypeScript, and in TypeScript when the core has no slot left', { timeout: 60_000 }, () => {
     const puzzles = fs
       .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
       .split('\n')
@@ -154,7 +153,7 @@ describe('the dynamic runs’ WebAssembly core', () => {
     expect(inTs.flat().length).toBeGreaterThan(500);
     expect(hintsWith('runs', () => {})).toEqual(inTs);
     expect(hintsWith('wasm', (found) => expect(found).not.toBeNull())).toEqual(inTs);
-    // Every slot taken: the core's start loop gives up at its first run, the TypeScript loop searches.
+    // Every slot taken: the core's search gives up at its first run, the TypeScript one searches.
     while (takeSlot()) continue;
     expect(hintsWith('wasm', (found) => expect(found).toBeNull())).toEqual(inTs);
     expect(setChainCore('runs', bytes)).toBe('runs');

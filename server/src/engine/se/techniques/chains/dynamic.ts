@@ -340,9 +340,9 @@ class NestedClaims {
 const spareRuns: Run[] = [];
 const MAX_SPARE_RUNS = 384;
 /**
- * The Runs viewing the core's slots, by slot (made once each): a run in a slot is the core's
- * while its slot is free (its start loop's runs, see searchInCore) and a chainer's while it has
- * taken it; given back, its slot is free again.
+ * The Runs viewing the core's slots, by slot: made once each, and again a chainer's run whenever
+ * a chainer takes that slot. A free slot is the core's, for its nested searches' runs (see
+ * searchInCore).
  */
 const slotRuns: Run[] = [];
 let slotRunsOf: unknown = null;
@@ -572,52 +572,33 @@ export class DynamicChainer {
   }
 
   /**
-   * A nested dynamic search's start loop in the WebAssembly core (chainCore.ts's searchStep): the
-   * core makes the runs, lends G0's, and finds the chains' common nodes, a cell's chains at a
-   * call; here each becomes a hint (nestedHint), in the order the TypeScript loop offers them.
-   * Null when the core ran out of room (the TypeScript loop then searches again from the start).
+   * A nested dynamic search in the WebAssembly core (chainCore.ts's search) in one call: its
+   * runs, G0's lent runs, its chains' common nodes and its hints' walks and claims; here the
+   * hints left claiming become ChainHints, in the order found. Null when the core ran out of
+   * room (the TypeScript loop then searches from the start).
    */
   private searchInCore(core: ChainCoreInstance, initial: Uint16Array): ChainHint[] | null {
     core.beginSearch(this, this.save, this.saveStamp, initial, this.removed);
     this.coreUsed = core;
+    if (this.budget) this.budget.check();
+    const n = core.search();
+    if (n < 0) return null;
+    const at = core.hintAt;
+    const w = core.hints;
     const out: ChainHint[] = [];
-    const runs = this.chainRuns;
-    const slots = this.chainSlots;
-    const events = core.events;
-    const chains = core.chains;
-    for (;;) {
-      if (this.budget) this.budget.check();
-      const n = core.step();
-      if (n < 0) return null;
-      if (n === 0) break;
-      for (let e = 0; e < 5 * n; e += 5) {
-        const kind = events[e];
-        const conclusion = events[e + 1];
-        const at = events[e + 2];
-        const branches = chains[at];
-        for (let i = 0; i < branches; i++) runs[i] = this.coreRun(core, chains[at + 2 + i]);
-        if (events[e + 3] >= 0) {
-          slots[0] = events[e + 3];
-          slots[1] = events[e + 4];
-        } else for (let i = 0; i < branches; i++) slots[i] = conclusion;
-        const h = this.nestedHint(kind, this.kindNames[kind], KIND_SORT_KEYS[kind], runs, slots, branches, chains[at + 1], conclusion);
-        if (h) out.push(h);
-      }
+    for (let i = 0; i < n; i++) {
+      const r = at[i];
+      const kind = w[r];
+      const conclusion = w[r + 1];
+      const h = this.makeHint(kind, this.kindNames[kind], w[r + 2], KIND_SORT_KEYS[kind], this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
+      h.ruleParents = Array.from(w.subarray(r + 7, r + 7 + w[r + 6]));
+      // nestedHint's signature from the core's two hashes and the branch count.
+      const h1 = w[r + 4];
+      const h2 = w[r + 5];
+      h.signature = String.fromCharCode(h1 & 0xffff, h1 >>> 16, h2 & 0xffff, h2 >>> 16, w[r + 3]);
+      out.push(h);
     }
-    return sortAndDedup(this.claims.claiming(out));
-  }
-
-  /** The Run viewing slot `i` of the core, its counts and contradiction as the core's search left them. */
-  private coreRun(core: ChainCoreInstance, i: number): Run {
-    const run = slotRunsOf === core ? (slotRuns[i] ?? slotRun(core.view(i))) : slotRun(core.view(i));
-    const head = core.head;
-    run.onN = head[4 * i];
-    run.offN = head[4 * i + 1];
-    run.absurdOn = head[4 * i + 2];
-    run.absurdOff = head[4 * i + 3];
-    run.extraKey = run.absurdOff === EXTRA ? run.absurdOn - ON : run.absurdOn === EXTRA ? run.absurdOff + ON : -1;
-    run.withParents = false;
-    return run;
+    return sortAndDedup(out);
   }
 
   private coreUsed: ChainCoreInstance | null = null;
@@ -638,7 +619,7 @@ export class DynamicChainer {
     if (r.kept) return;
     if (!r.slot) spareRuns.push(r);
     else {
-      // A free slot's flags are clear: the core's start loop takes it as it is.
+      // A free slot's flags are clear: the core's searches take it as it is.
       r.reset();
       releaseSlot(r.slot);
     }

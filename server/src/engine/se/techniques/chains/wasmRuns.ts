@@ -9,8 +9,8 @@
  *
  * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
- * A nested dynamic search's start loop runs there too (dynamic.ts's searchInCore), its runs in the
- * free slots; the chainers' runs give theirs back when they are done.
+ * A nested dynamic search runs there whole (dynamic.ts's searchInCore), its runs in the free
+ * slots; the chainers' runs give theirs back when they are done.
  */
 import { decodeBase64, type WasmHost } from '../../../core/wasmSolver';
 import { ChainGrid, NCAND, NKEY, sameCands, type RemovedSince } from './tables';
@@ -20,14 +20,14 @@ declare const CHAIN_WASM_BASE64: string | undefined;
 declare const WebAssembly: WasmHost;
 
 /**
- * Which loops run in the core: 'wasm' the runs and nested dynamic searches' start loops (see
- * dynamic.ts's searchInCore), 'runs' the runs only (the start loops in TypeScript), 'ts' neither.
+ * Which loops run in the core: 'wasm' the runs and the nested dynamic searches (see dynamic.ts's
+ * searchInCore), 'runs' the runs only (the searches in TypeScript), 'ts' neither.
  */
 export type ChainCore = 'ts' | 'runs' | 'wasm';
 
 /**
  * Slots in the instance: 12.5 KB each (a level-4 rating holds up to a few hundred runs at once).
- * The build gives the module the memory for these and the start loop's state after them
+ * The build gives the module the memory for these and the nested searches' state after them
  * (solverWasm.mjs's CHAIN_CORE_PAGES, chainCore.ts's NSLOTS): more would not fit its layout.
  */
 const SLOTS = 1024;
@@ -44,10 +44,8 @@ interface CoreExports {
   takeSlot(): number;
   releaseSlot(i: number): void;
   searchAt(field: number): number;
-  searchBegin(lend: number): void;
-  searchStep(): number;
+  search(lend: number): number;
   baseClear(): void;
-  failed: { value: number };
 }
 
 /** A run's arrays in a slot of the core's memory (dynamic.ts's Run reads and writes them as its own). */
@@ -85,8 +83,8 @@ class Core {
     this.lostHouse = new Uint16Array(buffer, k.searchAt(1) + 176, 243);
     this.g0Cands = new Uint16Array(buffer, k.searchAt(2), 81);
     this.g0Hpos = new Uint16Array(buffer, k.searchAt(2) + 162, 243);
-    this.events = new Int32Array(buffer, k.searchAt(3), 5 * 32768);
-    this.chains = new Int32Array(buffer, k.searchAt(4), 65536);
+    this.hintAt = new Int32Array(buffer, k.searchAt(3), 4096);
+    this.hints = new Int32Array(buffer, k.searchAt(4), 1 << 16);
   }
 
   /** Per slot: its run's onN, offN, absurdOn, absurdOff, as the core's search left them. */
@@ -95,9 +93,12 @@ class Core {
   private readonly lostHouse: Uint16Array;
   private readonly g0Cands: Uint16Array;
   private readonly g0Hpos: Uint16Array;
-  /** The last searchStep's events (kind, conclusion, chain, keyA, keyB) and chains (n, cause, slots). */
-  readonly events: Int32Array;
-  readonly chains: Int32Array;
+  /**
+   * The last search's hints: where each record starts in `hints`, and the records (kind,
+   * conclusion, complexity, branches, the signature's two hashes, rule parents and the parents).
+   */
+  readonly hintAt: Int32Array;
+  readonly hints: Int32Array;
   /** G0 of the runs the core keeps, and who asked for them. */
   private readonly g0Initial = new Uint16Array(81);
   private g0Owner: unknown = null;
@@ -133,7 +134,7 @@ class Core {
   }
 
   /**
-   * Starts a nested dynamic search in the core: its grid `grid` (stamp `stamp`), G0 `initial` (the
+   * Readies a nested dynamic search in the core: its grid `grid` (stamp `stamp`), G0 `initial` (the
    * core's kept runs of G0 start over when another owner or G0 asks), the removals since G0.
    */
   beginSearch(owner: unknown, grid: ChainGrid, stamp: number, initial: Uint16Array, removed: RemovedSince): void {
@@ -152,13 +153,11 @@ class Core {
     }
     this.lostCell.set(removed.cell);
     this.lostHouse.set(removed.house);
-    this.k.searchBegin(1);
   }
 
-  /** The search's next events (0: the search is over); -1 when the core ran out of room (nothing kept). */
-  step(): number {
-    const n = this.k.searchStep();
-    return this.k.failed.value ? -1 : n;
+  /** The search begun: how many hints (in hintAt), -1 when the core ran out of room (nothing kept). */
+  search(): number {
+    return this.k.search(1);
   }
 
   /** Gives back the runs kept for G0. */
@@ -241,7 +240,7 @@ export function releaseSlot(slot: RunSlot): void {
   if (slot.core === instance) slot.core.release(slot.index);
 }
 
-/** The core for a nested dynamic search's start loop, or null (the TypeScript loop is wanted, or there is no core). */
+/** The core for a nested dynamic search, or null (the TypeScript loop is wanted, or there is no core). */
 export function searchCore(): Core | null {
   return chainCore() === 'wasm' ? current() : null;
 }
