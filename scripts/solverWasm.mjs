@@ -47,13 +47,13 @@ export function compileRelevanceWasm() {
 
 /**
  * The SE cores' memory in 64 KiB pages, given to the module from the start so that their `init`
- * grows nothing: the chain core's 1,024 run slots (wasmRuns.ts's SLOTS, chainCore.ts's
- * slotAt(1024)) and the relevance core's END. A grown memory detaches its old buffer, and once
- * any ArrayBuffer in the process has been detached V8 drops its "no buffer was ever detached"
- * assumption and checks every typed array read of the optimised code for detachment, TypeScript's
- * too; an SE rating otherwise detaches none.
+ * grows nothing: the chain core's 1,024 run slots (wasmRuns.ts's SLOTS) and its nested searches'
+ * state after them (chainCore.ts's SEARCH_END), and the relevance core's END. A grown
+ * memory detaches its old buffer, and once any ArrayBuffer in the process has been detached V8
+ * drops its "no buffer was ever detached" assumption and checks every typed array read of the
+ * optimised code for detachment, TypeScript's too; an SE rating otherwise detaches none.
  */
-export const CHAIN_CORE_PAGES = 196;
+export const CHAIN_CORE_PAGES = 209;
 export const RELEVANCE_CORE_PAGES = 37;
 
 async function compileCore(source, name, initialPages) {

@@ -3,7 +3,9 @@
  * propagateDynamic) and WebAssembly (core/wasm/chainCore.ts, compiled here as the build compiles
  * it, run through wasmRuns.ts), make the same runs: every run a chainer propagates in the core is
  * propagated again by the TypeScript loop and compared node for node, on forum puzzles at the top
- * level and on grids a nested search meets (the outer start's runs made in between, on their grid).
+ * level and on grids a nested search meets (the outer start's runs made in between, on their grid);
+ * and a nested dynamic search made whole in the core (its runs, G0's lent runs, its chains' common
+ * nodes, its hints' walks and claims) gives the hints the TypeScript one gives.
  */
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +14,7 @@ import { candidatesFromGivens } from '../../server/src/engine/core/grid';
 import { State } from '../../server/src/engine/core/state';
 import { DynamicChainer } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { ChainGrid, NCAND } from '../../server/src/engine/se/techniques/chains/tables';
-import { setChainCore } from '../../server/src/engine/se/techniques/chains/wasmRuns';
+import { setChainCore, takeSlot } from '../../server/src/engine/se/techniques/chains/wasmRuns';
 import { dataPath } from '../dataPath';
 import { gridThinner } from './thinnedGrids';
 
@@ -52,13 +54,12 @@ function gridOf(puzzle: string): ChainGrid {
 const thinned = gridThinner(11);
 
 describe('the dynamic runs’ WebAssembly core', () => {
-  beforeAll(async () => {
-    expect(setChainCore('wasm', await compileChainWasm())).toBe('wasm');
-  });
   let bytes: Uint8Array;
+  // Compiled once (-O3, converged: seconds when the other test files run beside it).
   beforeAll(async () => {
     bytes = await compileChainWasm();
-  });
+    expect(setChainCore('runs', bytes)).toBe('runs');
+  }, 60_000);
   afterAll(() => {
     setChainCore('wasm');
     vi.unstubAllGlobals();
@@ -116,7 +117,46 @@ describe('the dynamic runs’ WebAssembly core', () => {
       for (const { g, nested } of searches) again.push(chainer.hints(g, null, nested));
     }
     expect(again).toEqual(found);
-    expect(setChainCore('wasm')).toBe('wasm');
+    expect(setChainCore('runs')).toBe('runs');
+  });
+
+  it('finds every nested dynamic search’s hints in the core as in TypeScript, and in TypeScript when the core has no slot left', { timeout: 60_000 }, () => {
+    const puzzles = fs
+      .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
+      .split('\n')
+      .map((line) => line.split(':')[0])
+      .filter((p, i) => p && p.length === 81 && i % 89 === 7)
+      .slice(0, 3);
+    // Grids 1-30 removals from a thinned G0, two G0s taking turns (the core's G0 runs start over).
+    const searches: { g: ChainGrid; nested: { initial: Uint16Array } }[] = [];
+    const starts = puzzles.map((p) => thinned(gridOf(p), 35));
+    for (const removals of [1, 2, 3, 5, 8, 13, 20, 30]) {
+      for (const g0 of starts) searches.push({ g: thinned(g0, removals), nested: { initial: g0.cands } });
+      searches.push({ g: thinned(starts[0], removals + 1), nested: { initial: starts[0].cands } });
+    }
+    const options = { multiple: true, dynamic: true, nishio: false, level: 0 };
+    // A fresh instance: every slot free (the chainers above keep G0's runs in theirs).
+    expect(setChainCore('wasm', bytes)).toBe('wasm');
+    const hintsWith = (core: 'ts' | 'runs' | 'wasm', inCore: (found: unknown) => void) => {
+      expect(setChainCore(core)).toBe(core);
+      const chainer = new DynamicChainer(options);
+      const spy = vi.spyOn(chainer as unknown as { searchInCore: () => unknown }, 'searchInCore');
+      const found = searches.map(({ g, nested }) => chainer.hints(g, null, nested));
+      // G0's runs given back, as after a top-level search.
+      chainer.trim();
+      for (const r of spy.mock.results) inCore(r.value);
+      if (core !== 'wasm') expect(spy).not.toHaveBeenCalled();
+      else expect(spy).toHaveBeenCalledTimes(searches.length);
+      return found;
+    };
+    const inTs = hintsWith('ts', () => {});
+    expect(inTs.flat().length).toBeGreaterThan(500);
+    expect(hintsWith('runs', () => {})).toEqual(inTs);
+    expect(hintsWith('wasm', (found) => expect(found).not.toBeNull())).toEqual(inTs);
+    // Every slot taken: the core's search gives up at its first run, the TypeScript one searches.
+    while (takeSlot()) continue;
+    expect(hintsWith('wasm', (found) => expect(found).toBeNull())).toEqual(inTs);
+    expect(setChainCore('runs', bytes)).toBe('runs');
   });
 
   it('keeps the TypeScript loop where the core does not load', () => {

@@ -23,7 +23,7 @@ import { BaseRuns } from './baseRuns';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { ReachSets } from './reachSets';
 import { Relevance } from './relevance';
-import { gridStamp, inCore, takeSlot, type RunSlot } from './wasmRuns';
+import { gridStamp, inCore, releaseSlot, searchCore, takeSlot, type ChainCoreInstance, type RunSlot } from './wasmRuns';
 import type { NestedContext } from './static';
 import {
   CandSet,
@@ -340,10 +340,22 @@ class NestedClaims {
 const spareRuns: Run[] = [];
 const MAX_SPARE_RUNS = 384;
 /**
- * Runs in the core's slots, for chainers whose runs have no level (the only ones it propagates):
- * never trimmed, since the slots are the core's memory, made once.
+ * The Runs viewing the core's slots, by slot: made once each, and again a chainer's run whenever
+ * a chainer takes that slot. A free slot is the core's, for its nested searches' runs (see
+ * searchInCore).
  */
-const spareSlotRuns: Run[] = [];
+const slotRuns: Run[] = [];
+let slotRunsOf: unknown = null;
+
+function slotRun(slot: RunSlot): Run {
+  if (slotRunsOf !== slot.core) {
+    slotRunsOf = slot.core;
+    slotRuns.length = 0;
+  }
+  return (slotRuns[slot.index] ??= new Run(slot));
+}
+/** SE's sort key of each kind of hint (binaryHint's and multiHint's). */
+const KIND_SORT_KEYS = [0, 0, 7, 1, 5, 6];
 
 export interface ChainerOptions {
   multiple: boolean;
@@ -420,6 +432,10 @@ export class DynamicChainer {
     this.suffix = ' Chains' + nestedSuffix(o.level);
     this.coreRuns = o.dynamic && o.level === 0;
     this.bases = this.coreRuns ? new BaseRuns<Run>(() => this.takeRun(), (r) => this.releaseRun(r)) : null;
+    this.kindNames[Kind.Contradiction] = this.prefix + 'Contradiction Forcing' + this.suffix;
+    this.kindNames[Kind.Double] = this.prefix + 'Double Forcing' + this.suffix;
+    this.kindNames[Kind.Cell] = this.prefix + 'Cell Forcing' + this.suffix;
+    this.kindNames[Kind.Region] = this.prefix + 'Region Forcing' + this.suffix;
   }
 
   /**
@@ -460,6 +476,8 @@ export class DynamicChainer {
   /** Lets go of most memory kept for reuse (after a top-level search). */
   trim(): void {
     this.bases?.clear();
+    this.coreUsed?.clearBase(this);
+    this.coreUsed = null;
     if (spareRuns.length > MAX_SPARE_RUNS) spareRuns.length = MAX_SPARE_RUNS;
     this.advanced?.trim();
   }
@@ -530,7 +548,15 @@ export class DynamicChainer {
       this.removed.of(nested.initial, g);
     }
     this.borrow = nested !== null && this.bases !== null;
-    if (this.borrow) this.bases!.begin(nested!.initial, g);
+    if (this.borrow) {
+      const core = searchCore();
+      if (core) {
+        const found = this.searchInCore(core, nested!.initial);
+        if (found) return found;
+        this.claims.clear();
+      }
+      this.bases!.begin(nested!.initial, g);
+    }
     const out: ChainHint[] = [];
     const cands = g.cands;
     try {
@@ -545,24 +571,58 @@ export class DynamicChainer {
     return sortAndDedup(nested ? this.claims.claiming(out) : out);
   }
 
+  /**
+   * A nested dynamic search in the WebAssembly core (chainCore.ts's search) in one call: its
+   * runs, G0's lent runs, its chains' common nodes and its hints' walks and claims; here the
+   * hints left claiming become ChainHints, in the order found. Null when the core ran out of
+   * room (the TypeScript loop then searches from the start).
+   */
+  private searchInCore(core: ChainCoreInstance, initial: Uint16Array): ChainHint[] | null {
+    core.beginSearch(this, this.save, this.saveStamp, initial, this.removed);
+    this.coreUsed = core;
+    if (this.budget) this.budget.check();
+    const n = core.search();
+    if (n < 0) return null;
+    const at = core.hintAt;
+    const w = core.hints;
+    const out: ChainHint[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = at[i];
+      const kind = w[r];
+      const conclusion = w[r + 1];
+      const h = this.makeHint(kind, this.kindNames[kind], w[r + 2], KIND_SORT_KEYS[kind], this.removableFor(conclusion), conclusion >= NCAND ? conclusion - ON : -1);
+      h.ruleParents = Array.from(w.subarray(r + 7, r + 7 + w[r + 6]));
+      // nestedHint's signature from the core's two hashes and the branch count.
+      const h1 = w[r + 4];
+      const h2 = w[r + 5];
+      h.signature = String.fromCharCode(h1 & 0xffff, h1 >>> 16, h2 & 0xffff, h2 >>> 16, w[r + 3]);
+      out.push(h);
+    }
+    return sortAndDedup(out);
+  }
+
+  private coreUsed: ChainCoreInstance | null = null;
+  private readonly kindNames: string[] = [];
+
   // ---------------------------------------------------------------------------------------
   // Run pool
 
   private takeRun(): Run {
-    const r = (this.coreRuns ? (spareSlotRuns.pop() ?? this.slotRun()) : undefined) ?? spareRuns.pop() ?? new Run();
+    const slot = this.coreRuns ? takeSlot() : null;
+    const r = (slot ? slotRun(slot) : spareRuns.pop()) ?? new Run();
     if (this.level >= 2 && !r.nested) r.nested = new Array(NKEY + 1).fill(null);
     r.reset();
     return r;
   }
 
-  /** A new run in a slot of the core, when one is free. */
-  private slotRun(): Run | undefined {
-    const slot = takeSlot();
-    return slot ? new Run(slot) : undefined;
-  }
-
   private releaseRun(r: Run): void {
-    if (!r.kept) (r.slot ? spareSlotRuns : spareRuns).push(r);
+    if (r.kept) return;
+    if (!r.slot) spareRuns.push(r);
+    else {
+      // A free slot's flags are clear: the core's searches take it as it is.
+      r.reset();
+      releaseSlot(r.slot);
+    }
   }
 
   /** The run from `startKey`: G0's when it is the same here (see baseRuns.ts), else propagated. */

@@ -9,20 +9,26 @@
  *
  * One instance, its memory sized once for SLOTS slots and never grown (growing would detach the
  * views); a run asked for when every slot is lent keeps arrays of its own and the TypeScript loop.
+ * A nested dynamic search runs there whole (dynamic.ts's searchInCore), its runs in the free
+ * slots; the chainers' runs give theirs back when they are done.
  */
 import { decodeBase64, type WasmHost } from '../../../core/wasmSolver';
-import { NCAND, NKEY, type ChainGrid } from './tables';
+import { ChainGrid, NCAND, NKEY, sameCands, type RemovedSince } from './tables';
 
 /** The core's .wasm, base64; replaced by the build, undeclared in the sources run directly. */
 declare const CHAIN_WASM_BASE64: string | undefined;
 declare const WebAssembly: WasmHost;
 
-export type ChainCore = 'ts' | 'wasm';
+/**
+ * Which loops run in the core: 'wasm' the runs and the nested dynamic searches (see dynamic.ts's
+ * searchInCore), 'runs' the runs only (the searches in TypeScript), 'ts' neither.
+ */
+export type ChainCore = 'ts' | 'runs' | 'wasm';
 
 /**
  * Slots in the instance: 12.5 KB each (a level-4 rating holds up to a few hundred runs at once).
- * The build gives the module the memory for these (solverWasm.mjs's CHAIN_CORE_PAGES): more would
- * make the core's init grow it.
+ * The build gives the module the memory for these and the nested searches' state after them
+ * (solverWasm.mjs's CHAIN_CORE_PAGES, chainCore.ts's NSLOTS): more would not fit its layout.
  */
 const SLOTS = 1024;
 
@@ -35,6 +41,11 @@ interface CoreExports {
   propagate(slot: number, onN: number, offN: number, isY: number): number;
   onCount: { value: number };
   offCount: { value: number };
+  takeSlot(): number;
+  releaseSlot(i: number): void;
+  searchAt(field: number): number;
+  search(lend: number): number;
+  baseClear(): void;
 }
 
 /** A run's arrays in a slot of the core's memory (dynamic.ts's Run reads and writes them as its own). */
@@ -49,10 +60,10 @@ export interface RunSlot {
   /** The slot's address, and the instance it is in. */
   readonly at: number;
   readonly core: Core;
+  readonly index: number;
 }
 
 class Core {
-  private readonly free: number[] = [];
   private readonly cands: Uint16Array;
   private readonly hpos: Uint16Array;
   /** The stamp of the grid in the core's memory (see gridStamp). */
@@ -67,12 +78,44 @@ class Core {
     const buffer = k.memory.buffer;
     this.cands = new Uint16Array(buffer, k.gridAt(), 81);
     this.hpos = new Uint16Array(buffer, k.gridAt() + 162, 27 * 9);
-    for (let i = SLOTS - 1; i >= 0; i--) this.free.push(i);
+    this.head = new Int32Array(buffer, k.searchAt(0), 4 * SLOTS);
+    this.lostCell = new Uint16Array(buffer, k.searchAt(1), 81);
+    this.lostHouse = new Uint16Array(buffer, k.searchAt(1) + 176, 243);
+    this.g0Cands = new Uint16Array(buffer, k.searchAt(2), 81);
+    this.g0Hpos = new Uint16Array(buffer, k.searchAt(2) + 162, 243);
+    this.hintAt = new Int32Array(buffer, k.searchAt(3), 4096);
+    this.hints = new Int32Array(buffer, k.searchAt(4), 1 << 16);
   }
 
+  /** Per slot: its run's onN, offN, absurdOn, absurdOff, as the core's search left them. */
+  readonly head: Int32Array;
+  private readonly lostCell: Uint16Array;
+  private readonly lostHouse: Uint16Array;
+  private readonly g0Cands: Uint16Array;
+  private readonly g0Hpos: Uint16Array;
+  /**
+   * The last search's hints: where each record starts in `hints`, and the records (kind,
+   * conclusion, complexity, branches, the signature's two hashes, rule parents and the parents).
+   */
+  readonly hintAt: Int32Array;
+  readonly hints: Int32Array;
+  /** G0 of the runs the core keeps, and who asked for them. */
+  private readonly g0Initial = new Uint16Array(81);
+  private g0Owner: unknown = null;
+  private readonly g0 = new ChainGrid();
+
   take(): RunSlot | null {
-    const i = this.free.pop();
-    if (i === undefined) return null;
+    const i = this.k.takeSlot();
+    return i < 0 ? null : this.view(i);
+  }
+
+  /** Gives back slot `i`, its flags clear. */
+  release(i: number): void {
+    this.k.releaseSlot(i);
+  }
+
+  /** Slot `i`'s arrays. */
+  view(i: number): RunSlot {
     const buffer = this.k.memory.buffer;
     const at = this.k.slotAt(i);
     const field = (f: number): number => at + this.k.fieldAt(f);
@@ -86,7 +129,42 @@ class Core {
       cause: new Uint8Array(buffer, field(6), NKEY + 1),
       at,
       core: this,
+      index: i,
     };
+  }
+
+  /**
+   * Readies a nested dynamic search in the core: its grid `grid` (stamp `stamp`), G0 `initial` (the
+   * core's kept runs of G0 start over when another owner or G0 asks), the removals since G0.
+   */
+  beginSearch(owner: unknown, grid: ChainGrid, stamp: number, initial: Uint16Array, removed: RemovedSince): void {
+    if (owner !== this.g0Owner || !sameCands(initial, this.g0Initial, 0)) {
+      this.k.baseClear();
+      this.g0Owner = owner;
+      this.g0Initial.set(initial);
+      this.g0.load(grid.values, initial);
+      this.g0Cands.set(this.g0.cands);
+      this.g0Hpos.set(this.g0.hpos);
+    }
+    if (stamp !== this.loaded) {
+      this.cands.set(grid.cands);
+      this.hpos.set(grid.hpos);
+      this.loaded = stamp;
+    }
+    this.lostCell.set(removed.cell);
+    this.lostHouse.set(removed.house);
+  }
+
+  /** The search begun: how many hints (in hintAt), -1 when the core ran out of room (nothing kept). */
+  search(): number {
+    return this.k.search(1);
+  }
+
+  /** Gives back the runs kept for G0. */
+  clearBase(owner: unknown): void {
+    if (owner !== this.g0Owner) return;
+    this.k.baseClear();
+    this.g0Owner = null;
   }
 
   /**
@@ -131,8 +209,8 @@ function load(bytes: Uint8Array | undefined): Core | null {
 }
 
 /**
- * The switch between the run loops: 'wasm' (the default) where the core loads, 'ts' the
- * TypeScript one. `bytes` loads the core from these bytes instead of the built ones (tests;
+ * The switch between the loops: 'wasm' (the default) or 'runs' where the core loads, 'ts' the
+ * TypeScript ones. `bytes` loads the core from these bytes instead of the built ones (tests;
  * runs made before keep their slots in the old instance and propagate in TypeScript). Returns
  * the loop new runs get.
  */
@@ -142,9 +220,9 @@ export function setChainCore(core: ChainCore, bytes?: Uint8Array): ChainCore {
   return chainCore();
 }
 
-/** The loop new runs get: 'wasm' only when it is wanted and the core loads. */
+/** The loops new runs and searches get: the core's only when they are wanted and it loads. */
 export function chainCore(): ChainCore {
-  return wanted === 'wasm' && current() !== null ? 'wasm' : 'ts';
+  return wanted !== 'ts' && current() !== null ? wanted : 'ts';
 }
 
 function current(): Core | null {
@@ -154,10 +232,22 @@ function current(): Core | null {
 
 /** A free slot for a new run, or null: the TypeScript loop is wanted, there is no core, or every slot is lent. */
 export function takeSlot(): RunSlot | null {
-  return chainCore() === 'wasm' ? current()!.take() : null;
+  return chainCore() !== 'ts' ? current()!.take() : null;
 }
+
+/** Gives back a slot taken by takeSlot, its flags clear (none of an instance no longer in use). */
+export function releaseSlot(slot: RunSlot): void {
+  if (slot.core === instance) slot.core.release(slot.index);
+}
+
+/** The core for a nested dynamic search, or null (the TypeScript loop is wanted, or there is no core). */
+export function searchCore(): Core | null {
+  return chainCore() === 'wasm' ? current() : null;
+}
+
+export type { Core as ChainCoreInstance };
 
 /** Whether a run in `slot` propagates in the core now (the core wanted, and the slot in its instance). */
 export function inCore(slot: RunSlot | null): slot is RunSlot {
-  return slot !== null && wanted === 'wasm' && slot.core === instance;
+  return slot !== null && wanted !== 'ts' && slot.core === instance;
 }
