@@ -21,7 +21,8 @@ import {
 } from '../../server/src/engine/se/techniques/chains';
 import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer, restartSignatures } from '../../server/src/engine/se/techniques/chains/dynamic';
-import { compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
+import { CycleComponents } from '../../server/src/engine/se/techniques/chains/cycleComponents';
+import { Kind, compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
 import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
@@ -428,6 +429,40 @@ describe('search details', () => {
     expect(checked).toBeGreaterThan(10);
     // What it saves: the nodes that merely reach a touched strong link are many more.
     expect(kept).toBeLessThan(reachStrong / 2);
+  });
+
+  it('skips cycle searches only from starts through which no cycle of the grid removes anything', { timeout: 60_000 }, () => {
+    // Every cycle hint the unfiltered search finds, in any pass (X and Y links are among XY's),
+    // starts at a candidate whose component of the XY links the verdict says could remove.
+    const pauses = [
+      ...level2Pauses(300, true).pauses,
+      ...level2Pauses(300, true, '.2..5......6..9..17..3.....2...6.8....8..4.1.....3.6....4..81..5......9..7.....4.').pauses,
+    ];
+    const components = new CycleComponents();
+    const links = new PassLinks();
+    const all = new StaticChainer();
+    let cycles = 0;
+    let skipped = 0;
+    let starts = 0;
+    for (const g of pauses) {
+      links.begin(g);
+      links.use(true, true);
+      components.begin(g, links);
+      for (const h of all.hints(g, null, null)) {
+        if (h.kind !== Kind.Cycle) continue;
+        const start = h.links![0] - NCAND;
+        expect(components.canRemove(start), `${h.name}: ${h.detail}`).toBe(true);
+        cycles++;
+      }
+      for (let c = 0; c < NCAND; c++) {
+        if (!g.has(c) || links.off(c) === 0) continue;
+        starts++;
+        if (!components.canRemove(c)) skipped++;
+      }
+    }
+    expect(cycles).toBeGreaterThan(300);
+    // What it saves: most starts with a strong link cannot begin a removing cycle.
+    expect(skipped).toBeGreaterThan(starts / 2);
   });
 
   /** Grids an outer chain reaches on the level-3 puzzle: its grid less two candidates. */
@@ -968,7 +1003,9 @@ describe('search details', () => {
     // one already on the path), an off round every on node not turned on before, and a cycle
     // closes where an off node turns the start on (length 4 or more). Each closing path (keys
     // and causes, end to start) must be the chainer's, in the same order, from every start it
-    // searches: top-level grids of three puzzles, and the first 150 pauses of a level-2 search.
+    // searches: top-level grids of three puzzles, and the first 150 pauses of a level-2 search,
+    // nested and as top-level grids (nested, most starts' cycle searches are skipped: see
+    // cycleComponents.ts).
     const outCand = new Int16Array(32);
     const outCause = new Uint8Array(32);
     interface Node {
@@ -1057,7 +1094,10 @@ describe('search details', () => {
       chainer.hints(g, null, null);
     }
     const { start, pauses } = level2Pauses(150, false);
-    for (const g of pauses) chainer.hints(g, null, { initial: start.cands });
+    for (const g of pauses) {
+      chainer.hints(g, null, { initial: start.cands });
+      chainer.hints(g, null, null);
+    }
     expect(searches).toBeGreaterThan(1000);
     expect(closed).toBeGreaterThan(100);
   });

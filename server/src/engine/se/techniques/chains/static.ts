@@ -13,6 +13,7 @@
 import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
 import { PEER_WORDS, digitWords } from '../places';
+import { CycleComponents } from './cycleComponents';
 import { Relevance } from './relevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
@@ -136,6 +137,7 @@ export class StaticChainer {
    */
   private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
     this.relevance.touch(this.g, nested.initial);
+    this.components.begin(this.g, this.links);
     this.verdictGen++;
     this.xyCycles = 0;
     this.xyForcing = false;
@@ -151,8 +153,10 @@ export class StaticChainer {
   }
 
   // What the XY pass of a nested search tells the X and Y passes (see nestedPasses): stamps of
-  // verdictGen on the starts where no X or Y cycle can close.
+  // verdictGen on the starts where no X or Y cycle can close, or none can remove anything.
   private readonly noCycle = new Int32Array(NCAND);
+  /** The XY links' components, for which starts' cycles could remove something. */
+  private readonly components = new CycleComponents();
   private verdictGen = 0;
   /** Starts the XY pass left open to cycles: bit 0 any, bit 1 one in a bivalue cell. */
   private xyCycles = 0;
@@ -337,6 +341,12 @@ export class StaticChainer {
     const xy = this.pass === 2;
     if (!xy && what === StartSearch.Cycles && this.noCycle[cand] === this.verdictGen) {
       this.searches?.record(slotOf(this.pass, cand, what), NO_CHAINS);
+      return;
+    }
+    // No cycle of the XY links through the start can remove anything (see cycleComponents.ts):
+    // nor can an X or Y cycle, whose links are among them, so those searches are skipped too.
+    if (xy && what === StartSearch.Cycles && !this.components.canRemove(cand)) {
+      this.noCycle[cand] = this.verdictGen;
       return;
     }
     const before = out.length;
