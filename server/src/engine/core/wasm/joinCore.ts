@@ -233,48 +233,70 @@ export function partners(level: i32): i32 {
 export function lastClues(level: i32, n: i32, last: i32): i32 {
   for (let m = last; m !== 0; m &= m - 1) setWord(COUNT, ctz(m), 0);
   emitted = 0;
-  group(last, level, false, level + 1, 0, n);
+  group(last, level, false, level + 1, 0, n, -1);
   return emitted;
 }
 
-function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32): void {
+/**
+ * JoinList.group: the cells `cells` whose vector is level `from` (their own when `own`), from
+ * set q on; levels from `top` up are free. The sets from q on that no cell of `done` misses
+ * and no cell of `cells` hits are in the vector already (done = -1: none is).
+ */
+function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32, done: i32): void {
   let lv = from;
   let mine = own;
-  for (; q < n; q++) {
-    const h = word(CANDS, q) & cells;
-    if (h === cells) continue;
-    if (h !== 0) {
-      group(h, lv, false, mine ? lv + 1 : top, q + 1, n);
-      cells &= ~h;
-    }
-    let to = lv;
-    if (!mine) {
-      to = top;
-      mine = true;
-    }
-    // Up to three more sets that no cell of the group hits go in the same pass (TypeScript: one).
-    const j = word(SETS, q);
-    let k = j;
-    let l = j;
-    let m = j;
-    if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
-      k = word(SETS, ++q);
-      if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
-        l = word(SETS, ++q);
-        if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) m = word(SETS, ++q);
+  for (;;) {
+    // The sets no cell of the group hits, four a pass (repeats for fewer; TypeScript: two).
+    let waiting = 0;
+    let j = 0;
+    let k = 0;
+    let l = 0;
+    for (let r = q; r < n; r++) {
+      const c = word(CANDS, r);
+      if ((c & cells) !== 0 || (done !== -1 && (c & done) === 0)) continue;
+      const s = word(SETS, r);
+      if (waiting === 0) j = s;
+      else if (waiting === 1) k = s;
+      else if (waiting === 2) l = s;
+      else {
+        lv = groupPass(lv, mine, top, j, k, l, s);
+        mine = true;
+        waiting = 0;
+        if (lv < 0) return;
+        continue;
       }
+      waiting++;
     }
-    if (andSet(lv, to, j, k, l, m) === 0) return;
-    lv = to;
+    if (waiting > 0) {
+      lv = groupPass(lv, mine, top, j, waiting > 1 ? k : j, waiting > 2 ? l : j, j);
+      mine = true;
+      if (lv < 0) return;
+    }
+    done = cells;
+    // The next set some cells of the group hit and others miss: those cells go on alone.
+    let h = 0;
+    for (; q < n; q++) {
+      h = word(CANDS, q) & cells;
+      if (h !== 0 && h !== cells) break;
+    }
+    if (q === n) break;
+    group(h, lv, false, mine ? lv + 1 : top, q + 1, n, cells);
+    cells &= ~h;
   }
   const at = emitted;
-  const k = emit(lv, at);
-  emitted += k;
+  const e = emit(lv, at);
+  emitted += e;
   for (let m = cells; m !== 0; m &= m - 1) {
     const c = ctz(m);
     setWord(START, c, at);
-    setWord(COUNT, c, k);
+    setWord(COUNT, c, e);
   }
+}
+
+/** JoinList.groupPass: a group's level `lv` AND sets j, k, l and m into its own level (`top` when it has none yet); that level, or -1 when it holds no entry. */
+@inline function groupPass(lv: i32, own: bool, top: i32, j: i32, k: i32, l: i32, m: i32): i32 {
+  const to = own ? lv : top;
+  return andSet(lv, to, j, k, l, m) === 0 ? -1 : to;
 }
 
 /** JoinList.andSet: level `to` := level `from` AND the hit vectors of sets j, k, l and m (repeats for fewer); its nLive. */
