@@ -39,6 +39,14 @@ let SETS: usize = 0;
 let CANDS: usize = 0;
 /** Outputs: entries, and per cell of the band where its partners start in OUT and how many. */
 let OUT: usize = 0;
+/**
+ * lastClues' groups: per cell of the band the node's open sets it hits (HITBY, WORDS words a
+ * cell, bit q for set q), and per depth of the groups' recursion the sets not yet ANDed into
+ * that group's vector (PEND, WORDS words a depth; 28 depths, a group per cell at most).
+ */
+let HITBY: usize = 0;
+let PEND: usize = 0;
+let NW: i32 = 0;
 let START: usize = 0;
 let COUNT: usize = 0;
 /**
@@ -104,7 +112,9 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   CODE = region(CELLS, entries);
   WCODE = region(CODE, entries * CODES);
   PASS = region(WCODE, CODES);
-  const end = region(PASS, entries);
+  HITBY = region(PASS, entries);
+  PEND = region(HITBY, 27 * words);
+  const end = region(PEND, DEPTHS * words);
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return 0;
   // Level 0: every entry; nothing closed at the root.
@@ -231,56 +241,84 @@ export function partners(level: i32): i32 {
  * Returns the entries written to OUT.
  */
 export function lastClues(level: i32, n: i32, last: i32): i32 {
-  for (let m = last; m !== 0; m &= m - 1) setWord(COUNT, ctz(m), 0);
+  NW = (n + 31) >> 5;
+  for (let m = last; m !== 0; m &= m - 1) {
+    const c = ctz(m);
+    setWord(COUNT, c, 0);
+    for (let w = 0; w < NW; w++) setWord(HITBY, c * WORDS + w, 0);
+  }
+  for (let q = 0; q < n; q++) {
+    for (let m = word(CANDS, q) & last; m !== 0; m &= m - 1) {
+      const i = ctz(m) * WORDS + (q >> 5);
+      setWord(HITBY, i, word(HITBY, i) | (1 << (q & 31)));
+    }
+  }
+  // The root group: every set pending.
+  for (let w = 0; w < NW; w++) setWord(PEND, w, w < NW - 1 || (n & 31) === 0 ? -1 : (1 << (n & 31)) - 1);
   emitted = 0;
-  group(last, level, false, level + 1, 0, n, -1);
+  group(last, level, false, level + 1, 0);
   return emitted;
 }
 
 /**
- * JoinList.group: the cells `cells` whose vector is level `from` (their own when `own`), from
- * set q on; levels from `top` up are free. The sets from q on that no cell of `done` misses
- * and no cell of `cells` hits are in the vector already (done = -1: none is).
+ * JoinList.group: the cells `cells` whose vector is level `from` (their own when `own`); levels
+ * from `top` up are free; the sets not yet in the vector are PEND's row g. The same passes as
+ * the TypeScript group, whose scans of the sets are bit masks here: the sets no cell of the
+ * group hits are the pending ones outside the OR of its cells' HITBY rows, the next split the
+ * first pending set outside their AND.
  */
-function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32, done: i32): void {
+function group(cells: i32, from: i32, own: bool, top: i32, g: i32): void {
   let lv = from;
   let mine = own;
+  const pend = PEND + (<usize>(g * WORDS) << 2);
   for (;;) {
     // The sets no cell of the group hits, four a pass (repeats for fewer; TypeScript: two).
     let waiting = 0;
     let j = 0;
     let k = 0;
     let l = 0;
-    for (let r = q; r < n; r++) {
-      const c = word(CANDS, r);
-      if ((c & cells) !== 0 || (done !== -1 && (c & done) === 0)) continue;
-      const s = word(SETS, r);
-      if (waiting === 0) j = s;
-      else if (waiting === 1) k = s;
-      else if (waiting === 2) l = s;
-      else {
-        lv = groupPass(lv, mine, top, j, k, l, s);
-        mine = true;
-        waiting = 0;
-        if (lv < 0) return;
-        continue;
+    for (let w = 0; w < NW; w++) {
+      let any = 0;
+      for (let m = cells; m !== 0; m &= m - 1) any |= word(HITBY, ctz(m) * WORDS + w);
+      const p = word(pend, w);
+      setWord(pend, w, p & any);
+      for (let x = p & ~any; x !== 0; x &= x - 1) {
+        const s = word(SETS, 32 * w + ctz(x));
+        if (waiting === 0) j = s;
+        else if (waiting === 1) k = s;
+        else if (waiting === 2) l = s;
+        else {
+          lv = groupPass(lv, mine, top, j, k, l, s);
+          mine = true;
+          waiting = 0;
+          if (lv < 0) return;
+          continue;
+        }
+        waiting++;
       }
-      waiting++;
     }
     if (waiting > 0) {
       lv = groupPass(lv, mine, top, j, waiting > 1 ? k : j, waiting > 2 ? l : j, j);
       mine = true;
       if (lv < 0) return;
     }
-    done = cells;
-    // The next set some cells of the group hit and others miss: those cells go on alone.
-    let h = 0;
-    for (; q < n; q++) {
-      h = word(CANDS, q) & cells;
-      if (h !== 0 && h !== cells) break;
+    // The first pending set some cells of the group hit and others miss: those cells go on alone.
+    let r = -1;
+    for (let w = 0; w < NW && r < 0; w++) {
+      let all = -1;
+      for (let m = cells; m !== 0; m &= m - 1) all &= word(HITBY, ctz(m) * WORDS + w);
+      const x = word(pend, w) & ~all;
+      if (x !== 0) r = 32 * w + ctz(x);
     }
-    if (q === n) break;
-    group(h, lv, false, mine ? lv + 1 : top, q + 1, n, cells);
+    if (r < 0) break;
+    const h = word(CANDS, r) & cells;
+    // Their pending sets: this group's after set r (the split set they hit; the rest do not, so it stays pending here).
+    const next = pend + (<usize>WORDS << 2);
+    for (let w = 0; w < NW; w++) {
+      const after = 32 * w + 31 <= r ? 0 : 32 * w > r ? -1 : -2 << (r & 31);
+      setWord(next, w, word(pend, w) & after);
+    }
+    group(h, lv, false, mine ? lv + 1 : top, g + 1);
     cells &= ~h;
   }
   const at = emitted;
