@@ -101,7 +101,8 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   REF = region(NLIVE, LEVELS);
   SETS = region(REF, LEVELS);
   CANDS = region(SETS, max(sets, words));
-  START = region(CANDS, sets);
+  // Padded to whole blocks of 16 (lastClues reads them 16 at a time).
+  START = region(CANDS, sets + 15);
   COUNT = region(START, 27);
   OUT = region(COUNT, 27);
   CROSS = region(OUT, 27 * entries);
@@ -242,22 +243,63 @@ export function partners(level: i32): i32 {
  */
 export function lastClues(level: i32, n: i32, last: i32): i32 {
   NW = (n + 31) >> 5;
-  for (let m = last; m !== 0; m &= m - 1) {
-    const c = ctz(m);
-    setWord(COUNT, c, 0);
-    for (let w = 0; w < NW; w++) setWord(HITBY, c * WORDS + w, 0);
-  }
-  for (let q = 0; q < n; q++) {
-    for (let m = word(CANDS, q) & last; m !== 0; m &= m - 1) {
-      const i = ctz(m) * WORDS + (q >> 5);
-      setWord(HITBY, i, word(HITBY, i) | (1 << (q & 31)));
-    }
+  for (let m = last; m !== 0; m &= m - 1) setWord(COUNT, ctz(m), 0);
+  // HITBY by blocks of 16 sets: byte b of their cands gathered in one vector, whose bit i per
+  // byte is a 16-bit mask (i8x16.bitmask) of the sets cell 8b + i hits. Cands past n read as 0.
+  for (let q = n; q < ((n + 15) & ~15); q++) setWord(CANDS, q, 0);
+  for (let q = 0; q < n; q += 16) {
+    const at = CANDS + (<usize>q << 2);
+    const v0 = v128.load(at);
+    const v1 = v128.load(at, 16);
+    const v2 = v128.load(at, 32);
+    const v3 = v128.load(at, 48);
+    hitBy(q, 0, bytesOf0(v0, v1, v2, v3));
+    hitBy(q, 8, bytesOf1(v0, v1, v2, v3));
+    hitBy(q, 16, bytesOf2(v0, v1, v2, v3));
+    hitBy(q, 24, bytesOf3(v0, v1, v2, v3));
   }
   // The root group: every set pending.
   for (let w = 0; w < NW; w++) setWord(PEND, w, w < NW - 1 || (n & 31) === 0 ? -1 : (1 << (n & 31)) - 1);
   emitted = 0;
   group(last, level, false, level + 1, 0);
   return emitted;
+}
+
+/** Byte b of the 16 words v0..v3 (four each), in order: bytesOfB. */
+@inline function bytesOf0(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+@inline function bytesOf1(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+@inline function bytesOf2(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+@inline function bytesOf3(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+
+/**
+ * HITBY's 16 bits of sets q..q + 15 for cells c0..c0 + 7 (below 27), from byte c0 / 8 of their
+ * cands (`bytes`): bit i of each byte moved to its sign bit. The shifts are constants, as V8
+ * shifts bytes by a variable amount in several instructions.
+ */
+@inline function hitBy(q: i32, c0: i32, bytes: v128): void {
+  hitRow(q, c0, i8x16.bitmask(i8x16.shl(bytes, 7)));
+  hitRow(q, c0 + 1, i8x16.bitmask(i8x16.shl(bytes, 6)));
+  hitRow(q, c0 + 2, i8x16.bitmask(i8x16.shl(bytes, 5)));
+  if (c0 === 24) return;
+  hitRow(q, c0 + 3, i8x16.bitmask(i8x16.shl(bytes, 4)));
+  hitRow(q, c0 + 4, i8x16.bitmask(i8x16.shl(bytes, 3)));
+  hitRow(q, c0 + 5, i8x16.bitmask(i8x16.shl(bytes, 2)));
+  hitRow(q, c0 + 6, i8x16.bitmask(i8x16.shl(bytes, 1)));
+  hitRow(q, c0 + 7, i8x16.bitmask(bytes));
+}
+
+/** Cell c's HITBY bits of sets q..q + 15 (q a multiple of 16; the first half of a word written, the second ORed). */
+@inline function hitRow(q: i32, c: i32, bits: i32): void {
+  const at = c * WORDS + (q >> 5);
+  setWord(HITBY, at, (q & 16) === 0 ? bits : word(HITBY, at) | (bits << 16));
 }
 
 /**
