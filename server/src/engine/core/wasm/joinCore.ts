@@ -101,7 +101,7 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   REF = region(NLIVE, LEVELS);
   SETS = region(REF, LEVELS);
   CANDS = region(SETS, max(sets, words));
-  // Padded to whole blocks of 16 (lastClues reads them 16 at a time).
+  // Padded to whole blocks of 16 (lastClues reads them 16 at a time, past n too).
   START = region(CANDS, sets + 15);
   COUNT = region(START, 27);
   OUT = region(COUNT, 27);
@@ -245,8 +245,8 @@ export function lastClues(level: i32, n: i32, last: i32): i32 {
   NW = (n + 31) >> 5;
   for (let m = last; m !== 0; m &= m - 1) setWord(COUNT, ctz(m), 0);
   // HITBY by blocks of 16 sets: byte b of their cands gathered in one vector, whose bit i per
-  // byte is a 16-bit mask (i8x16.bitmask) of the sets cell 8b + i hits. Cands past n read as 0.
-  for (let q = n; q < ((n + 15) & ~15); q++) setWord(CANDS, q, 0);
+  // byte is a 16-bit mask (i8x16.bitmask) of the sets cell 8b + i hits. The bits of sets past n
+  // are whatever CANDS holds there: no group reads them, as none of those sets is pending.
   for (let q = 0; q < n; q += 16) {
     const at = CANDS + (<usize>q << 2);
     const v0 = v128.load(at);
@@ -354,12 +354,10 @@ function group(cells: i32, from: i32, own: bool, top: i32, g: i32): void {
     }
     if (r < 0) break;
     const h = word(CANDS, r) & cells;
-    // Their pending sets: this group's after set r (the split set they hit; the rest do not, so it stays pending here).
+    // Their pending sets are this group's: those before r and r itself every cell of h hits,
+    // so they neither AND them nor split at them. Set r stays pending here (no cell left hits it).
     const next = pend + (<usize>WORDS << 2);
-    for (let w = 0; w < NW; w++) {
-      const after = 32 * w + 31 <= r ? 0 : 32 * w > r ? -1 : -2 << (r & 31);
-      setWord(next, w, word(pend, w) & after);
-    }
+    for (let w = 0; w < NW; w++) setWord(next, w, word(pend, w));
     group(h, lv, false, mine ? lv + 1 : top, g + 1);
     cells &= ~h;
   }
