@@ -15,7 +15,8 @@
  * The other side is walked (clueWalk.ts), and a set its walk can no longer hit below a node
  * is ANDed there once, into that node's level, for every clue set below it; an empty level
  * cuts the node. The node before the last clue asks for all its last clues at once
- * (lastClues): most of them miss the same sets, so those are ANDed once for the group.
+ * (lastClues): most of them miss the same sets, so those are ANDed once for the group, before
+ * the cells that hit some of the others split off.
  *
  * A walked set's partners then pass a first filter (pairsPast): the stacks' caps and the mini-row
  * part of clueSearch.ts's band-3 bound, from 36 code words per side (per band-3 code, the first 32
@@ -254,46 +255,60 @@ export class JoinList {
    * (the sets it closed ANDed); it still misses the cross sets sets[0..n-1] (join order), and
    * set q is hit by the last-clue cells cands[q] (bits of the band). A last clue c's partners
    * are the level's entries hitting each of those sets that c misses. Instead of one AND
-   * chain per c, the cells go down the sets together as a group: at set q the cells hitting
-   * it leave as a group of their own (keeping the vector as it is) and the rest AND the set
-   * once for all of them; a group whose vector empties ends (none of its cells has a
-   * partner). Per cell c of `last`: its partners are out[start[c] .. start[c] + count[c]).
+   * chain per c, the cells go down the sets together as a group: the sets no cell of the group
+   * hits are ANDed first, once for all of them (every cell needs them, so each subgroup split
+   * off later starts narrower and does not AND them again); at the next set some of its cells
+   * hit, those leave as a group of their own (keeping the vector as it is), and the rest go on
+   * likewise; a group whose vector empties ends (none of its cells has a partner). Per cell c
+   * of `last`: its partners are out[start[c] .. start[c] + count[c]).
    */
   lastClues(level: number, sets: Int32Array, cands: Int32Array, n: number, last: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
     if (this.kernel) return this.kernel.lastClues(level, sets, cands, n, last, out, start, count);
     for (let m = last; m !== 0; m &= m - 1) count[31 - Math.clz32(m & -m)] = 0;
     this.emitted = 0;
-    this.group(last, level, false, level + 1, 0, sets, cands, n, out, start, count);
+    this.group(last, level, false, level + 1, 0, -1, sets, cands, n, out, start, count);
   }
 
   private emitted = 0;
 
   /**
    * The cells `cells` whose vector is level `from` (their own, to AND into, when `own`), from
-   * set q on; levels from `top` up are free.
+   * set q on; levels from `top` up are free. The sets from q on that no cell of `done` misses
+   * and no cell of `cells` hits are in the vector already (done = -1: none is): the group that
+   * split these cells off ANDed them.
    */
-  private group(cells: number, from: number, own: boolean, top: number, q: number, sets: Int32Array, cands: Int32Array, n: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
+  private group(cells: number, from: number, own: boolean, top: number, q: number, done: number, sets: Int32Array, cands: Int32Array, n: number, out: Int32Array, start: Int32Array, count: Int32Array): void {
     let lv = from;
-    let mine = own;
-    for (; q < n; q++) {
-      const h = cands[q] & cells;
-      if (h === cells) continue;
-      if (h !== 0) {
-        // These cells skip set q: the vector as it is now, levels above this group's own.
-        this.group(h, lv, false, mine ? lv + 1 : top, q + 1, sets, cands, n, out, start, count);
-        cells &= ~h;
+    for (;;) {
+      // The sets no cell of the group hits, two a pass (the same set twice for one).
+      let first = -1;
+      for (let r = q; r < n; r++) {
+        const c = cands[r];
+        if ((c & cells) !== 0 || (done !== -1 && (c & done) === 0)) continue;
+        if (first < 0) {
+          first = sets[r];
+          continue;
+        }
+        lv = this.groupPass(lv, own, top, first, sets[r]);
+        own = true;
+        first = -1;
+        if (lv < 0) return;
       }
-      let to = lv;
-      if (!mine) {
-        to = top;
-        if (to + 1 >= this.levels) this.grow(2 * (to + 2));
-        mine = true;
+      if (first >= 0) {
+        lv = this.groupPass(lv, own, top, first, first);
+        own = true;
+        if (lv < 0) return;
       }
-      // When no cell of the group hits the next set either, both go in one pass over the vector.
-      const j = sets[q];
-      if (q + 1 < n && (cands[q + 1] & cells) === 0) q++;
-      if (this.andSet(lv, to, j, sets[q]) === 0) return;
-      lv = to;
+      done = cells;
+      // The next set some cells of the group hit and others miss: those cells go on alone.
+      let h = 0;
+      for (; q < n; q++) {
+        h = cands[q] & cells;
+        if (h !== 0 && h !== cells) break;
+      }
+      if (q === n) break;
+      this.group(h, lv, false, own ? lv + 1 : top, q + 1, cells, sets, cands, n, out, start, count);
+      cells &= ~h;
     }
     const at = this.emitted;
     const k = this.emit(lv, out, at);
@@ -303,6 +318,13 @@ export class JoinList {
       start[c] = at;
       count[c] = k;
     }
+  }
+
+  /** A group's pass: its level `lv` ANDed with sets j and k into its own level (`top` when it has none yet); that level, or -1 when it holds no entry. */
+  private groupPass(lv: number, own: boolean, top: number, j: number, k: number): number {
+    const to = own ? lv : top;
+    if (to + 1 >= this.levels) this.grow(2 * (to + 2));
+    return this.andSet(lv, to, j, k) === 0 ? -1 : to;
   }
 
   /**

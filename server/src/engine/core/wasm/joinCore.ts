@@ -39,6 +39,14 @@ let SETS: usize = 0;
 let CANDS: usize = 0;
 /** Outputs: entries, and per cell of the band where its partners start in OUT and how many. */
 let OUT: usize = 0;
+/**
+ * lastClues' groups: per cell of the band the node's open sets it hits (HITBY, WORDS words a
+ * cell, bit q for set q), and per depth of the groups' recursion the sets not yet ANDed into
+ * that group's vector (PEND, WORDS words a depth; 28 depths, a group per cell at most).
+ */
+let HITBY: usize = 0;
+let PEND: usize = 0;
+let NW: i32 = 0;
 let START: usize = 0;
 let COUNT: usize = 0;
 /**
@@ -93,7 +101,8 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   REF = region(NLIVE, LEVELS);
   SETS = region(REF, LEVELS);
   CANDS = region(SETS, max(sets, words));
-  START = region(CANDS, sets);
+  // Padded to whole blocks of 16 (lastClues reads them 16 at a time, past n too).
+  START = region(CANDS, sets + 15);
   COUNT = region(START, 27);
   OUT = region(COUNT, 27);
   CROSS = region(OUT, 27 * entries);
@@ -104,7 +113,9 @@ export function layout(entries: i32, sets: i32, words: i32): i32 {
   CODE = region(CELLS, entries);
   WCODE = region(CODE, entries * CODES);
   PASS = region(WCODE, CODES);
-  const end = region(PASS, entries);
+  HITBY = region(PASS, entries);
+  PEND = region(HITBY, 27 * words);
+  const end = region(PEND, DEPTHS * words);
   const have = <usize>memory.size() << 16;
   if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return 0;
   // Level 0: every entry; nothing closed at the root.
@@ -231,50 +242,139 @@ export function partners(level: i32): i32 {
  * Returns the entries written to OUT.
  */
 export function lastClues(level: i32, n: i32, last: i32): i32 {
+  NW = (n + 31) >> 5;
   for (let m = last; m !== 0; m &= m - 1) setWord(COUNT, ctz(m), 0);
+  // HITBY by blocks of 16 sets: byte b of their cands gathered in one vector, whose bit i per
+  // byte is a 16-bit mask (i8x16.bitmask) of the sets cell 8b + i hits. The bits of sets past n
+  // are whatever CANDS holds there: no group reads them, as none of those sets is pending.
+  for (let q = 0; q < n; q += 16) {
+    const at = CANDS + (<usize>q << 2);
+    const v0 = v128.load(at);
+    const v1 = v128.load(at, 16);
+    const v2 = v128.load(at, 32);
+    const v3 = v128.load(at, 48);
+    hitBy(q, 0, bytesOf0(v0, v1, v2, v3));
+    hitBy(q, 8, bytesOf1(v0, v1, v2, v3));
+    hitBy(q, 16, bytesOf2(v0, v1, v2, v3));
+    hitBy(q, 24, bytesOf3(v0, v1, v2, v3));
+  }
+  // The root group: every set pending.
+  for (let w = 0; w < NW; w++) setWord(PEND, w, w < NW - 1 || (n & 31) === 0 ? -1 : (1 << (n & 31)) - 1);
   emitted = 0;
-  group(last, level, false, level + 1, 0, n);
+  group(last, level, false, level + 1, 0);
   return emitted;
 }
 
-function group(cells: i32, from: i32, own: bool, top: i32, q: i32, n: i32): void {
+/** Byte b of the 16 words v0..v3 (four each), in order: bytesOfB. */
+@inline function bytesOf0(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+@inline function bytesOf1(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+@inline function bytesOf2(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+@inline function bytesOf3(v0: v128, v1: v128, v2: v128, v3: v128): v128 {
+  return i64x2.shuffle(i8x16.shuffle(v0, v1, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0, 0, 0, 0), i8x16.shuffle(v2, v3, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
+}
+
+/**
+ * HITBY's 16 bits of sets q..q + 15 for cells c0..c0 + 7 (below 27), from byte c0 / 8 of their
+ * cands (`bytes`): bit i of each byte moved to its sign bit. The shifts are constants, as V8
+ * shifts bytes by a variable amount in several instructions.
+ */
+@inline function hitBy(q: i32, c0: i32, bytes: v128): void {
+  hitRow(q, c0, i8x16.bitmask(i8x16.shl(bytes, 7)));
+  hitRow(q, c0 + 1, i8x16.bitmask(i8x16.shl(bytes, 6)));
+  hitRow(q, c0 + 2, i8x16.bitmask(i8x16.shl(bytes, 5)));
+  if (c0 === 24) return;
+  hitRow(q, c0 + 3, i8x16.bitmask(i8x16.shl(bytes, 4)));
+  hitRow(q, c0 + 4, i8x16.bitmask(i8x16.shl(bytes, 3)));
+  hitRow(q, c0 + 5, i8x16.bitmask(i8x16.shl(bytes, 2)));
+  hitRow(q, c0 + 6, i8x16.bitmask(i8x16.shl(bytes, 1)));
+  hitRow(q, c0 + 7, i8x16.bitmask(bytes));
+}
+
+/** Cell c's HITBY bits of sets q..q + 15 (q a multiple of 16; the first half of a word written, the second ORed). */
+@inline function hitRow(q: i32, c: i32, bits: i32): void {
+  const at = c * WORDS + (q >> 5);
+  setWord(HITBY, at, (q & 16) === 0 ? bits : word(HITBY, at) | (bits << 16));
+}
+
+/**
+ * JoinList.group: the cells `cells` whose vector is level `from` (their own when `own`); levels
+ * from `top` up are free; the sets not yet in the vector are PEND's row g. The same passes as
+ * the TypeScript group, whose scans of the sets are bit masks here: the sets no cell of the
+ * group hits are the pending ones outside the OR of its cells' HITBY rows, the next split the
+ * first pending set outside their AND.
+ */
+function group(cells: i32, from: i32, own: bool, top: i32, g: i32): void {
   let lv = from;
   let mine = own;
-  for (; q < n; q++) {
-    const h = word(CANDS, q) & cells;
-    if (h === cells) continue;
-    if (h !== 0) {
-      group(h, lv, false, mine ? lv + 1 : top, q + 1, n);
-      cells &= ~h;
-    }
-    let to = lv;
-    if (!mine) {
-      to = top;
-      mine = true;
-    }
-    // Up to three more sets that no cell of the group hits go in the same pass (TypeScript: one).
-    const j = word(SETS, q);
-    let k = j;
-    let l = j;
-    let m = j;
-    if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
-      k = word(SETS, ++q);
-      if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) {
-        l = word(SETS, ++q);
-        if (q + 1 < n && (word(CANDS, q + 1) & cells) === 0) m = word(SETS, ++q);
+  const pend = PEND + (<usize>(g * WORDS) << 2);
+  for (;;) {
+    // The sets no cell of the group hits, four a pass (repeats for fewer; TypeScript: two).
+    let waiting = 0;
+    let j = 0;
+    let k = 0;
+    let l = 0;
+    for (let w = 0; w < NW; w++) {
+      let any = 0;
+      for (let m = cells; m !== 0; m &= m - 1) any |= word(HITBY, ctz(m) * WORDS + w);
+      const p = word(pend, w);
+      setWord(pend, w, p & any);
+      for (let x = p & ~any; x !== 0; x &= x - 1) {
+        const s = word(SETS, 32 * w + ctz(x));
+        if (waiting === 0) j = s;
+        else if (waiting === 1) k = s;
+        else if (waiting === 2) l = s;
+        else {
+          lv = groupPass(lv, mine, top, j, k, l, s);
+          mine = true;
+          waiting = 0;
+          if (lv < 0) return;
+          continue;
+        }
+        waiting++;
       }
     }
-    if (andSet(lv, to, j, k, l, m) === 0) return;
-    lv = to;
+    if (waiting > 0) {
+      lv = groupPass(lv, mine, top, j, waiting > 1 ? k : j, waiting > 2 ? l : j, j);
+      mine = true;
+      if (lv < 0) return;
+    }
+    // The first pending set some cells of the group hit and others miss: those cells go on alone.
+    let r = -1;
+    for (let w = 0; w < NW && r < 0; w++) {
+      let all = -1;
+      for (let m = cells; m !== 0; m &= m - 1) all &= word(HITBY, ctz(m) * WORDS + w);
+      const x = word(pend, w) & ~all;
+      if (x !== 0) r = 32 * w + ctz(x);
+    }
+    if (r < 0) break;
+    const h = word(CANDS, r) & cells;
+    // Their pending sets are this group's: those before r and r itself every cell of h hits,
+    // so they neither AND them nor split at them. Set r stays pending here (no cell left hits it).
+    const next = pend + (<usize>WORDS << 2);
+    for (let w = 0; w < NW; w++) setWord(next, w, word(pend, w));
+    group(h, lv, false, mine ? lv + 1 : top, g + 1);
+    cells &= ~h;
   }
   const at = emitted;
-  const k = emit(lv, at);
-  emitted += k;
+  const e = emit(lv, at);
+  emitted += e;
   for (let m = cells; m !== 0; m &= m - 1) {
     const c = ctz(m);
     setWord(START, c, at);
-    setWord(COUNT, c, k);
+    setWord(COUNT, c, e);
   }
+}
+
+/** JoinList.groupPass: a group's level `lv` AND sets j, k, l and m into its own level (`top` when it has none yet); that level, or -1 when it holds no entry. */
+@inline function groupPass(lv: i32, own: bool, top: i32, j: i32, k: i32, l: i32, m: i32): i32 {
+  const to = own ? lv : top;
+  return andSet(lv, to, j, k, l, m) === 0 ? -1 : to;
 }
 
 /** JoinList.andSet: level `to` := level `from` AND the hit vectors of sets j, k, l and m (repeats for fewer); its nLive. */
