@@ -14,9 +14,10 @@
  * The components are found by Tarjan's search, started only from the starts asked about and
  * kept for the grid and pass: a nested pass asks about a dozen starts, mostly in few components.
  */
-import { PEER_WORDS, digitWords } from '../places';
+import { digitWords } from '../places';
+import { DigitSees } from './digitSees';
 import type { PassLinks } from './passLinks';
-import { NCAND, NKEY, ON, lowBit, type ChainGrid } from './tables';
+import { NCAND, NKEY, ON, type ChainGrid } from './tables';
 
 export class CycleComponents {
   private links!: PassLinks;
@@ -35,11 +36,10 @@ export class CycleComponents {
   private readonly open = new Int16Array(NKEY);
   private readonly walkNode = new Int16Array(NKEY);
   private readonly walkLink = new Int32Array(NKEY);
-  // Cell sets as three 27-cell words: per digit, the grid's cells of it and the cells seeing an
-  // on node, an off node of the component being closed.
+  // Per digit, the grid's cells of it (three 27-cell words), and what the component being
+  // closed sees.
   private readonly digitCells = new Int32Array(27);
-  private readonly onSees = new Int32Array(27);
-  private readonly offSees = new Int32Array(27);
+  private readonly sees = new DigitSees();
 
   /** Forgets the last grid's components: `links` must give `g`'s links of the pass asked about. */
   begin(g: ChainGrid, links: PassLinks): void {
@@ -109,36 +109,15 @@ export class CycleComponents {
   /** Pops the component rooted at `v` off the open stack, with its verdict; the stack's new height. */
   private close(v: number, nOpen: number): number {
     const id = this.comps++;
-    const onSees = this.onSees;
-    const offSees = this.offSees;
-    let onDigits = 0;
-    let offDigits = 0;
+    const sees = this.sees;
+    sees.clear();
     let w: number;
     do {
       w = this.open[--nOpen];
       this.comp[w] = id;
-      const on = w >= NCAND;
-      const cand = on ? w - ON : w;
-      const cell = (cand / 9) | 0;
-      const d = cand - cell * 9;
-      const sees = on ? onSees : offSees;
-      const bit = 1 << d;
-      if (!((on ? onDigits : offDigits) & bit)) {
-        sees[3 * d] = sees[3 * d + 1] = sees[3 * d + 2] = 0;
-        if (on) onDigits |= bit;
-        else offDigits |= bit;
-      }
-      sees[3 * d] |= PEER_WORDS[3 * cell];
-      sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
-      sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
+      sees.add(w);
     } while (w !== v);
-    let removes = 0;
-    const dc = this.digitCells;
-    for (let m = onDigits & offDigits; m && !removes; m &= m - 1) {
-      const k = 3 * lowBit(m);
-      if ((onSees[k] & offSees[k] & dc[k]) | (onSees[k + 1] & offSees[k + 1] & dc[k + 1]) | (onSees[k + 2] & offSees[k + 2] & dc[k + 2])) removes = 1;
-    }
-    this.removes[id] = removes;
+    this.removes[id] = sees.removesOutside(this.digitCells, 0, 0, 0) ? 1 : 0;
     return nOpen;
   }
 }

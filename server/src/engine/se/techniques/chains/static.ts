@@ -12,8 +12,9 @@
  */
 import type { Budget } from '../../../core/budget';
 import { Kind, lengthBonus, nodeText, sortAndDedup, type ChainHint } from './hint';
-import { PEER_WORDS, digitWords } from '../places';
+import { digitWords } from '../places';
 import { CycleComponents } from './cycleComponents';
+import { DigitSees } from './digitSees';
 import { Relevance } from './relevance';
 import { StartSearch, slotOf, type FoundChain, type GridSearches, type SearchMemo } from './searchMemo';
 import {
@@ -754,10 +755,9 @@ export class StaticChainer {
     return this.found(hint, 'C', n, singles);
   }
 
-  // Cell sets as three 27-cell words (bands): the cycle's cells, and per digit the cells seeing
-  // one of its on nodes and one of its off nodes; the grid's cells of each digit, per grid.
-  private readonly onSees = new Int32Array(27);
-  private readonly offSees = new Int32Array(27);
+  // What a cycle's nodes see, per digit; the grid's cells of each digit (three 27-cell words, per
+  // grid).
+  private readonly sees = new DigitSees();
   private readonly digitCells = new Int32Array(27);
   /** Whether digitCells is the searched grid's: false at the start of each search of a grid (a nested grid object is reused). */
   private digitCellsReady = false;
@@ -772,42 +772,21 @@ export class StaticChainer {
       this.digitCellsReady = true;
       digitWords(g.cands, this.digitCells);
     }
-    const onSees = this.onSees;
-    const offSees = this.offSees;
-    let onDigits = 0;
-    let offDigits = 0;
+    const sees = this.sees;
+    sees.clear();
     let in0 = 0;
     let in1 = 0;
     let in2 = 0;
     for (let i = 0; i < n - 1; i++) {
       const key = this.nodeKey[this.pathBuf[i]];
-      const on = key >= NCAND;
-      const cand = on ? key - ON : key;
-      const cell = (cand / 9) | 0;
-      const d = cand - cell * 9;
+      const cell = ((key >= NCAND ? key - ON : key) / 9) | 0;
       const w = (cell / 27) | 0;
       if (w === 0) in0 |= 1 << cell;
       else if (w === 1) in1 |= 1 << (cell - 27);
       else in2 |= 1 << (cell - 54);
-      const sees = on ? onSees : offSees;
-      const bit = 1 << d;
-      if (on ? !(onDigits & bit) : !(offDigits & bit)) {
-        sees[3 * d] = sees[3 * d + 1] = sees[3 * d + 2] = 0;
-        if (on) onDigits |= bit;
-        else offDigits |= bit;
-      }
-      sees[3 * d] |= PEER_WORDS[3 * cell];
-      sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
-      sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
+      sees.add(key);
     }
-    const dc = this.digitCells;
-    for (let m = onDigits & offDigits; m; m &= m - 1) {
-      const k = 3 * lowBit(m);
-      if (onSees[k] & offSees[k] & dc[k] & ~in0) return true;
-      if (onSees[k + 1] & offSees[k + 1] & dc[k + 1] & ~in1) return true;
-      if (onSees[k + 2] & offSees[k + 2] & dc[k + 2] & ~in2) return true;
-    }
-    return false;
+    return sees.removesOutside(this.digitCells, in0, in1, in2);
   }
 
   private forcingHint(dst: number, isY: boolean, isX: boolean): ChainHint {
