@@ -660,12 +660,6 @@ function collect(cand: i32, cause: i32, out: usize, n: i32): i32 {
  * when `keys` is 0), kept as a hint record when it has rule parents and claims a removal.
  */
 function nestedHint(kind: i32, sortKey: i32, runs: usize, keys: usize, n: i32, sourceCause: i32, conclusion: i32): void {
-  // A chain whose branches are all G0's lent runs has no rule parents, so it is never kept: the
-  // lending test passed only where every on node's cause (its cell, or its digit in a house: any of
-  // them for a node the run went on from) lost nothing since G0, which is all `collect` reads.
-  let own = false;
-  for (let b = 0; b < n && !own; b++) own = load<u8>(KEPT + <usize>load<i32>(runs + (<usize>b << 2))) === 0;
-  if (!own) return;
   const limit = claimLimit(conclusion, sortKey);
   let least = 0;
   for (let b = 0; b < n; b++) {
