@@ -56,27 +56,14 @@ export function walkBand(walk: BandWalk): void {
       free(d + 1, cells | (1 << c), c + 1, dead);
     }
   };
-  // The inner sets a node's clues miss, in inner's order: depth d's from d * n (missed[d] of
-  // them), each node's written from its parent's, so a node scans only the sets its parent
-  // missed instead of all of inner (a hit set stays hit below). Skipped sets never win, so the
-  // same set is chosen as a scan of all of inner would.
-  const n = inner.length;
-  const unhit = new Int32Array((size + 2) * n);
-  const missed = new Int32Array(size + 2);
-  unhit.set(inner);
-  missed[0] = n;
   const branch = (d: number, cells: number, dead: number): void => {
     walk.tick();
     const l = live(cells, dead);
     let best = -1;
     let bestCount = 99;
-    const from = d * n;
-    const to = from + n;
-    let kept = 0;
-    for (let i = from, end = from + missed[d]; i < end; i++) {
-      const u = unhit[i];
+    for (let i = 0; i < inner.length; i++) {
+      const u = inner[i];
       if ((u & cells) !== 0) continue;
-      unhit[to + kept++] = u;
       const cnt = popcount27(u & l);
       if (cnt < bestCount) {
         bestCount = cnt;
@@ -84,7 +71,6 @@ export function walkBand(walk: BandWalk): void {
         if (cnt === 0) return;
       }
     }
-    missed[d + 1] = kept;
     if (best < 0) {
       free(d, cells, 0, dead);
       return;
