@@ -53,6 +53,16 @@ function gridOf(puzzle: string): ChainGrid {
 /** `from` less `removals` random candidates of cells with three or more (runs meet contradictions there). */
 const thinned = gridThinner(11);
 
+/** Three puzzles of the forum's hardest: every `step`-th line from line `offset`. */
+function hardestPuzzles(step: number, offset: number): string[] {
+  return fs
+    .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
+    .split('\n')
+    .map((line) => line.split(':')[0])
+    .filter((p, i) => p && p.length === 81 && i % step === offset)
+    .slice(0, 3);
+}
+
 describe('the dynamic runs’ WebAssembly core', () => {
   let bytes: Uint8Array;
   // Compiled once (-O3, converged: seconds when the other test files run beside it).
@@ -66,12 +76,7 @@ describe('the dynamic runs’ WebAssembly core', () => {
   });
 
   it('makes every run of Nishio and dynamic chains as the TypeScript loop does, top level and nested, and the same hints', { timeout: 60_000 }, () => {
-    const puzzles = fs
-      .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
-      .split('\n')
-      .map((line) => line.split(':')[0])
-      .filter((p, i) => p && p.length === 81 && i % 97 === 5)
-      .slice(0, 3);
+    const puzzles = hardestPuzzles(97, 5);
     // Top level: the puzzles' grids. Nested: grids 1-30 removals from a thinned start G0, searched
     // in turn by one chainer, which makes G0's runs (baseRuns.ts) on G0 between their own runs.
     const searches: { g: ChainGrid; nested: { initial: Uint16Array } | null }[] = puzzles.map((p) => ({ g: gridOf(p), nested: null }));
@@ -121,12 +126,7 @@ describe('the dynamic runs’ WebAssembly core', () => {
   });
 
   it('finds every nested dynamic search’s hints in the core as in TypeScript, and in TypeScript when the core has no slot left', { timeout: 60_000 }, () => {
-    const puzzles = fs
-      .readFileSync(dataPath('forum-hardest-110626', 'HardestDatabase110626.sol'), 'utf8')
-      .split('\n')
-      .map((line) => line.split(':')[0])
-      .filter((p, i) => p && p.length === 81 && i % 89 === 7)
-      .slice(0, 3);
+    const puzzles = hardestPuzzles(89, 7);
     // Grids 1-30 removals from a thinned G0, two G0s taking turns (the core's G0 runs start over).
     const searches: { g: ChainGrid; nested: { initial: Uint16Array } }[] = [];
     const starts = puzzles.map((p) => thinned(gridOf(p), 35));
