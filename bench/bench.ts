@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       `usage: node dist/bench.js [name...] [--limit N] [--repeat N] [--budget-ms N] [--ser-every N]\n` +
         `benchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')} (default: all)\n` +
         `  --limit N      only the first N puzzles of each set (solver, rating, filter); puzzles to make (generate)\n` +
-        `  --repeat N     best of N timed passes (solver)\n` +
+        `  --repeat N     best of N timed passes (solver); N timed 17-clue searches a grid after an untimed one, median CPU (ua)\n` +
         `  --core C       the solver core: wasm (default, where it loads) or ts (solver)\n` +
         `  --budget-ms N  time budget per rating (rating; default 10000)\n` +
         `  --ser-every N  every Nth of Royle's 17-clue puzzles for the SER comparison (rating; default 100)\n` +
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
         `  --main-thread  rate on the main thread, not on a thread with the rating workers' heap (se-paths)\n` +
         `  --lines N      lines of the generated input (stream; default 10000000)\n` +
         `  --commands L   check,rate (stream; default both)\n` +
-        `  --only view    open, then only the hovers as VS Code asks for them (lsp)\n` +
+        `  --only view    open, then only the hovers as VS Code asks for them (lsp); --only search17: the 17-clue search alone (ua)\n` +
         `  --views N      how many of those hovers (lsp --only view; default 100)\n` +
         `  --seconds N    wall time making puzzles (controlled-bias; default 600)\n` +
         `  --out FILE     the puzzles made, one a line (controlled-bias)\n` +

@@ -14,7 +14,7 @@ import { runFilterJob } from '../server/src/jobs/filterJob';
 import { DIAMOND, PEARL, type Where, evaluate, summarySe } from '../server/src/jobs/filterLogic';
 import type { RatingSummary } from '../server/src/engine/se/rate';
 import { runRowJob } from '../server/src/jobs/rowJobs';
-import { dataDir, option } from './common';
+import { cpuMs, dataDir, option } from './common';
 
 export const name = 'filter';
 
@@ -30,10 +30,9 @@ function diabolical(limit: number): string[] {
 
 /** CPU milliseconds of `run` over all puzzles. */
 function cpu(puzzles: readonly string[], run: (text: string) => void): number {
-  const start = process.cpuUsage();
-  for (const text of puzzles) run(text);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
+  return cpuMs(() => {
+    for (const text of puzzles) run(text);
+  });
 }
 
 export async function run(): Promise<void> {

@@ -16,24 +16,17 @@ import { DEFAULT_RATING_BUDGET_MS } from '../server/src/engine/se/rate';
 import { runFilterJob } from '../server/src/jobs/filterJob';
 import { parseWhere } from '../server/src/cli/where';
 import { runRowJob } from '../server/src/jobs/rowJobs';
-import { option } from './common';
+import { cpuMs, option } from './common';
 
 export const name = 'generate';
 
 const spec = (symmetry: ClueSymmetry): GenerateSpec => ({ variant: 'classic', symmetry, clues: [0, 81], minimal: 'orbits', grid: null, pattern: null });
 
-/** CPU milliseconds of `run`. */
-function cpu(run: () => void): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 function puzzles(symmetry: ClueSymmetry, count: number, seed: number): { ms: number; clues: number; list: string[] } {
   const list: string[] = [];
   let clues = 0;
-  const ms = cpu(() => {
+  const ms = cpuMs(() => {
     for (let k = 0; k < count; k++) {
       const g = generatePuzzle(spec(symmetry), itemRandom(seed, k), new Budget(60_000));
       clues += g.clues;
@@ -68,10 +61,10 @@ export async function run(): Promise<void> {
   for (let from = 0; from < every; from += chunk) {
     const batch = puzzles('none', Math.min(chunk, every - from), 1000 + from);
     genMs += batch.ms;
-    earlyMs += cpu(() => {
+    earlyMs += cpuMs(() => {
       for (const text of batch.list) if (runFilterJob({ text, where, known: { analysis: { clues: null, solutions: 1 } }, budgetMs, bliss: { variant: 'classic', maxLevel: 2 } }).keep) keptEarly++;
     });
-    wholeMs += cpu(() => {
+    wholeMs += cpuMs(() => {
       for (const text of batch.list) {
         const se = runRowJob({ text, budgetMs, se: true, bliss: null, w: null }).se;
         if (se && (se.status === 'stuck' || (se.status === 'solved' && se.er >= 8.95))) keptWhole++;
