@@ -19,7 +19,8 @@ import {
 import { bug, findBug } from '../../server/src/engine/se/techniques/bug';
 import { Budget } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
-import { SE_PEERS, loopDifficulty, uniqueLoops } from '../../server/src/engine/se/techniques/uniqueness';
+import { SE_PEERS, findLoops, loopDifficulty, pairCells, pruneToLoops, uniqueLoops } from '../../server/src/engine/se/techniques/uniqueness';
+import { housePositions } from '../../server/src/engine/se/techniques/subsets';
 import { TECHNIQUES } from '../../server/src/engine/se/techniques';
 import { dataPath } from '../dataPath';
 
@@ -155,6 +156,61 @@ describe('unique rectangles and loops', () => {
     const state = position({ r1c1: '12', r1c4: '123', r2c1: '124', r2c4: '125', r2c7: '345' });
     expect(stepsOf(uniqueLoops, state)).toEqual([]);
   });
+});
+
+describe('unique loops: cells no loop passes through', () => {
+  /** The pair's cells left after pruning, by name. */
+  const kept = (state: State, pair: number): string[] => {
+    const masks = pruneToLoops(pairCells(housePositions(state), pair));
+    const out: string[] = [];
+    for (let row = 0; row < 9; row++) for (let col = 0; col < 9; col++) if (masks[row] & (1 << col)) out.push(cellName(9 * row + col));
+    return out;
+  };
+
+  it('keeps a rectangle and drops the cells with a house where no other cell has the pair, round by round', () => {
+    // r1c7 has partners in its row (the rectangle), column (r5c7) and box (r2c8), so it survives
+    // the first round; r2c8 has none in column 8 and r5c7 none in row 5 or box 6, so they go, and
+    // r1c7 with them in the second; r6c9 has no partner at all.
+    const state = position({ ...RECT, r1c7: '123', r2c8: '12', r5c7: '12', r6c9: '12' });
+    expect(kept(state, 0b11)).toEqual(['r1c1', 'r1c4', 'r2c1', 'r2c4']);
+  });
+
+  it('keeps every cell of a six-cell loop, each with a partner in each of its houses', () => {
+    const state = position({ r1c1: '12', r1c4: '12', r2c4: '12', r2c7: '12', r3c1: '12', r3c7: '123' });
+    expect(kept(state, 0b11)).toEqual(['r1c1', 'r1c4', 'r2c4', 'r2c7', 'r3c1', 'r3c7']);
+  });
+
+  it('the walks over the pruned cells record the same loops as over all of them (states of 60 rated puzzles)', () => {
+    const lines = fs
+      .readFileSync(dataPath('sudoku-exchange-puzzle-bank', 'diabolical.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l.length >= 94);
+    let loops = 0;
+    let pruned = 0;
+    for (let k = 0; k < 60; k++) {
+      const puzzle = lines[k * 97].slice(13, 94);
+      const cands = new Uint16Array(81);
+      for (let c = 0; c < 81; c++) cands[c] = puzzle[c] === '0' ? 0x1ff : bit(Number(puzzle[c]));
+      const state = State.fromCandidates(cands, false);
+      for (const step of rate(state.clone(), { unique: true }).steps) {
+        const positions = housePositions(state);
+        for (let cell = 0; cell < 81; cell++) {
+          const pair = state.cands[cell];
+          if (popcount(pair) !== 2) continue;
+          const all = pairCells(positions, pair);
+          const some = pruneToLoops(pairCells(positions, pair));
+          for (let h = 0; h < 27; h++) pruned += popcount(all[h] & ~some[h]);
+          const expected = findLoops(state.cands, cell, pair, all);
+          loops += expected.length;
+          expect(findLoops(state.cands, cell, pair, some)).toEqual(expected);
+        }
+        state.apply(step);
+      }
+    }
+    // Not vacuous: loops were found, and the pruning removed cells.
+    expect(loops).toBeGreaterThan(50);
+    expect(pruned).toBeGreaterThan(1000);
+  }, 120_000);
 });
 
 describe('BUG', () => {

@@ -118,12 +118,39 @@ const HOUSE_OF_TYPE = Int8Array.from({ length: 243 }, (_, i) => houseOfType((i /
  * For each house, the cells (a mask of the house's cell indices) holding both digits of `pair`:
  * the only cells a walk for that pair can join. `positions`: housePositions of the grid.
  */
-function pairCells(positions: Uint16Array, pair: number): Uint16Array {
+export function pairCells(positions: Uint16Array, pair: number): Uint16Array {
   const a = 31 - Math.clz32(pair & -pair);
   const b = 31 - Math.clz32(pair);
   const out = new Uint16Array(27);
   for (let h = 0; h < 27; h++) out[h] = positions[9 * h + a] & positions[9 * h + b];
   return out;
+}
+
+/**
+ * `withPair` (pairCells) less the cells no loop can pass through, in place. A loop visits each of
+ * its houses with both parities and none twice with one (findLoops), so each of a loop cell's
+ * three houses holds another cell of the loop: a cell with no other surviving cell in one of its
+ * houses is in no loop, and removing it may strand others, hence the rounds. The walks then never
+ * enter a dead end that cannot close, and record the same loops in the same order.
+ */
+export function pruneToLoops(withPair: Uint16Array): Uint16Array {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let row = 0; row < 9; row++) {
+      for (let ms = withPair[row]; ms; ms &= ms - 1) {
+        const col = 31 - Math.clz32(ms & -ms);
+        const cell = 9 * row + col;
+        const box = 18 + boxOf(cell);
+        const inBox = 1 << indexOfType(cell, 0);
+        if (withPair[row] !== 1 << col && withPair[9 + col] !== 1 << row && withPair[box] !== inBox) continue;
+        withPair[row] &= ~(1 << col);
+        withPair[9 + col] &= ~(1 << row);
+        withPair[box] &= ~inBox;
+        changed = true;
+      }
+    }
+  }
+  return withPair;
 }
 
 /**
@@ -135,7 +162,7 @@ function pairCells(positions: Uint16Array, pair: number): Uint16Array {
  * puzzles the unpruned walks were most of a rating's time, and their copies most of the rest.
  * `withPair`: pairCells(cands, pair); a house's other cells cannot join, so the walk skips them.
  */
-function findLoops(cands: Uint16Array, start: number, pair: number, withPair: Uint16Array): number[][] {
+export function findLoops(cands: Uint16Array, start: number, pair: number, withPair: Uint16Array): number[][] {
   const results: number[][] = [];
   const loop: number[] = [];
   const inLoop = new Uint8Array(81);
@@ -453,7 +480,8 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
     ctx?.budget.check();
     const [v1, v2] = digitsOf(pair);
     let cells = withPair.get(pair);
-    if (!cells) withPair.set(pair, (cells = pairCells(positions, pair)));
+    if (!cells) withPair.set(pair, (cells = pruneToLoops(pairCells(positions, pair))));
+    if (!(cells[rowOf(cell)] & (1 << colOf(cell)))) continue;
     for (const loop of findLoops(cands, cell, pair, cells)) {
       const loopSet = cellSetKey(loop);
       if (seen.has(loopSet)) continue;
