@@ -27,18 +27,22 @@ function* wings(state: State, xyz: boolean): Generator<Step> {
   const pivotSize = xyz ? 3 : 2;
   // Each digit's cells (27-cell words), made at the first wing found: most searches find none.
   let byDigit: Int32Array | null = null;
+  // Both wings are bivalue: the pivot's bivalue peers in SE's order, listed once per pivot rather
+  // than checked again for every first wing.
+  const bivalue = new Uint8Array(20);
   for (let pivot = 0; pivot < 81; pivot++) {
     const xy = cands[pivot];
     if (popcount(xy) !== pivotSize) continue;
     const peers = SE_PEERS[pivot];
-    for (let i = 0; i < 20; i++) {
-      const xzCell = peers[i];
+    let n = 0;
+    for (let i = 0; i < 20; i++) if (popcount(cands[peers[i]]) === 2) bivalue[n++] = peers[i];
+    for (let i = 0; i < n; i++) {
+      const xzCell = bivalue[i];
       const xz = cands[xzCell];
-      if (popcount(xz) !== 2 || popcount(xy & ~xz) !== 1) continue;
-      for (let j = 0; j < 20; j++) {
-        const yzCell = peers[j];
+      if (popcount(xy & ~xz) !== 1) continue;
+      for (let j = 0; j < n; j++) {
+        const yzCell = bivalue[j];
         const yz = cands[yzCell];
-        if (popcount(yz) !== 2) continue;
         if (popcount(xy | xz | yz) !== 3 || popcount(xy & xz & yz) !== (xyz ? 1 : 0)) continue;
         const zBit = xz & yz & -(xz & yz);
         const z = 32 - Math.clz32(zBit);
