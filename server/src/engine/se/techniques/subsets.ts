@@ -129,7 +129,8 @@ function* nakedSets(state: State, size: number): Generator<Step> {
 
 function* hiddenSets(state: State, size: number, direct: boolean): Generator<Step> {
   const cands = state.cands;
-  // The places of the house searched: only the digits that can be part of a set, or every digit for a direct set's single.
+  // The places of the house searched: first only the digits that can be part of a set; every
+  // digit's once a direct set is found, for its single (most houses have no set at all).
   const pos = new Uint16Array(9);
   for (const house of BOX_COLUMN_ROW) {
     const cells = HOUSES[house];
@@ -138,7 +139,8 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
     // A digit of the set has at least two places, and at most `size`: together they fill `size` cells.
     const fits = digitsByPlaces(cands, cells, 2, size);
     if (popcount(fits) < size) continue;
-    placesOf(cands, cells, direct ? ALL_DIGITS : fits, pos);
+    placesOf(cands, cells, fits, pos);
+    let everyDigit = false;
     const digitSets = subsetsOf(fits, size);
     for (let k = 0; k < digitSets.length; k++) {
       const digitSet = digitSets[k];
@@ -148,6 +150,10 @@ function* hiddenSets(state: State, size: number, direct: boolean): Generator<Ste
       const setCells = cellsOfMask(cells, where);
       let single: Candidate | null = null;
       if (direct) {
+        if (!everyDigit) {
+          placesOf(cands, cells, ALL_DIGITS, pos);
+          everyDigit = true;
+        }
         for (let d = 0; d < 9 && !single; d++) {
           if (digitSet & (1 << d)) continue;
           const p = pos[d];
