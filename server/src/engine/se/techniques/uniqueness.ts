@@ -126,6 +126,14 @@ export function pairCells(positions: Uint16Array, pair: number): Uint16Array {
   return out;
 }
 
+/** `withPair` (pairCells) without `cell`, in place. */
+function dropCell(withPair: Uint16Array, cell: number): Uint16Array {
+  withPair[rowOf(cell)] &= ~(1 << colOf(cell));
+  withPair[9 + colOf(cell)] &= ~(1 << rowOf(cell));
+  withPair[18 + boxOf(cell)] &= ~(1 << indexOfType(cell, 0));
+  return withPair;
+}
+
 /**
  * `withPair` (pairCells) less the cells no loop can pass through, in place. A loop visits each of
  * its houses with both parities and none twice with one (findLoops), so each of a loop cell's
@@ -140,12 +148,8 @@ export function pruneToLoops(withPair: Uint16Array): Uint16Array {
       for (let ms = withPair[row]; ms; ms &= ms - 1) {
         const col = 31 - Math.clz32(ms & -ms);
         const cell = 9 * row + col;
-        const box = 18 + boxOf(cell);
-        const inBox = 1 << indexOfType(cell, 0);
-        if (withPair[row] !== 1 << col && withPair[9 + col] !== 1 << row && withPair[box] !== inBox) continue;
-        withPair[row] &= ~(1 << col);
-        withPair[9 + col] &= ~(1 << row);
-        withPair[box] &= ~inBox;
+        if (withPair[row] !== 1 << col && withPair[9 + col] !== 1 << row && withPair[18 + boxOf(cell)] !== 1 << indexOfType(cell, 0)) continue;
+        dropCell(withPair, cell);
         changed = true;
       }
     }
@@ -458,6 +462,38 @@ function cellSetKey(cells: readonly number[]): string {
   return `${b0}.${b1}.${b2}`;
 }
 
+/**
+ * Each loop SE's walks record in `state` (from every bivalue cell in cell order, with its pair),
+ * the first time its set of cells is met: a loop met again (from another of its cells, or the
+ * other way round) gives hints with the same keys, all dropped, so it is skipped.
+ */
+export function* distinctLoops(state: State, ctx?: TechniqueContext): Generator<{ loop: number[]; pair: number }> {
+  const cands = state.cands;
+  // Each pair's cells, for the walks from every bivalue cell of that pair.
+  const withPair = new Map<number, Uint16Array>();
+  const positions = housePositions(state);
+  const seen = new Set<string>();
+  for (let cell = 0; cell < 81; cell++) {
+    const pair = cands[cell];
+    if (state.values[cell] || popcount(pair) !== 2) continue;
+    ctx?.budget.check();
+    let cells = withPair.get(pair);
+    if (!cells) withPair.set(pair, (cells = pruneToLoops(pairCells(positions, pair))));
+    if (!(cells[rowOf(cell)] & (1 << colOf(cell)))) continue;
+    const loops = findLoops(cands, cell, pair, cells);
+    // A later start's loop through this cell is one of these (a loop is recorded from each of its
+    // cells, the same cells in turn), so met already: its walks leave the cell out, and what no
+    // loop can pass through without it.
+    pruneToLoops(dropCell(cells, cell));
+    for (const loop of loops) {
+      const loopSet = cellSetKey(loop);
+      if (seen.has(loopSet)) continue;
+      seen.add(loopSet);
+      yield { loop, pair };
+    }
+  }
+}
+
 /** Every unique rectangle / loop step SE finds in `state`, in the order SE tries them. */
 export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
   const cands = state.cands;
@@ -468,38 +504,21 @@ export function uniqueLoopSteps(state: State, ctx?: TechniqueContext): Step[] {
     keys.add(f.key);
     found.push(f);
   };
-  // Each pair's cells, for the walks from every bivalue cell of that pair.
-  const withPair = new Map<number, Uint16Array>();
-  const positions = housePositions(state);
-  // The loops already taken, as sets of cells: a loop met again (from another of its cells, or
-  // the other way round) gives hints with the same keys, all dropped below, so it is skipped.
-  const seen = new Set<string>();
-  for (let cell = 0; cell < 81; cell++) {
-    const pair = cands[cell];
-    if (state.values[cell] || popcount(pair) !== 2) continue;
-    ctx?.budget.check();
+  for (const { loop, pair } of distinctLoops(state, ctx)) {
+    const extraCells = loop.filter((c) => popcount(cands[c]) > 2);
+    if (extraCells.length === 0) continue; // two solutions: not this technique's business
     const [v1, v2] = digitsOf(pair);
-    let cells = withPair.get(pair);
-    if (!cells) withPair.set(pair, (cells = pruneToLoops(pairCells(positions, pair))));
-    if (!(cells[rowOf(cell)] & (1 << colOf(cell)))) continue;
-    for (const loop of findLoops(cands, cell, pair, cells)) {
-      const loopSet = cellSetKey(loop);
-      if (seen.has(loopSet)) continue;
-      seen.add(loopSet);
-      const extraCells = loop.filter((c) => popcount(cands[c]) > 2);
-      if (extraCells.length === 0) continue; // two solutions: not this technique's business
-      const lc = new LoopContext(state, loop, v1, v2);
-      if (extraCells.length === 1) {
-        add(type1(lc, extraCells[0]));
-      } else if (extraCells.length > 2) {
-        add(type2(lc, extraCells));
-      } else {
-        const [c1, c2] = extraCells;
-        const rest = (cands[c1] | cands[c2]) & ~pair;
-        if (popcount(rest) === 1) add(type2(lc, extraCells));
-        else for (const f of type3(lc, c1, c2)) add(f);
-        add(type4(lc, c1, c2));
-      }
+    const lc = new LoopContext(state, loop, v1, v2);
+    if (extraCells.length === 1) {
+      add(type1(lc, extraCells[0]));
+    } else if (extraCells.length > 2) {
+      add(type2(lc, extraCells));
+    } else {
+      const [c1, c2] = extraCells;
+      const rest = (cands[c1] | cands[c2]) & ~pair;
+      if (popcount(rest) === 1) add(type2(lc, extraCells));
+      else for (const f of type3(lc, c1, c2)) add(f);
+      add(type4(lc, c1, c2));
     }
   }
   found.sort((a, b) => (a.difficulty < b.difficulty ? -1 : a.difficulty > b.difficulty ? 1 : a.type - b.type));
