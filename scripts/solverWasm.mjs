@@ -54,7 +54,7 @@ export function compileRelevanceWasm() {
  * optimised code for detachment, TypeScript's too; an SE rating otherwise detaches none.
  */
 export const CHAIN_CORE_PAGES = 209;
-export const RELEVANCE_CORE_PAGES = 37;
+export const RELEVANCE_CORE_PAGES = 38;
 
 async function compileCore(source, name, initialPages) {
   let binary;

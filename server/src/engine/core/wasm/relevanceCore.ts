@@ -57,7 +57,9 @@ const ON_CAUSE: usize = ON_CAND + 2 * PASS_NODES * ON_SLOT; // u8[PASS_NODES * O
 const OFF_CAND: usize = ON_CAUSE + PASS_NODES * ON_SLOT; // i16[PASS_NODES * OFF_SLOT]
 const OFF_CAUSE: usize = OFF_CAND + 2 * PASS_NODES * OFF_SLOT; // u8[PASS_NODES * OFF_SLOT]
 const REACH_LISTS: usize = OFF_CAUSE + PASS_NODES * OFF_SLOT; // i16[NCAND * NKEY]
-const END: usize = REACH_LISTS + 2 * <usize>NCAND * <usize>NKEY;
+const IN_A: usize = REACH_LISTS + 2 * <usize>NCAND * <usize>NKEY; // i32[NKEY]
+const IN_B: usize = IN_A + 4 * NKEY; // i32[NKEY]
+const END: usize = IN_B + 4 * NKEY;
 
 
 /**
@@ -351,6 +353,8 @@ export function forcing(stamp: i32, isY: bool, isX: bool): void {
   memory.fill(FORCING_FROM, 0, NKEY);
   reachPass++;
   reachN = 0;
+  classN = 0;
+  memory.fill(IN_A, 0, 8 * NKEY);
   if (isY) {
     for (let i = 0; i < touchedCellN; i++) {
       const c = <i32>load<u8>(TOUCHED_CELLS + <usize>i);
@@ -372,20 +376,35 @@ export function forcing(stamp: i32, isY: bool, isX: bool): void {
   }
 }
 
-/** Marks, reversed, the nodes that both `a` on and `b` on imply. */
+/** The links that marked nodes this pass (bits of IN_A and IN_B, 32 at most). */
+let classN: i32 = 0;
+
+/** Marks, reversed, the nodes that both `a` on and `b` on imply, unless an earlier link did (relevance.ts's sameMarks). */
 function forcingLink(a: i32, b: i32): void {
+  if (sameMarks(a)) return;
   const atA = reachOf(a);
   const atB = reachOf(b);
   const gen = ++seenGen;
+  const bit: i32 = classN < 32 ? 1 << classN++ : 0;
   for (let i = atA, end = atA + load<i32>(REACH_LENGTH + (<usize>a << 2)); i < end; i++) {
-    store<i32>(SEEN + (<usize>load<i16>(REACH_LISTS + (<usize>i << 1)) << 2), gen);
+    const k = <usize>load<i16>(REACH_LISTS + (<usize>i << 1)) << 2;
+    store<i32>(SEEN + k, gen);
+    store<i32>(IN_A + k, load<i32>(IN_A + k) | bit);
   }
   for (let i = atB, end = atB + load<i32>(REACH_LENGTH + (<usize>b << 2)); i < end; i++) {
     const k = <i32>load<i16>(REACH_LISTS + (<usize>i << 1));
+    store<i32>(IN_B + (<usize>k << 2), load<i32>(IN_B + (<usize>k << 2)) | bit);
     if (load<i32>(SEEN + (<usize>k << 2)) !== gen) continue;
     store<u8>(FORCING_FROM + <usize>(k < NCAND ? k + ON : k - ON), 1);
     start(k < NCAND ? k : k - ON);
   }
+}
+
+/** Whether `c` on lies in the component of an earlier link's a on or b on (relevance.ts's sameMarks). */
+function sameMarks(c: i32): bool {
+  const on = <usize>(c + ON) << 2;
+  const off = <usize>c << 2;
+  return ((load<i32>(IN_A + on) & load<i32>(IN_B + off)) | (load<i32>(IN_B + on) & load<i32>(IN_A + off))) !== 0;
 }
 
 /** Where in REACH_LISTS the nodes `cand` on implies start, searched once a pass. */

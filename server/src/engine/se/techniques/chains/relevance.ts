@@ -207,6 +207,13 @@ export class Relevance {
    * the nodes whose forcing search may find a chain with rule parents. A value ends several
    * touched links (its row, column, box, cell): about 38% of them at a pause of the forum's
    * hardest, so each value's search runs once a pass and its list is kept.
+   *
+   * Many touched links mark the same nodes, and are skipped (see `sameMarks`): a strong link
+   * a–b of the pass makes a on and b off imply each other (a on turns b off, b off turns a on),
+   * and so b on and a off; so a on and b on lie in the strongly connected components of a on
+   * and of a off. Another link c–d whose c on lies in one of those two components has d on
+   * (which c off implies and which implies c off) in the other: its two reaches are a's and
+   * b's, and so are the nodes it marks.
    */
   forcing(g: ChainGrid, isY: boolean, isX: boolean): void {
     this.links.use(isY, isX);
@@ -218,6 +225,9 @@ export class Relevance {
     from.fill(0);
     this.reachPass++;
     this.reachN = 0;
+    this.classN = 0;
+    this.inA.fill(0);
+    this.inB.fill(0);
     if (isY) {
       for (let i = 0; i < this.touchedCellN; i++) {
         const c = this.touchedCells[i];
@@ -236,22 +246,47 @@ export class Relevance {
     }
   }
 
-  /** Marks, reversed, the nodes that both `a` on and `b` on imply. */
+  /** Marks, reversed, the nodes that both `a` on and `b` on imply (unless an earlier link marked them). */
   private forcingLink(a: number, b: number): void {
+    if (this.sameMarks(a)) return;
     const atA = this.reachOf(a);
     const atB = this.reachOf(b);
     const lists = this.reachLists;
     const seen = this.seen;
     const gen = ++this.seenGen;
-    for (let i = atA, end = atA + this.reachLength[a]; i < end; i++) seen[lists[i]] = gen;
+    // The link's bit in inA/inB, while 32 links' reaches fit (beyond, links are not skipped).
+    const bit = this.classN < 32 ? 1 << this.classN++ : 0;
+    const inA = this.inA;
+    const inB = this.inB;
+    for (let i = atA, end = atA + this.reachLength[a]; i < end; i++) {
+      seen[lists[i]] = gen;
+      inA[lists[i]] |= bit;
+    }
     const from = this.forcingFrom;
     for (let i = atB, end = atB + this.reachLength[b]; i < end; i++) {
       const k = lists[i];
+      inB[k] |= bit;
       if (seen[k] !== gen) continue;
       from[k < NCAND ? k + ON : k - ON] = 1;
       this.start(k < NCAND ? k : k - ON);
     }
   }
+
+  /**
+   * Whether `c` on lies in the component of an earlier link's a on or b on (see `forcing`): c on
+   * and a on imply each other where a on implies c on and c on implies a on, that is, a off
+   * (whose reach is b on's) implies c off.
+   */
+  private sameMarks(c: number): boolean {
+    const inA = this.inA;
+    const inB = this.inB;
+    return ((inA[c + ON] & inB[c]) | (inB[c + ON] & inA[c])) !== 0;
+  }
+
+  // Per node, bit i: the node is in the reach of the i-th marking link's a on (inA) or b on (inB).
+  private readonly inA = new Int32Array(NKEY);
+  private readonly inB = new Int32Array(NKEY);
+  private classN = 0;
 
   /** Adds `cand` to `starts`. */
   private start(cand: number): void {
