@@ -605,7 +605,7 @@ class TaskRun {
   /**
    * Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses, the
    * first nFresh. A typed array kept across walked sets: an array emptied by `length = 0` drops its
-   * store and grew it again for each walked set with partners (a third of a search's allocations).
+   * store and grew it again for each walked set with partners (a quarter of a search's allocations).
    */
   private fresh = new Int32Array(64);
   private nFresh = 0;
