@@ -107,6 +107,33 @@ describe('X × Y join (clueJoin)', () => {
   const grid = [...BY_SOLUTION.keys()][0];
   const cross = crossSets(grid);
 
+  it('seals its entries in order of the sets they miss: sets 0..31 as one binary number (set 0 the top bit), then sets 32..63, then the entry (property)', () => {
+    // Miss words of entries drawn from a few, so that first words tie often.
+    const word = fc.constantFrom(0, 1, -1, 0x80000000 | 0, 5, 0x40000001, 3 << 30);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 }), fc.array(fc.array(word, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 80 }), (W, misses) => {
+        expect(setJoinCore('ts')).toBe('ts');
+        // The last set is missed by no entry: asking for the partners that hit it lists them all, in the sealed order.
+        misses.forEach((m) => (m[W - 1] &= 0x7fffffff));
+        const list = new JoinList(W, 32 * W);
+        misses.forEach((m, e) => list.add(e, m, 0));
+        list.seal();
+        const out = new Int32Array(misses.length);
+        const last = new Int32Array(W);
+        last[W - 1] = 1 << 31;
+        const n = list.partners(0, last, 0, out);
+        list.release();
+        const key = (e: number): string =>
+          [0, 1]
+            .map((w) => (w < W ? [...Array(32).keys()].map((b) => (misses[e][w] >>> b) & 1).join('') : ''))
+            .join(' ');
+        const expected = misses.map((_, e) => e).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a - b));
+        expect([...out.subarray(0, n)]).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('pairs a band-1 clue set with exactly the band-2 sets that hit every cross set it misses (property, a real grid)', () => {
     expect(cross.length).toBeGreaterThan(40); // several words of sets
     const part1 = cross.map(([w0]) => w0);
@@ -201,6 +228,9 @@ describe('X × Y join (clueJoin)', () => {
     const [solution, listed] = [...BY_SOLUTION.entries()].filter(([, ps]) => ps.length === 8)[1];
     const r = searchClues(solution);
     expect(r.stats.pairs).toBeGreaterThan(r.stats.xy); // the join ran: pairs before the band-3 code bound
+    // The counts as recorded (bench grid 2, BENCHMARKS.md): a leaf that misses a fresh set it
+    // should hit, or hits one it should miss, moves the XY leaves and the solver calls.
+    expect([r.stats.pairs, r.stats.xy, r.stats.band3, r.stats.solverCalls, r.stats.learnt]).toEqual([4_637_774, 36_771, 20_716, 29_631, 8_904]);
     for (const p of listed) expect(r.puzzles).toContain(p);
     for (const p of r.puzzles) expect(solveString(p).count).toBe(1);
     // The walked side cut where no listed entry can be a partner: the same pairs, so the same puzzles.

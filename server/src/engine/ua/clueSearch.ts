@@ -602,8 +602,13 @@ class TaskRun {
   private readonly availAt = new Int32Array(28);
   /** Scratch for `pairs`: the cross sets a walked set misses and that were not closed above it. */
   private closing = new Int32Array(0);
-  /** Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses. */
-  private fresh: number[] = [];
+  /**
+   * Band-2 parts (or band-1: the stored side's) of the fresh sets the walked side misses, the
+   * first nFresh. A typed array kept across walked sets: an array emptied by `length = 0` drops its
+   * store and grew it again for each walked set with partners (a quarter of a search's allocations).
+   */
+  private fresh = new Int32Array(64);
+  private nFresh = 0;
   /**
    * The gangster sets by band-3 code (4 * mini-row + pair 0..2 / triplet 3; the first 32 of
    * each code): per cell, the bits of those it hits (c * CODES); per depth of a walk and per
@@ -765,7 +770,12 @@ class TaskRun {
         x ^= low;
         const part = fv.sets[3 * (32 * w + 31 - Math.clz32(low)) + 1 - walked];
         if (part === 0) return false;
-        this.fresh.push(part);
+        if (this.nFresh === this.fresh.length) {
+          const bigger = new Int32Array(2 * this.fresh.length);
+          bigger.set(this.fresh);
+          this.fresh = bigger;
+        }
+        this.fresh[this.nFresh++] = part;
       }
     }
     return true;
@@ -815,7 +825,7 @@ class TaskRun {
     for (let j = 0; j < passed; j++) {
       const other = list.cells[this.pass[j]];
       if (known < 0) {
-        this.fresh.length = 0;
+        this.nFresh = 0;
         if (!this.freshParts(walked, cells, 0)) return;
         known = fv.count;
       } else if (fv.count !== known) {
@@ -823,7 +833,7 @@ class TaskRun {
         known = fv.count;
       }
       let hit = true;
-      for (let f = 0; f < this.fresh.length && hit; f++) hit = (this.fresh[f] & other) !== 0;
+      for (let f = 0; f < this.nFresh && hit; f++) hit = (this.fresh[f] & other) !== 0;
       if (!hit) continue;
       let t = 0;
       for (let m = cells; m !== 0; m &= m - 1) this.chosen[t++] = w0 + 31 - Math.clz32(m & -m);

@@ -136,7 +136,7 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   };
   /** The last clues' partners the kernel wrote (n entries), and per cell of `last` where they start and how many. */
   const lastOut = (n: number, last: number, into: Int32Array, start: Int32Array, count: Int32Array): void => {
-    into.set(out.subarray(0, n));
+    copyWords(out, 0, n, into);
     for (let m = last; m !== 0; m &= m - 1) {
       const c = 31 - Math.clz32(m & -m);
       start[c] = startOut[c];
@@ -162,19 +162,19 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     },
     narrow(from, to, vec, at) {
       checkLevel(to);
-      copyIn(vec, at, words, setsIn);
+      copyWords(vec, at, words, setsIn);
       return k.narrow(from, to) !== 0;
     },
     partners(level, vec, at, into) {
-      copyIn(vec, at, words, setsIn);
+      copyWords(vec, at, words, setsIn);
       const n = k.partners(level);
-      into.set(out.subarray(0, n));
+      copyWords(out, 0, n, into);
       return n;
     },
     lastClues(level, open, cands, n, last, into, start, count) {
       checkLevel(level);
-      copyIn(open, 0, n, setsIn);
-      copyIn(cands, 0, n, candsIn);
+      copyWords(open, 0, n, setsIn);
+      copyWords(cands, 0, n, candsIn);
       lastOut(k.lastClues(level, n, last), last, into, start, count);
     },
     walkLastClues(d, avail, into, start, count) {
@@ -183,7 +183,7 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
     },
     pairsPast(from, to, cells, cap, kk, pass) {
       const n = k.pairsPast(from, to, cells, cap, kk);
-      pass.set(passOut.subarray(0, n));
+      copyWords(passOut, 0, n, pass);
       passed.passed = n;
       passed.fitted = k.fitted();
       return passed;
@@ -194,7 +194,18 @@ export function joinKernel(entries: number, sets: number, words: number, slot: I
   };
 }
 
-/** `n` words of `from` from `at` into the start of `to`: a loop, as a subarray view per call costs more for these few words. */
-function copyIn(from: Int32Array, at: number, n: number, to: Int32Array): void {
+/** Copies of more words than this go through a subarray view and `set` (one copy of memory). */
+const COPY_BY_VIEW = 64;
+
+/**
+ * `n` words of `from` from `at` into the start of `to`. A few words by a loop: a subarray view per
+ * call costs more for them, and the views were a fifth of a search's allocations (the partners
+ * and the filter's passes copied out at every node, most of them none or a handful).
+ */
+function copyWords(from: Int32Array, at: number, n: number, to: Int32Array): void {
+  if (n > COPY_BY_VIEW) {
+    to.set(from.subarray(at, at + n));
+    return;
+  }
   for (let i = 0; i < n; i++) to[i] = from[at + i];
 }
