@@ -22,7 +22,7 @@ import {
 import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer, restartSignatures } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { CycleComponents } from '../../server/src/engine/se/techniques/chains/cycleComponents';
-import { Kind, compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
+import { Kind, compareHints, lengthBonus, sortAndDedup, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
 import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
@@ -122,6 +122,39 @@ describe('length bonus and difficulty', () => {
     expect(seFormat(7.0 + lengthBonus(8 + 2))).toBe('7.2');
     expect(seFormat(7.0 + lengthBonus(6 + 2))).toBe('7.1');
     expect(seFormat(6.5 + lengthBonus(16 + 2))).toBe('6.9');
+  });
+});
+
+describe('sorting and deduplicating hints', () => {
+  it('keeps, in a stable sort’s order, the first hint of each list of removals, for lists short and long', () => {
+    // By the definition: the stable order by difficulty, complexity and sort key, and a hint
+    // dropped when an earlier one kept has the same removals in the same order.
+    const expected = (hints: ChainHint[]): ChainHint[] => {
+      const kept: ChainHint[] = [];
+      for (const h of hints.slice().sort(compareHints)) if (!kept.some((k) => k.removable.join() === h.removable.join())) kept.push(h);
+      return kept;
+    };
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >>> 8) % n;
+    };
+    let dropped = 0;
+    for (let round = 0; round < 400; round++) {
+      // 0 to 40 hints: both sides of the short lists' insertion sort; few values, so ties and
+      // repeated removals are common (and removals that differ in order only).
+      const hints = Array.from({ length: round % 41 }, (_, i): ChainHint => {
+        const removable = Array.from({ length: 1 + next(2) }, () => next(3));
+        return { kind: Kind.Forcing, name: `h${i}`, difficulty: 7 + next(3) / 10, complexity: 4 + next(3), sortKey: next(2), removable, placement: -1, links: null, detail: '', house: -1, ruleParents: null, signature: null };
+      });
+      const given = hints.slice();
+      const want = expected(hints);
+      const got = sortAndDedup(hints);
+      expect(got.map((h) => h.name), `round ${round}`).toEqual(want.map((h) => h.name));
+      expect(hints, 'the list given is left as it was').toEqual(given);
+      dropped += hints.length - got.length;
+    }
+    expect(dropped).toBeGreaterThan(1000);
   });
 });
 
