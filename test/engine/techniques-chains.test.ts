@@ -1945,6 +1945,22 @@ describe('search details', () => {
     expect(() => firstStep(nestedForcingChains[0], state, 0)).toThrow(BudgetExceeded);
   });
 
+  it('checks its budget in every filtered pass of a nested static search, and gives up there', () => {
+    // The first 40 pauses of a level-2 search: every filtered pass (the relevance marks'
+    // starts) reads the budget, and one that has run out stops the search.
+    const { start, pauses } = level2Pauses(40, false);
+    const chainer = new StaticChainer();
+    const passes = vi.spyOn(chainer as unknown as { filteredStarts: () => void }, 'filteredStarts');
+    let checks = 0;
+    let out = false;
+    const budget = new Budget(60_000, () => (checks++, out));
+    for (const g of pauses) chainer.hints(g, budget, { initial: start.cands });
+    expect(passes.mock.calls.length).toBeGreaterThan(40);
+    expect(checks).toBeGreaterThanOrEqual(passes.mock.calls.length);
+    out = true;
+    expect(() => chainer.hints(pauses[pauses.length - 1], budget, { initial: start.cands })).toThrow(BudgetExceeded);
+  });
+
   it('names and links a forcing chain step', () => {
     // SE: Turbot Fish r7c4<>8 here (after the simpler techniques).
     const state = stateOf('....5..8.6.....2...1..3....2..7..4..3.8..............1..5....3..4.6........1.....');
