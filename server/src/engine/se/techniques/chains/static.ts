@@ -261,7 +261,7 @@ export class StaticChainer {
     const cands = this.g.cands;
     // One budget check a pass: a filtered pass searches a few dozen starts (tens of µs), and
     // the check every four words (six a pass, 96% of a median rating's checks) read the clock and
-    // boxed its doubles 150,000 times a second, 9% of what the median forum puzzles allocated.
+    // boxed its doubles 150,000 times a second, 8% of what the median forum puzzles allocated.
     budget?.check();
     for (let w = 0; w < starts.length; w++) {
       for (let bits = starts[w]; bits; bits &= bits - 1) {
