@@ -22,7 +22,7 @@ import {
 import { AdvancedRules, PotentialsCache } from '../../server/src/engine/se/techniques/chains/advanced';
 import { DynamicChainer, restartSignatures } from '../../server/src/engine/se/techniques/chains/dynamic';
 import { CycleComponents } from '../../server/src/engine/se/techniques/chains/cycleComponents';
-import { Kind, compareHints, lengthBonus, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
+import { Kind, compareHints, lengthBonus, sortAndDedup, type ChainHint } from '../../server/src/engine/se/techniques/chains/hint';
 import { PassLinks } from '../../server/src/engine/se/techniques/chains/passLinks';
 import { ReachSets } from '../../server/src/engine/se/techniques/chains/reachSets';
 import { Relevance } from '../../server/src/engine/se/techniques/chains/relevance';
@@ -122,6 +122,39 @@ describe('length bonus and difficulty', () => {
     expect(seFormat(7.0 + lengthBonus(8 + 2))).toBe('7.2');
     expect(seFormat(7.0 + lengthBonus(6 + 2))).toBe('7.1');
     expect(seFormat(6.5 + lengthBonus(16 + 2))).toBe('6.9');
+  });
+});
+
+describe('sorting and deduplicating hints', () => {
+  it('keeps, in a stable sort’s order, the first hint of each list of removals, for lists short and long', () => {
+    // By the definition: the stable order by difficulty, complexity and sort key, and a hint
+    // dropped when an earlier one kept has the same removals in the same order.
+    const expected = (hints: ChainHint[]): ChainHint[] => {
+      const kept: ChainHint[] = [];
+      for (const h of hints.slice().sort(compareHints)) if (!kept.some((k) => k.removable.join() === h.removable.join())) kept.push(h);
+      return kept;
+    };
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >>> 8) % n;
+    };
+    let dropped = 0;
+    for (let round = 0; round < 400; round++) {
+      // 0 to 40 hints: both sides of the short lists' insertion sort; few values, so ties and
+      // repeated removals are common (and removals that differ in order only).
+      const hints = Array.from({ length: round % 41 }, (_, i): ChainHint => {
+        const removable = Array.from({ length: 1 + next(2) }, () => next(3));
+        return { kind: Kind.Forcing, name: `h${i}`, difficulty: 7 + next(3) / 10, complexity: 4 + next(3), sortKey: next(2), removable, placement: -1, links: null, detail: '', house: -1, ruleParents: null, signature: null };
+      });
+      const given = hints.slice();
+      const want = expected(hints);
+      const got = sortAndDedup(hints);
+      expect(got.map((h) => h.name), `round ${round}`).toEqual(want.map((h) => h.name));
+      expect(hints, 'the list given is left as it was').toEqual(given);
+      dropped += hints.length - got.length;
+    }
+    expect(dropped).toBeGreaterThan(1000);
   });
 });
 
@@ -1910,6 +1943,22 @@ describe('search details', () => {
   it('gives up when the budget runs out', () => {
     const state = stateOf('..6.......3...7..11.7.............9.3....6..5.5.8..2....3..5..6...2...4..4..9.8..');
     expect(() => firstStep(nestedForcingChains[0], state, 0)).toThrow(BudgetExceeded);
+  });
+
+  it('checks its budget in every filtered pass of a nested static search, and gives up there', () => {
+    // The first 40 pauses of a level-2 search: every filtered pass (the relevance marks'
+    // starts) reads the budget, and one that has run out stops the search.
+    const { start, pauses } = level2Pauses(40, false);
+    const chainer = new StaticChainer();
+    const passes = vi.spyOn(chainer as unknown as { filteredStarts: () => void }, 'filteredStarts');
+    let checks = 0;
+    let out = false;
+    const budget = new Budget(60_000, () => (checks++, out));
+    for (const g of pauses) chainer.hints(g, budget, { initial: start.cands });
+    expect(passes.mock.calls.length).toBeGreaterThan(40);
+    expect(checks).toBeGreaterThanOrEqual(passes.mock.calls.length);
+    out = true;
+    expect(() => chainer.hints(pauses[pauses.length - 1], budget, { initial: start.cands })).toThrow(BudgetExceeded);
   });
 
   it('names and links a forcing chain step', () => {

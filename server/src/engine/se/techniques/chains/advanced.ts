@@ -273,21 +273,36 @@ export class AdvancedRules {
   }
 
   private locking(g: ChainGrid, init: Uint16Array): void {
-    // Parents: places of d in h1 lost since the outer start, so only touched digits are visited.
-    forEachLocking(g.hpos, (h1, h2, d, _p1, rest) => {
-      const in1 = INTER[27 * h1 + h2];
-      const b = 1 << d;
-      const parents: number[] = [];
-      for (let i = 0; i < 9; i++) {
-        if (in1 & (1 << i)) continue;
-        const c = HOUSE_CELLS[h1 * 9 + i];
-        if (init[c] & b && !(g.cands[c] & b)) parents.push(c * 9 + d);
-      }
-      // The removals only for a hint with rule parents (h1 may have lost its places inside h2 only).
-      if (!parents.length) return;
-      for (let m = rest; m; m &= m - 1) this.out.push({ cand: HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d, parents, nested: null });
-    }, this.touched);
+    this.lockingGrid = g;
+    this.lockingInit = init;
+    forEachLocking(g.hpos, this.lockingVisit, this.touched);
   }
+
+  // The grids the locking visitor reads: a visitor made once, not a closure made at every pause.
+  private lockingGrid: ChainGrid | null = null;
+  private lockingInit: Uint16Array | null = null;
+  /** A locked digit's lost places, gathered before a parents list is made for the few that have any. */
+  private readonly lost = new Int16Array(9);
+
+  // Parents: places of d in h1 lost since the outer start, so only touched digits are visited.
+  private readonly lockingVisit = (h1: number, h2: number, d: number, _p1: number, rest: number): void => {
+    const g = this.lockingGrid!;
+    const init = this.lockingInit!;
+    const in1 = INTER[27 * h1 + h2];
+    const b = 1 << d;
+    const lost = this.lost;
+    let n = 0;
+    for (let i = 0; i < 9; i++) {
+      if (in1 & (1 << i)) continue;
+      const c = HOUSE_CELLS[h1 * 9 + i];
+      if (init[c] & b && !(g.cands[c] & b)) lost[n++] = c * 9 + d;
+    }
+    // The removals only for a hint with rule parents (h1 may have lost its places inside h2 only).
+    if (n === 0) return;
+    const parents: number[] = [];
+    for (let i = 0; i < n; i++) parents.push(lost[i]);
+    for (let m = rest; m; m &= m - 1) this.out.push({ cand: HOUSE_CELLS[h2 * 9 + lowBit(m)] * 9 + d, parents, nested: null });
+  };
 
   /**
    * Hidden pairs: two digits whose places in a house are the same two cells (a digit of three
