@@ -30,6 +30,7 @@ import { SearchMemo } from '../../server/src/engine/se/techniques/chains/searchM
 import { StaticChainer } from '../../server/src/engine/se/techniques/chains/static';
 import { CAUSE_ADVANCED, CAUSE_CELL, CAUSE_NONE, CandSet, CELL_HOUSES, ChainGrid, GridKey, HOUSE_CELLS, NCAND, POPCOUNT9, lowBit, offToOn, onToOff, takeOff, causeHouse } from '../../server/src/engine/se/techniques/chains/tables';
 import { BOXES, COLUMNS, KIND_PAIRS, ROWS } from '../../server/src/engine/se/techniques/intersections';
+import { digitWords } from '../../server/src/engine/se/techniques/places';
 import { Budget, BudgetExceeded } from '../../server/src/engine/core/budget';
 import { type Technique, type TechniqueContext } from '../../server/src/engine/se/techniques/technique';
 import { dataPath } from '../dataPath';
@@ -472,6 +473,7 @@ describe('search details', () => {
       ...level2Pauses(300, true, '.2..5......6..9..17..3.....2...6.8....8..4.1.....3.6....4..81..5......9..7.....4.').pauses,
     ];
     const components = new CycleComponents();
+    const digitCells = new Int32Array(27);
     const links = new PassLinks();
     const all = new StaticChainer();
     let cycles = 0;
@@ -480,7 +482,8 @@ describe('search details', () => {
     for (const g of pauses) {
       links.begin(g);
       links.use(true, true);
-      components.begin(g, links);
+      digitWords(g.cands, digitCells);
+      components.begin(links, digitCells);
       for (const h of all.hints(g, null, null)) {
         if (h.kind !== Kind.Cycle) continue;
         const start = h.links![0] - NCAND;

@@ -273,7 +273,6 @@ let freeN: i32 = 0;
 let baseN: i32 = 0;
 let arenaN: i32 = 0;
 let onRunN: i32 = 0;
-let borrow: bool = false;
 let cellOnN: i32 = 0;
 let cellOffN: i32 = 0;
 let commonOnN: i32 = 0;
@@ -496,11 +495,8 @@ function lent(key: i32): i32 {
 
 /** dynamic.ts's runFrom: G0's run when lent, else one propagated on the search's grid. */
 function runFrom(key: i32): i32 {
-  if (borrow) {
-    const i = lent(key);
-    if (i >= 0) return i;
-  }
-  return propagateNew(key, GRID);
+  const i = lent(key);
+  return i >= 0 ? i : propagateNew(key, GRID);
 }
 
 function onRun(cand: i32): i32 {
@@ -902,12 +898,11 @@ function cellChains(cell: i32, cands: i32, card: i32): void {
 }
 
 /**
- * A nested search on the grid at GRID (the host wrote it and the lost masks), G0's runs lent when
- * `lend`: the hints that still claim a removal at its end, in the order found (their records at
- * HINT_AT's first entries), or -1 (`failed`) when a slot or room for hints ran out.
+ * A nested search on the grid at GRID (the host wrote it and the lost masks), G0's runs lent
+ * where they hold: the hints that still claim a removal at its end, in the order found (their
+ * records at HINT_AT's first entries), or -1 (`failed`) when a slot or room for hints ran out.
  */
-export function search(lend: bool): i32 {
-  borrow = lend;
+export function search(): i32 {
   failed = 0;
   hintN = 0;
   hintWords = 0;

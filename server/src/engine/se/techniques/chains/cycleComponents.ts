@@ -14,10 +14,9 @@
  * The components are found by Tarjan's search, started only from the starts asked about and
  * kept for the grid and pass: a nested pass asks about a dozen starts, mostly in few components.
  */
-import { digitWords } from '../places';
 import { DigitSees } from './digitSees';
 import type { PassLinks } from './passLinks';
-import { NCAND, NKEY, ON, type ChainGrid } from './tables';
+import { NCAND, NKEY, ON } from './tables';
 
 export class CycleComponents {
   private links!: PassLinks;
@@ -36,18 +35,22 @@ export class CycleComponents {
   private readonly open = new Int16Array(NKEY);
   private readonly walkNode = new Int16Array(NKEY);
   private readonly walkLink = new Int32Array(NKEY);
-  // Per digit, the grid's cells of it (three 27-cell words), and what the component being
-  // closed sees.
-  private readonly digitCells = new Int32Array(27);
+  // Per digit, the grid's cells of it (three 27-cell words: digitWords), and what the component
+  // being closed sees.
+  private digitCells!: Int32Array;
   private readonly sees = new DigitSees();
 
-  /** Forgets the last grid's components: `links` must give `g`'s links of the pass asked about. */
-  begin(g: ChainGrid, links: PassLinks): void {
+  /**
+   * Forgets the last grid's components: `links` must give the grid's links of the pass asked
+   * about, `digitCells` its cells of each digit (digitWords, the caller's: StaticChainer's
+   * cycleRemoves reads the same words).
+   */
+  begin(links: PassLinks, digitCells: Int32Array): void {
     this.links = links;
+    this.digitCells = digitCells;
     this.gen++;
     this.visited = 0;
     this.comps = 0;
-    digitWords(g.cands, this.digitCells);
   }
 
   /** Whether a cycle through `cand` on could remove a candidate (false: no cycle search from it makes a hint). */

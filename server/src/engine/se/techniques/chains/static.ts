@@ -138,7 +138,7 @@ export class StaticChainer {
    */
   private nestedPasses(nested: NestedContext, budget: Budget | null): ChainHint[] {
     this.relevance.touch(this.g, nested.initial);
-    this.components.begin(this.g, this.links);
+    this.components.begin(this.links, this.gridDigitCells());
     this.verdictGen++;
     this.xyCycles = 0;
     this.xyForcing = false;
@@ -770,11 +770,6 @@ export class StaticChainer {
    * candidate outside the cycle's cells seeing an on node and an off node of its digit.
    */
   private cycleRemoves(n: number): boolean {
-    const g = this.g;
-    if (!this.digitCellsReady) {
-      this.digitCellsReady = true;
-      digitWords(g.cands, this.digitCells);
-    }
     const sees = this.sees;
     sees.clear();
     let in0 = 0;
@@ -789,7 +784,16 @@ export class StaticChainer {
       else in2 |= 1 << (cell - 54);
       sees.add(key);
     }
-    return sees.removesOutside(this.digitCells, in0, in1, in2);
+    return sees.removesOutside(this.gridDigitCells(), in0, in1, in2);
+  }
+
+  /** digitCells, made the first time the searched grid asks (by a cycle, or a nested pass's components). */
+  private gridDigitCells(): Int32Array {
+    if (!this.digitCellsReady) {
+      this.digitCellsReady = true;
+      digitWords(this.g.cands, this.digitCells);
+    }
+    return this.digitCells;
   }
 
   private forcingHint(dst: number, isY: boolean, isX: boolean): ChainHint {

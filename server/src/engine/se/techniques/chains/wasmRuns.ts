@@ -44,7 +44,7 @@ interface CoreExports {
   takeSlot(): number;
   releaseSlot(i: number): void;
   searchAt(field: number): number;
-  search(lend: number): number;
+  search(): number;
   baseClear(): void;
 }
 
@@ -164,7 +164,7 @@ class Core {
 
   /** The search begun: how many hints (in hintAt), -1 when the core ran out of room (nothing kept). */
   search(): number {
-    return this.k.search(1);
+    return this.k.search();
   }
 
   /** Gives back the runs kept for G0. */
